@@ -1,0 +1,78 @@
+package io.posixgw.core.backend;
+
+import io.posixgw.core.model.BucketInfo;
+import io.posixgw.core.model.CompleteMultipartResult;
+import io.posixgw.core.model.CompletedPart;
+import io.posixgw.core.model.CopyObjectRequest;
+import io.posixgw.core.model.CopyObjectResult;
+import io.posixgw.core.model.ListMultipartUploadsRequest;
+import io.posixgw.core.model.ListMultipartUploadsResult;
+import io.posixgw.core.model.ListObjectsRequest;
+import io.posixgw.core.model.ListObjectsResult;
+import io.posixgw.core.model.ListPartsResult;
+import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.model.Part;
+import io.posixgw.core.model.PutObjectRequest;
+import io.posixgw.core.model.PutObjectResult;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The storage behind the gateway, named for S3 operations. Implementations are
+ * called from blocking worker threads, concurrently, and by several gateway
+ * processes over one store: no correctness may rest on in-process state.
+ * Bucket names and keys arrive validated ({@link io.posixgw.core.names}).
+ * S3 errors are thrown as {@link io.posixgw.core.S3Exception}; an
+ * {@link IOException} is an internal failure (or a client gone mid-body).
+ */
+public interface Backend {
+    List<BucketInfo> listBuckets() throws IOException;
+
+    /** @param owner access key of the creator, recorded as the bucket owner */
+    void createBucket(String bucket, String owner) throws IOException;
+
+    /** Throws {@code NoSuchBucket} when absent. */
+    void headBucket(String bucket) throws IOException;
+
+    /** {@code BucketNotEmpty} when objects remain; pending multipart uploads do not count and are removed. */
+    void deleteBucket(String bucket) throws IOException;
+
+    /** Stores the body atomically: readers see the old object or the new one, never a mix. */
+    PutObjectResult putObject(PutObjectRequest request, BodySource body) throws IOException;
+
+    /** Opens the object for reading; {@code NoSuchKey} / {@code NoSuchBucket} when absent. */
+    ObjectContent getObject(String bucket, String key) throws IOException;
+
+    ObjectInfo headObject(String bucket, String key) throws IOException;
+
+    /** Deleting a missing key succeeds (S3 answers 204). */
+    void deleteObject(String bucket, String key) throws IOException;
+
+    CopyObjectResult copyObject(CopyObjectRequest request) throws IOException;
+
+    ListObjectsResult listObjects(ListObjectsRequest request) throws IOException;
+
+    /** @return the new upload id */
+    String createMultipartUpload(String bucket, String key, ObjectAttributes attributes) throws IOException;
+
+    /** Stores (or replaces) one part; {@code NoSuchUpload} when the upload is unknown, also when it is aborted meanwhile. */
+    Part uploadPart(String bucket, String key, String uploadId, int partNumber, BodySource body) throws IOException;
+
+    /**
+     * Assembles the named parts into the object. Validates the list with
+     * {@link io.posixgw.core.model.MultipartRules}. A repeated Complete of an
+     * upload that already completed answers the same result.
+     */
+    CompleteMultipartResult completeMultipartUpload(String bucket, String key, String uploadId, List<CompletedPart> parts)
+            throws IOException;
+
+    /** Removes the upload and its parts; {@code NoSuchUpload} when unknown. */
+    void abortMultipartUpload(String bucket, String key, String uploadId) throws IOException;
+
+    ListMultipartUploadsResult listMultipartUploads(ListMultipartUploadsRequest request) throws IOException;
+
+    /** @param maxParts 1..1000 */
+    ListPartsResult listParts(String bucket, String key, String uploadId, int partNumberMarker, int maxParts) throws IOException;
+}

@@ -1,0 +1,70 @@
+package io.posixgw.core.checksum;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.zip.CRC32;
+import java.util.zip.CRC32C;
+
+/** The checksums S3 accepts in {@code x-amz-checksum-*} headers and trailers. */
+public enum ChecksumAlgorithm {
+    CRC32("crc32"),
+    CRC32C("crc32c"),
+    CRC64NVME("crc64nvme"),
+    SHA1("sha1"),
+    SHA256("sha256");
+
+    private final String lowerName;
+
+    ChecksumAlgorithm(String lowerName) {
+        this.lowerName = lowerName;
+    }
+
+    /** The header that carries this checksum, e.g. {@code x-amz-checksum-crc32}. */
+    public String headerName() {
+        return "x-amz-checksum-" + lowerName;
+    }
+
+    /** From {@code CRC32}, {@code crc32} or {@code x-amz-checksum-crc32}. */
+    public static Optional<ChecksumAlgorithm> parse(String name) {
+        if (name == null) {
+            return Optional.empty();
+        }
+        String n = name.trim().toLowerCase(Locale.ROOT);
+        if (n.startsWith("x-amz-checksum-")) {
+            n = n.substring("x-amz-checksum-".length());
+        }
+        for (ChecksumAlgorithm a : values()) {
+            if (a.lowerName.equals(n)) {
+                return Optional.of(a);
+            }
+        }
+        return Optional.empty();
+    }
+
+    public Checksummer newChecksummer() {
+        switch (this) {
+            case CRC32:
+                return Checksummer.ofCrc(new CRC32(), 4);
+            case CRC32C:
+                return Checksummer.ofCrc(new CRC32C(), 4);
+            case CRC64NVME:
+                return Checksummer.ofCrc64(new Crc64Nvme());
+            case SHA1:
+                return Checksummer.ofDigest(digest("SHA-1"));
+            case SHA256:
+                return Checksummer.ofDigest(digest("SHA-256"));
+            default:
+                throw new IllegalStateException(name());
+        }
+    }
+
+    private static MessageDigest digest(String name) {
+        try {
+            return MessageDigest.getInstance(name);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(name + " is required by the JDK", e);
+        }
+    }
+}

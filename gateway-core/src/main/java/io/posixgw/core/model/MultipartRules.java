@@ -1,0 +1,62 @@
+package io.posixgw.core.model;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+
+import java.util.List;
+import java.util.Map;
+
+/** S3's rules for multipart uploads, shared by every backend. */
+public final class MultipartRules {
+    public static final int MIN_PART_NUMBER = 1;
+    public static final int MAX_PART_NUMBER = 10_000;
+    /** Every part but the last must be at least this large. */
+    public static final long MIN_PART_SIZE = 5L * 1024 * 1024;
+    /** S3's largest part. */
+    public static final long MAX_PART_SIZE = 5L * 1024 * 1024 * 1024;
+
+    private MultipartRules() {
+    }
+
+    public static int requireValidPartNumber(int partNumber) {
+        if (partNumber < MIN_PART_NUMBER || partNumber > MAX_PART_NUMBER) {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT,
+                    "Part number must be an integer between 1 and 10000, inclusive");
+        }
+        return partNumber;
+    }
+
+    /**
+     * Checks a Complete request against the stored parts: non-empty, ascending part
+     * numbers, each part present with a matching ETag, every part but the last at
+     * least 5 MiB.
+     *
+     * @param stored the uploaded parts by part number
+     */
+    public static void validateComplete(List<CompletedPart> requested, Map<Integer, Part> stored) {
+        if (requested == null || requested.isEmpty()) {
+            throw new S3Exception(S3Error.MALFORMED_XML, "The XML you provided was not well-formed or did not validate against our published schema: no parts");
+        }
+        int previous = 0;
+        for (CompletedPart p : requested) {
+            if (p.partNumber() < MIN_PART_NUMBER || p.partNumber() > MAX_PART_NUMBER) {
+                throw new S3Exception(S3Error.INVALID_PART, "Part number " + p.partNumber() + " is out of range");
+            }
+            if (p.partNumber() <= previous) {
+                throw S3Error.INVALID_PART_ORDER.exception();
+            }
+            previous = p.partNumber();
+        }
+        for (int i = 0; i < requested.size(); i++) {
+            CompletedPart p = requested.get(i);
+            Part have = stored.get(p.partNumber());
+            if (have == null || p.etag() == null || !Etags.unquote(have.etag()).equals(Etags.unquote(p.etag()))) {
+                throw new S3Exception(S3Error.INVALID_PART, S3Error.INVALID_PART.defaultMessage() + " (part " + p.partNumber() + ")");
+            }
+            if (i < requested.size() - 1 && have.size() < MIN_PART_SIZE) {
+                throw new S3Exception(S3Error.ENTITY_TOO_SMALL,
+                        "Your proposed upload is smaller than the minimum allowed object size (part " + p.partNumber() + ")");
+            }
+        }
+    }
+}

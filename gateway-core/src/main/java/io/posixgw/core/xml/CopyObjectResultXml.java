@@ -1,0 +1,18 @@
+package io.posixgw.core.xml;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
+import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
+
+/** {@code <CopyObjectResult>} (and {@code <CopyPartResult>} shape). */
+@JacksonXmlRootElement(localName = "CopyObjectResult")
+@JsonPropertyOrder({"LastModified", "ETag"})
+public record CopyObjectResultXml(
+        @JacksonXmlProperty(localName = "LastModified") String lastModified,
+        @JacksonXmlProperty(localName = "ETag") String etag) {
+    /** S3's namespace, written as an attribute: Jackson would otherwise mark every child {@code xmlns=""}. */
+    @JacksonXmlProperty(isAttribute = true, localName = "xmlns")
+    public String xmlns() {
+        return S3Xml.NAMESPACE;
+    }
+}

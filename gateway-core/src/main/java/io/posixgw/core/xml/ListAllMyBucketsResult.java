@@ -1,0 +1,27 @@
+package io.posixgw.core.xml;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlElementWrapper;
+import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
+import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
+
+import java.util.List;
+
+@JacksonXmlRootElement(localName = "ListAllMyBucketsResult")
+@JsonPropertyOrder({"Owner", "Buckets"})
+public record ListAllMyBucketsResult(
+        @JacksonXmlProperty(localName = "Owner") Owner owner,
+        @JacksonXmlElementWrapper(localName = "Buckets") @JacksonXmlProperty(localName = "Bucket") List<Bucket> buckets) {
+    /** S3's namespace, written as an attribute: Jackson would otherwise mark every child {@code xmlns=""}. */
+    @JacksonXmlProperty(isAttribute = true, localName = "xmlns")
+    public String xmlns() {
+        return S3Xml.NAMESPACE;
+    }
+
+
+    @JsonPropertyOrder({"Name", "CreationDate"})
+    public record Bucket(
+            @JacksonXmlProperty(localName = "Name") String name,
+            @JacksonXmlProperty(localName = "CreationDate") String creationDate) {
+    }
+}

@@ -1,0 +1,61 @@
+package io.posixgw.posix;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Attribute names, exactly as versitygw's POSIX backend writes them (backend/posix/posix.go,
+ * constants block): stored as xattr {@code user.<name>} or sidecar file {@code meta/<name>}.
+ */
+final class AttrNames {
+    static final String ETAG = "etag";
+    static final String CONTENT_TYPE = "content-type";
+    static final String CONTENT_ENCODING = "content-encoding";
+    static final String CONTENT_LANGUAGE = "content-language";
+    static final String CONTENT_DISPOSITION = "content-disposition";
+    static final String CACHE_CONTROL = "cache-control";
+    static final String EXPIRES = "expires";
+    static final String WEBSITE_REDIRECT = "website-redirect-location";
+    /** User metadata as one JSON object (newer versitygw); older releases wrote one {@link #LEGACY_META_PREFIX} xattr per key. */
+    static final String METADATA = "metadata";
+    static final String LEGACY_META_PREFIX = "X-Amz-Meta.";
+    static final String CHECKSUMS = "checksums";
+    static final String TAGGING = "X-Amz-Tagging";
+    static final String MP_METADATA = "mp-metadata";
+    static final String PART_CRC64NVME = "part-crc64nvme";
+    static final String LEGAL_HOLD = "object-legal-hold";
+    static final String RETENTION = "object-retention";
+    static final String MP_OBJECT_LOCK = "mp-object-lock";
+    static final String OBJNAME = "objname";
+    static final String ACL = "acl";
+    static final String OWNERSHIP = "ownership";
+    static final String POLICY = "policy";
+
+    /** Content type versitygw stores on directory objects. */
+    static final String DIRECTORY_CONTENT_TYPE = "application/x-directory";
+    /** ETag of a directory object: MD5 of nothing, quoted. */
+    static final String EMPTY_ETAG = "\"d41d8cd98f00b204e9800998ecf8427e\"";
+
+    /** Attributes that make up a directory object's state (cleared when it is replaced or deleted). */
+    static final List<String> DIR_OBJECT_ATTRS = List.of(ETAG, CHECKSUMS, CONTENT_TYPE, CONTENT_ENCODING,
+            CONTENT_LANGUAGE, CONTENT_DISPOSITION, CACHE_CONTROL, EXPIRES, WEBSITE_REDIRECT, METADATA, TAGGING,
+            LEGAL_HOLD, RETENTION);
+
+    /** What GET/HEAD read: the object's own attributes (not mp-metadata, tags or lock state). */
+    private static final Set<String> OBJECT_READ = Set.of(ETAG, CONTENT_TYPE, CONTENT_ENCODING, CONTENT_LANGUAGE,
+            CONTENT_DISPOSITION, CACHE_CONTROL, EXPIRES, METADATA, CHECKSUMS);
+
+    /** Upload-directory attributes not copied onto the completed object. */
+    private static final Set<String> UPLOAD_ONLY = Set.of(CHECKSUMS, MP_OBJECT_LOCK, ETAG, MP_METADATA, PART_CRC64NVME, OBJNAME);
+
+    private AttrNames() {
+    }
+
+    static boolean objectRead(String name) {
+        return OBJECT_READ.contains(name) || name.startsWith(LEGACY_META_PREFIX);
+    }
+
+    static boolean copiedFromUpload(String name) {
+        return !UPLOAD_ONLY.contains(name);
+    }
+}

@@ -1,0 +1,142 @@
+package io.posixgw.posix;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * Publishes staged files: fsync the temp file, rename it over the key (atomic), then
+ * fsync the directories whose entries changed. Parent directories are created on
+ * demand, bottom-up; a rename that finds its parent removed meanwhile (a concurrent
+ * delete pruning empty prefixes) creates it again and retries.
+ */
+final class Committer {
+    private static final int MAX_ATTEMPTS = 16;
+
+    private final MetadataStore store;
+    private final DirectorySync dirSync;
+    private final boolean fsync;
+
+    Committer(MetadataStore store, DirectorySync dirSync, boolean fsync) {
+        this.store = store;
+        this.dirSync = dirSync;
+        this.fsync = fsync;
+    }
+
+    boolean fsync() {
+        return fsync;
+    }
+
+    /** Renames the staged file to {@code target} (an object path inside {@code bucketDir}) and makes it durable. */
+    void publish(StagedFile staged, Path bucketDir, Path target) throws IOException {
+        if (fsync) {
+            staged.force();
+        }
+        Set<Path> toSync = new LinkedHashSet<>();
+        for (int attempt = 0;; attempt++) {
+            if (attempt >= MAX_ATTEMPTS) {
+                throw new IOException("could not publish " + target + " after " + attempt + " attempts");
+            }
+            try {
+                Files.move(staged.path, target, StandardCopyOption.ATOMIC_MOVE);
+                staged.markPublished();
+                break;
+            } catch (NoSuchFileException e) {
+                if (Fs.lstat(staged.path) == null) {
+                    throw new IOException("staged file " + staged.path + " vanished before publication", e);
+                }
+                mkdirs(bucketDir, target.getParent(), toSync);
+            } catch (FileSystemException e) {
+                resolveConflict(bucketDir, target, e);
+            }
+        }
+        store.moved(staged.path, target);
+        if (fsync) {
+            toSync.add(target.getParent());
+            for (Path d : toSync) {
+                dirSync.sync(d);
+            }
+        }
+    }
+
+    /**
+     * The rename failed for another reason than a missing parent. A directory in the
+     * way that is an empty leftover prefix (no etag) is removed; one holding objects,
+     * or a directory object, is a 409; a file among the parents is a 409 too.
+     */
+    private void resolveConflict(Path bucketDir, Path target, FileSystemException e) throws IOException {
+        BasicFileAttributes t = Fs.lstat(target);
+        if (t != null && t.isDirectory()) {
+            if (store.get(target, AttrNames.ETAG) == null && Fs.removeIfEmpty(target)) {
+                store.deleted(target);
+                return;
+            }
+            throw S3Error.EXISTING_OBJECT_IS_DIRECTORY.exception();
+        }
+        if (PathResolver.parents(bucketDir, target) == PathResolver.Parents.BLOCKED) {
+            throw S3Error.OBJECT_PARENT_IS_FILE.exception();
+        }
+        throw e;
+    }
+
+    /**
+     * Creates {@code dir} and its missing parents up to the bucket; records the
+     * directories whose entries changed (the parent of each created directory).
+     */
+    void mkdirs(Path bucketDir, Path dir, Set<Path> changed) throws IOException {
+        if (dir.equals(bucketDir)) {
+            PathResolver.requireBucket(bucketDir);
+            return;
+        }
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            try {
+                Files.createDirectory(dir);
+                changed.add(dir.getParent());
+                return;
+            } catch (FileAlreadyExistsException e) {
+                BasicFileAttributes a = Fs.lstat(dir);
+                if (a == null) {
+                    continue; // removed meanwhile
+                }
+                if (!a.isDirectory() || a.isSymbolicLink()) {
+                    throw S3Error.OBJECT_PARENT_IS_FILE.exception();
+                }
+                return;
+            } catch (NoSuchFileException e) {
+                mkdirs(bucketDir, dir.getParent(), changed);
+            } catch (FileSystemException e) {
+                if (PathResolver.parents(bucketDir, dir.resolve("x")) == PathResolver.Parents.BLOCKED) {
+                    throw S3Error.OBJECT_PARENT_IS_FILE.exception();
+                }
+                throw e;
+            }
+        }
+        throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The key's directory keeps disappearing; retry.");
+    }
+
+    /** fsync of the given directories (when durability is on). */
+    void syncDirs(Set<Path> dirs) throws IOException {
+        if (fsync) {
+            for (Path d : dirs) {
+                dirSync.sync(d);
+            }
+        }
+    }
+
+    /** fsync of a directory's own inode (its xattrs) and entries. */
+    void syncDir(Path dir) throws IOException {
+        if (fsync) {
+            dirSync.sync(dir);
+        }
+    }
+}

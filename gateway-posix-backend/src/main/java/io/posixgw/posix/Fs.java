@@ -1,0 +1,108 @@
+package io.posixgw.posix;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileSystemException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.concurrent.ThreadLocalRandom;
+
+/** Small file-system helpers shared by the backend classes. */
+final class Fs {
+    private static final HexFormat HEX = HexFormat.of();
+
+    private Fs() {
+    }
+
+    /** lstat; null when absent (ENOENT, or ENOTDIR for a path through a file). */
+    static BasicFileAttributes lstat(Path p) throws IOException {
+        try {
+            return Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (FileSystemException e) {
+            if (isNotDirectory(e)) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
+    static boolean isNotDirectory(FileSystemException e) {
+        String r = e.getReason();
+        return r != null && r.contains("Not a directory");
+    }
+
+    /** Same file version: same inode, size and modification time. */
+    static boolean sameVersion(BasicFileAttributes a, BasicFileAttributes b) {
+        return a != null && b != null && a.size() == b.size()
+                && a.lastModifiedTime().equals(b.lastModifiedTime())
+                && a.fileKey() != null && a.fileKey().equals(b.fileKey());
+    }
+
+    /** Removes a tree without following symlinks; missing is fine. */
+    static void deleteTree(Path root) throws IOException {
+        if (lstat(root) == null) {
+            return;
+        }
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.deleteIfExists(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException exc) throws IOException {
+                if (exc instanceof NoSuchFileException) {
+                    return FileVisitResult.CONTINUE;
+                }
+                throw exc;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
+                if (exc != null && !(exc instanceof NoSuchFileException)) {
+                    throw exc;
+                }
+                Files.deleteIfExists(dir);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    /** rmdir when empty; false when not empty or gone. */
+    static boolean removeIfEmpty(Path dir) throws IOException {
+        try {
+            Files.delete(dir);
+            return true;
+        } catch (DirectoryNotEmptyException | NoSuchFileException e) {
+            return false;
+        }
+    }
+
+    static String sha256Hex(String s) {
+        try {
+            return HEX.formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String randomHex() {
+        return Long.toHexString(ThreadLocalRandom.current().nextLong() | Long.MIN_VALUE);
+    }
+
+    static String hex(byte[] b) {
+        return HEX.formatHex(b);
+    }
+}

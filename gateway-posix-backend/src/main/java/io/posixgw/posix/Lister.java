@@ -1,0 +1,326 @@
+package io.posixgw.posix;
+
+import io.posixgw.core.model.Etags;
+import io.posixgw.core.model.ListObjectsRequest;
+import io.posixgw.core.model.ListObjectsResult;
+import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.ObjectInfo;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+
+/**
+ * ListObjects over the directory tree, in UTF-8 binary key order, where a directory
+ * sorts as {@code name/} (so {@code a-b} and {@code a.txt} come before {@code a/x}).
+ *
+ * <ul>
+ * <li>The walk starts at the deepest directory the prefix names; the rest of the
+ * prefix filters that directory's names.</li>
+ * <li>Names are sorted as strings; entries are lstat'ed lazily, only when the next
+ * one to emit can be decided (an entry's key is its name, or name + '/' for a
+ * directory, never less), so a page costs about maxKeys lstats, not one per entry.</li>
+ * <li>Subtrees entirely at or before {@code after} are skipped by name.</li>
+ * <li>When the delimiter falls inside a directory's own key (always so for '/'), the
+ * whole subtree is one common prefix: it is not walked, only probed for one object.
+ * Other delimiters are rolled up key by key.</li>
+ * <li>{@code .sgwtmp}, symlinks and non-regular files are never listed or followed;
+ * directories without an etag are only prefixes.</li>
+ * </ul>
+ */
+final class Lister {
+    private final PathResolver paths;
+    private final MetadataStore store;
+    private final ObjectReader reader;
+    private final long hashLimit;
+
+    Lister(PathResolver paths, MetadataStore store, ObjectReader reader, long hashLimit) {
+        this.paths = paths;
+        this.store = store;
+        this.reader = reader;
+        this.hashLimit = hashLimit;
+    }
+
+    ListObjectsResult list(ListObjectsRequest req) throws IOException {
+        Path bucketDir = paths.bucketDir(req.bucket());
+        PathResolver.requireBucket(bucketDir);
+        String prefix = req.prefix() == null ? "" : req.prefix();
+        String delim = req.delimiter() == null || req.delimiter().isEmpty() ? null : req.delimiter();
+        String after = req.after() == null || req.after().isEmpty() ? null : req.after();
+        Walk w = new Walk(prefix, delim, after, Math.max(0, req.maxKeys()));
+        if (w.max == 0) {
+            return w.result();
+        }
+        int slash = prefix.lastIndexOf('/');
+        String rel = prefix.substring(0, slash + 1);
+        Path start = startDir(bucketDir, rel);
+        if (start != null) {
+            boolean go = true;
+            if (!rel.isEmpty() && slash == prefix.length() - 1) {
+                go = w.dirObjectAtPrefix(start, rel); // key "a/" itself for prefix "a/"
+            }
+            if (go) {
+                w.dir(start, rel, prefix.substring(slash + 1));
+            }
+        }
+        return w.result();
+    }
+
+    /** The directory named by the prefix's complete components, or null when it does not exist. */
+    private static Path startDir(Path bucketDir, String rel) throws IOException {
+        Path d = bucketDir;
+        if (rel.isEmpty()) {
+            return d;
+        }
+        String[] parts = rel.substring(0, rel.length() - 1).split("/", -1);
+        for (int i = 0; i < parts.length; i++) {
+            String p = parts[i];
+            if (p.isEmpty() || p.equals(".") || p.equals("..") || p.equals(PathResolver.STAGING)) {
+                return null;
+            }
+            d = d.resolve(p);
+            BasicFileAttributes a = Fs.lstat(d);
+            if (a == null || !a.isDirectory() || a.isSymbolicLink()) {
+                return null;
+            }
+        }
+        return d;
+    }
+
+    private record Entry(String key, Path path, BasicFileAttributes attrs, boolean dir) {
+    }
+
+    private final class Walk {
+        final String prefix;
+        final String delim;
+        final String after;
+        final int max;
+        final List<ObjectInfo> objects = new ArrayList<>();
+        final List<String> prefixes = new ArrayList<>();
+        int count;
+        boolean truncated;
+        String last;
+        String lastPrefix;
+
+        Walk(String prefix, String delim, String after, int max) {
+            this.prefix = prefix;
+            this.delim = delim;
+            this.after = after;
+            this.max = max;
+        }
+
+        ListObjectsResult result() {
+            return new ListObjectsResult(objects, prefixes, truncated, truncated ? last : null);
+        }
+
+        boolean dirObjectAtPrefix(Path dir, String key) throws IOException {
+            if (after != null && Utf8Order.compare(key, after) <= 0) {
+                return true;
+            }
+            String etag = dirEtag(dir);
+            if (etag == null) {
+                return true;
+            }
+            return emit(new ObjectInfo(key, 0, etag, Files.getLastModifiedTime(dir, LinkOption.NOFOLLOW_LINKS).toInstant(),
+                    ObjectAttributes.EMPTY, 0, Map.of()), key);
+        }
+
+        /** Walks one directory; false once the page is full. */
+        boolean dir(Path dir, String rel, String namePrefix) throws IOException {
+            List<String> names = new ArrayList<>();
+            try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+                for (Path p : ds) {
+                    String n = p.getFileName().toString();
+                    if (n.equals(PathResolver.STAGING) || !n.startsWith(namePrefix)) {
+                        continue;
+                    }
+                    if (after != null && beforeAfter(rel + n)) {
+                        continue;
+                    }
+                    names.add(n);
+                }
+            } catch (NoSuchFileException | NotDirectoryException gone) {
+                return true;
+            }
+            names.sort(Utf8Order.COMPARATOR);
+            PriorityQueue<Entry> pending = new PriorityQueue<>((a, b) -> Utf8Order.compare(a.key(), b.key()));
+            int i = 0;
+            while (true) {
+                String bound = i < names.size() ? rel + names.get(i) : null;
+                while (!pending.isEmpty() && (bound == null || Utf8Order.compare(pending.peek().key(), bound) <= 0)) {
+                    if (!visit(pending.poll())) {
+                        return false;
+                    }
+                }
+                if (bound == null) {
+                    return true;
+                }
+                String n = names.get(i++);
+                Path p = dir.resolve(n);
+                BasicFileAttributes a = Fs.lstat(p);
+                if (a == null || a.isSymbolicLink()) {
+                    continue;
+                }
+                if (a.isDirectory()) {
+                    pending.add(new Entry(rel + n + "/", p, a, true));
+                } else if (a.isRegularFile()) {
+                    pending.add(new Entry(rel + n, p, a, false));
+                }
+            }
+        }
+
+        /** True when both the file key and the whole directory subtree of this name are at or before {@code after}. */
+        private boolean beforeAfter(String fileKey) {
+            if (Utf8Order.compare(fileKey, after) > 0) {
+                return false;
+            }
+            String dirKey = fileKey + "/";
+            return Utf8Order.compare(dirKey, after) <= 0 && !after.startsWith(dirKey);
+        }
+
+        private boolean visit(Entry e) throws IOException {
+            String k = e.key();
+            if (e.dir()) {
+                if (after != null && Utf8Order.compare(k, after) <= 0 && !after.startsWith(k)) {
+                    return true;
+                }
+                if (delim != null) {
+                    int idx = k.indexOf(delim, prefix.length());
+                    if (idx >= 0 && idx + delim.length() <= k.length()) {
+                        String cp = k.substring(0, idx + delim.length());
+                        if (skipPrefix(cp) || !hasObject(e.path())) {
+                            return true;
+                        }
+                        return emitPrefix(cp);
+                    }
+                }
+                if (after == null || Utf8Order.compare(k, after) > 0) {
+                    String etag = dirEtag(e.path());
+                    if (etag != null && !emit(new ObjectInfo(k, 0, etag, e.attrs().lastModifiedTime().toInstant(),
+                            ObjectAttributes.EMPTY, 0, Map.of()), k)) {
+                        return false;
+                    }
+                }
+                return dir(e.path(), k, "");
+            }
+            if (after != null && Utf8Order.compare(k, after) <= 0) {
+                return true;
+            }
+            if (delim != null) {
+                int idx = k.indexOf(delim, prefix.length());
+                if (idx >= 0) {
+                    String cp = k.substring(0, idx + delim.length());
+                    return skipPrefix(cp) || emitPrefix(cp);
+                }
+            }
+            if (count >= max) {
+                truncated = true;
+                return false;
+            }
+            String etag = fileEtag(e);
+            if (etag == null) {
+                return true; // vanished
+            }
+            return emit(new ObjectInfo(k, e.attrs().size(), etag, e.attrs().lastModifiedTime().toInstant(),
+                    ObjectAttributes.EMPTY, Etags.partsCount(etag), Map.of()), k);
+        }
+
+        private boolean skipPrefix(String cp) {
+            return cp.equals(lastPrefix) || (after != null && Utf8Order.compare(cp, after) <= 0);
+        }
+
+        private boolean emit(ObjectInfo info, String key) {
+            if (count >= max) {
+                truncated = true;
+                return false;
+            }
+            objects.add(info);
+            count++;
+            last = key;
+            return true;
+        }
+
+        private boolean emitPrefix(String cp) {
+            if (count >= max) {
+                truncated = true;
+                return false;
+            }
+            prefixes.add(cp);
+            lastPrefix = cp;
+            count++;
+            last = cp;
+            return true;
+        }
+    }
+
+    private String dirEtag(Path dir) throws IOException {
+        try {
+            return AttrCodec.etag(store.get(dir, AttrNames.ETAG));
+        } catch (NoSuchFileException gone) {
+            return null;
+        }
+    }
+
+    /** True when the directory holds at least one object (itself as a directory object, or below). */
+    private boolean hasObject(Path dir) throws IOException {
+        if (dirEtag(dir) != null) {
+            return true;
+        }
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+            for (Path p : ds) {
+                if (p.getFileName().toString().equals(PathResolver.STAGING)) {
+                    continue;
+                }
+                BasicFileAttributes a = Fs.lstat(p);
+                if (a == null || a.isSymbolicLink()) {
+                    continue;
+                }
+                if (a.isRegularFile() || (a.isDirectory() && hasObject(p))) {
+                    return true;
+                }
+            }
+        } catch (NoSuchFileException | NotDirectoryException gone) {
+            return false;
+        }
+        return false;
+    }
+
+    /**
+     * A file's ETag; a file written by another tool is hashed (and the ETag cached) when
+     * small enough, else listed with a fingerprint of size, mtime and inode until a GET
+     * or HEAD hashes it.
+     */
+    private String fileEtag(Entry e) throws IOException {
+        byte[] raw;
+        try {
+            raw = store.get(e.path(), AttrNames.ETAG);
+        } catch (NoSuchFileException gone) {
+            return null;
+        }
+        String etag = AttrCodec.etag(raw);
+        if (etag != null) {
+            return etag;
+        }
+        if (e.attrs().size() <= hashLimit) {
+            try (FileChannel ch = FileChannel.open(e.path(), StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+                return reader.foreignEtag(e.path(), ch, e.attrs());
+            } catch (NoSuchFileException gone) {
+                return null;
+            }
+        }
+        String fp = "posixgw-unhashed:" + e.attrs().size() + ":" + e.attrs().lastModifiedTime().toMillis() + ":" + e.attrs().fileKey();
+        return Etags.fromMd5(Etags.newMd5().digest(fp.getBytes(StandardCharsets.UTF_8)));
+    }
+}

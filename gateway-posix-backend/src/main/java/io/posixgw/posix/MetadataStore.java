@@ -1,0 +1,46 @@
+package io.posixgw.posix;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * Named attributes of files and directories under the data root: objects, staged temp
+ * files, multipart upload directories and bucket directories alike (a bucket's
+ * attributes are those of its directory). Names are versitygw's, without the
+ * {@code user.} prefix. Implementations: {@link XattrMetadataStore} (user xattrs,
+ * which follow the inode through renames) and {@link SidecarMetadataStore} (files in
+ * a separate tree, moved along explicitly).
+ */
+interface MetadataStore {
+    /** The value, or null when the attribute is absent. */
+    byte[] get(Path path, String name) throws IOException;
+
+    /** The present attributes whose names pass {@code wanted}, in one listing plus one read each. */
+    Map<String, byte[]> read(Path path, Predicate<String> wanted) throws IOException;
+
+    List<String> list(Path path) throws IOException;
+
+    /**
+     * Sets (replaces) one attribute. Throws {@code MetadataTooLarge} when the file system
+     * has no room for it (ext4 keeps about 4 KiB of xattrs per inode).
+     */
+    void set(Path path, String name, byte[] value) throws IOException;
+
+    default void setAll(Path path, Map<String, byte[]> values) throws IOException {
+        for (Map.Entry<String, byte[]> e : values.entrySet()) {
+            set(path, e.getKey(), e.getValue());
+        }
+    }
+
+    /** Removes one attribute; absent is fine. */
+    void remove(Path path, String name) throws IOException;
+
+    /** The data at {@code from} was renamed to {@code to}: bring its attributes along (xattrs: nothing to do). */
+    void moved(Path from, Path to) throws IOException;
+
+    /** The file or directory at {@code path} (and everything under it) was removed. */
+    void deleted(Path path) throws IOException;
+}

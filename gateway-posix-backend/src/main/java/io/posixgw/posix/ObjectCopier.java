@@ -1,0 +1,121 @@
+package io.posixgw.posix;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.ObjectContent;
+import io.posixgw.core.model.CopyObjectRequest;
+import io.posixgw.core.model.CopyObjectResult;
+import io.posixgw.core.model.Etags;
+import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.names.ObjectKeys;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * CopyObject. The source is opened like a GET (the channel pins the version that
+ * {@code sourceCheck} saw), its bytes go into a temp file in the destination bucket's
+ * {@code .sgwtmp} and the result is published like a PUT. A self-copy with REPLACE is
+ * done the same way (temp + rename), so readers never see old bytes with new
+ * attributes; it costs a data copy, which sendfile keeps inside the kernel.
+ *
+ * <p>ETag: a single-part source's ETag is its MD5, reused without hashing (zero-copy
+ * transfer); a multipart source is hashed while copied, giving S3's single-part ETag
+ * of the new object.
+ */
+final class ObjectCopier {
+    private final PathResolver paths;
+    private final MetadataStore store;
+    private final ObjectReader reader;
+    private final ObjectWriter writer;
+    private final Committer committer;
+
+    ObjectCopier(PathResolver paths, MetadataStore store, ObjectReader reader, ObjectWriter writer, Committer committer) {
+        this.paths = paths;
+        this.store = store;
+        this.reader = reader;
+        this.writer = writer;
+        this.committer = committer;
+    }
+
+    CopyObjectResult copy(CopyObjectRequest r) throws IOException {
+        boolean self = r.sourceBucket().equals(r.bucket()) && r.sourceKey().equals(r.key());
+        if (self && r.replaceAttributes() == null) {
+            throw new S3Exception(S3Error.INVALID_REQUEST, "This copy request is illegal because it is trying to copy an object "
+                    + "to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
+        }
+        Path dstBucket = paths.bucketDir(r.bucket());
+        PathResolver.requireBucket(dstBucket);
+        try (ObjectContent src = reader.open(r.sourceBucket(), r.sourceKey())) {
+            ObjectInfo si = src.info();
+            if (r.sourceCheck() != null) {
+                r.sourceCheck().accept(si);
+            }
+            ObjectAttributes attrs = r.replaceAttributes() != null ? r.replaceAttributes() : si.attributes();
+            ObjectWriter.checkMetadataSize(attrs);
+            boolean plain = isPlainMd5(si.etag());
+            Map<String, String> checksums = plain ? si.checksums() : Map.of();
+            if (ObjectKeys.isDirectoryKey(r.key())) {
+                if (si.size() != 0) {
+                    throw S3Error.DIRECTORY_OBJECT_CONTAINS_DATA.exception();
+                }
+                writer.putDirectory(dstBucket, r.key(), attrs, checksums);
+                Path dir = paths.objectPath(dstBucket, r.key());
+                return new CopyObjectResult(AttrNames.EMPTY_ETAG, Files.getLastModifiedTime(dir).toInstant());
+            }
+            Path target = paths.objectPath(dstBucket, r.key());
+            PathResolver.requireWritableParents(dstBucket, target);
+            try (StagedFile staged = StagedFile.create(dstBucket, r.key(), !plain, false)) {
+                String etag;
+                if (plain) {
+                    staged.transferFrom(src.channel(), 0, si.size());
+                    etag = si.etag();
+                } else {
+                    copyHashing(src.channel(), si.size(), staged);
+                    etag = Etags.fromMd5(staged.md5());
+                }
+                staged.setAttributes(store, ObjectWriter.attrsFor(etag, attrs, checksums));
+                Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS).toInstant();
+                committer.publish(staged, dstBucket, target);
+                return new CopyObjectResult(etag, mtime);
+            }
+        }
+    }
+
+    private static void copyHashing(FileChannel src, long size, StagedFile dst) throws IOException {
+        ByteBuffer buf = ByteBuffer.allocateDirect(1 << 20);
+        long pos = 0;
+        while (pos < size) {
+            buf.clear();
+            int n = src.read(buf, pos);
+            if (n < 0) {
+                throw new IOException("copy source ended early");
+            }
+            buf.flip();
+            dst.write(buf);
+            pos += n;
+        }
+    }
+
+    /** A quoted 32-hex-digit ETag: the MD5 of the bytes. */
+    static boolean isPlainMd5(String etag) {
+        String s = Etags.unquote(etag);
+        if (s.length() != 32) {
+            return false;
+        }
+        for (int i = 0; i < 32; i++) {
+            char c = s.charAt(i);
+            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

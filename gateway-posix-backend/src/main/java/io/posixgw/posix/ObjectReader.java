@@ -1,0 +1,213 @@
+package io.posixgw.posix;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.ObjectContent;
+import io.posixgw.core.model.Etags;
+import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.names.ObjectKeys;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileSystemException;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.util.Map;
+
+/**
+ * GET and HEAD. The object's bytes, size, mtime and attributes must all describe one
+ * version. The JDK has no fd-based xattr calls, so attributes are read by path; the
+ * version is pinned by comparing lstat before the open with lstat after the attribute
+ * reads (inode, size, mtime). Equal means the path named that inode throughout, the
+ * open included (the open channel keeps the inode alive, so its number cannot be
+ * reused meanwhile). A concurrent overwrite between the two lstats makes us retry.
+ */
+final class ObjectReader {
+    private static final Logger LOG = LoggerFactory.getLogger(ObjectReader.class);
+    private static final int ATTEMPTS = 4;
+    private static final Path EMPTY = Paths.get("/dev/null");
+
+    private final PathResolver paths;
+    private final MetadataStore store;
+
+    ObjectReader(PathResolver paths, MetadataStore store) {
+        this.paths = paths;
+        this.store = store;
+    }
+
+    /** A located version of an object: its path, lstat and attributes. */
+    record Version(Path path, BasicFileAttributes attrs, Map<String, byte[]> raw, ObjectInfo info) {
+    }
+
+    ObjectContent open(String bucket, String key) throws IOException {
+        Path bucketDir = paths.bucketDir(bucket);
+        Path path = paths.objectPath(bucketDir, key);
+        boolean dirKey = ObjectKeys.isDirectoryKey(key);
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            BasicFileAttributes before = locate(bucketDir, path, dirKey);
+            if (dirKey) {
+                Version v = directoryVersion(key, path, before);
+                // a directory object has no bytes: serve an empty channel
+                return new ObjectContent(v.info(), FileChannel.open(EMPTY, StandardOpenOption.READ));
+            }
+            FileChannel ch;
+            try {
+                ch = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+            } catch (NoSuchFileException gone) {
+                continue;
+            } catch (FileSystemException e) {
+                if (Fs.lstat(path) == null || isLoop(e)) {
+                    continue; // replaced by a symlink or removed: look again
+                }
+                throw e;
+            }
+            boolean ok = false;
+            try {
+                Map<String, byte[]> raw = store.read(path, AttrNames::objectRead);
+                BasicFileAttributes after = Fs.lstat(path);
+                if (!Fs.sameVersion(before, after) || ch.size() != before.size()) {
+                    continue;
+                }
+                String etag = AttrCodec.etag(raw.get(AttrNames.ETAG));
+                if (etag == null) {
+                    etag = foreignEtag(path, ch, before);
+                }
+                ObjectContent c = new ObjectContent(info(key, before, raw, etag), ch);
+                ok = true;
+                return c;
+            } finally {
+                if (!ok) {
+                    ch.close();
+                }
+            }
+        }
+        throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was being opened; retry.");
+    }
+
+    ObjectInfo head(String bucket, String key) throws IOException {
+        return version(bucket, key).info();
+    }
+
+    Version version(String bucket, String key) throws IOException {
+        Path bucketDir = paths.bucketDir(bucket);
+        Path path = paths.objectPath(bucketDir, key);
+        boolean dirKey = ObjectKeys.isDirectoryKey(key);
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            BasicFileAttributes before = locate(bucketDir, path, dirKey);
+            if (dirKey) {
+                return directoryVersion(key, path, before);
+            }
+            Map<String, byte[]> raw;
+            try {
+                raw = store.read(path, AttrNames::objectRead);
+            } catch (NoSuchFileException gone) {
+                continue;
+            }
+            BasicFileAttributes after = Fs.lstat(path);
+            if (!Fs.sameVersion(before, after)) {
+                continue;
+            }
+            String etag = AttrCodec.etag(raw.get(AttrNames.ETAG));
+            if (etag == null) {
+                try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+                    etag = foreignEtag(path, ch, before);
+                } catch (NoSuchFileException gone) {
+                    continue;
+                }
+            }
+            return new Version(path, before, raw, info(key, before, raw, etag));
+        }
+        throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was being read; retry.");
+    }
+
+    private Version directoryVersion(String key, Path path, BasicFileAttributes attrs) throws IOException {
+        Map<String, byte[]> raw;
+        try {
+            raw = store.read(path, AttrNames::objectRead);
+        } catch (NoSuchFileException gone) {
+            throw noSuchKey();
+        }
+        String etag = AttrCodec.etag(raw.get(AttrNames.ETAG));
+        if (etag == null) {
+            throw noSuchKey(); // a plain prefix directory, not an object
+        }
+        return new Version(path, attrs, raw, info(key, attrs, raw, etag));
+    }
+
+    /**
+     * lstat of the object path with the NoSuchKey rules: missing, a symlink, a
+     * directory for a plain key, a file for a directory key, or reached through a
+     * symlinked or non-directory parent.
+     */
+    private BasicFileAttributes locate(Path bucketDir, Path path, boolean dirKey) throws IOException {
+        BasicFileAttributes a = Fs.lstat(path);
+        if (a == null) {
+            PathResolver.requireBucket(bucketDir);
+            throw noSuchKey();
+        }
+        if (a.isSymbolicLink() || (dirKey ? !a.isDirectory() : !a.isRegularFile())) {
+            throw noSuchKey();
+        }
+        if (PathResolver.parents(bucketDir, path) != PathResolver.Parents.PRESENT) {
+            throw noSuchKey();
+        }
+        return a;
+    }
+
+    static ObjectInfo info(String key, BasicFileAttributes a, Map<String, byte[]> raw, String etag) {
+        ObjectAttributes attributes = AttrCodec.toAttributes(raw);
+        long size = a.isDirectory() ? 0 : a.size();
+        return new ObjectInfo(key, size, etag, a.lastModifiedTime().toInstant(), attributes,
+                Etags.partsCount(etag), AttrCodec.decodeChecksums(raw.get(AttrNames.CHECKSUMS)));
+    }
+
+    /**
+     * The ETag of a file written by another tool: MD5 of its bytes, cached back in the
+     * {@code etag} attribute when the file did not change while it was hashed (and the
+     * attribute can be written; a read-only tree is served without caching).
+     */
+    String foreignEtag(Path path, FileChannel ch, BasicFileAttributes before) throws IOException {
+        MessageDigest md5 = Etags.newMd5();
+        ByteBuffer buf = ByteBuffer.allocate(256 * 1024);
+        long pos = 0;
+        long size = before.size();
+        while (pos < size) {
+            buf.clear();
+            int n = ch.read(buf, pos);
+            if (n < 0) {
+                break;
+            }
+            buf.flip();
+            md5.update(buf);
+            pos += n;
+        }
+        String etag = Etags.fromMd5(md5.digest());
+        if (Fs.sameVersion(before, Fs.lstat(path))) {
+            try {
+                store.set(path, AttrNames.ETAG, AttrCodec.utf8(etag));
+                // setting an xattr changes ctime only: mtime and size stay, so the version stays the same
+            } catch (IOException | RuntimeException e) {
+                LOG.debug("could not cache the computed ETag of {}: {}", path, e.toString());
+            }
+        }
+        return etag;
+    }
+
+    private static boolean isLoop(FileSystemException e) {
+        String r = e.getReason();
+        return r != null && r.contains("symbolic link");
+    }
+
+    static S3Exception noSuchKey() {
+        return S3Error.NO_SUCH_KEY.exception();
+    }
+}

@@ -1,0 +1,97 @@
+package io.posixgw.posix;
+
+import io.posixgw.core.names.ObjectKeys;
+
+import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+
+/**
+ * DeleteObject: unlink the file, then prune the parent directories that became empty,
+ * up to (not including) the bucket, stopping at a directory object. A concurrent PUT
+ * whose freshly created parent is pruned before its rename simply creates it again
+ * ({@link Committer}).
+ */
+final class ObjectRemover {
+    private final PathResolver paths;
+    private final MetadataStore store;
+    private final ObjectWriter writer;
+    private final Committer committer;
+
+    ObjectRemover(PathResolver paths, MetadataStore store, ObjectWriter writer, Committer committer) {
+        this.paths = paths;
+        this.store = store;
+        this.writer = writer;
+        this.committer = committer;
+    }
+
+    void delete(String bucket, String key) throws IOException {
+        Path bucketDir = paths.bucketDir(bucket);
+        Path path = paths.objectPath(bucketDir, key);
+        BasicFileAttributes a = Fs.lstat(path);
+        if (a == null) {
+            PathResolver.requireBucket(bucketDir);
+            return; // deleting a missing key succeeds
+        }
+        if (a.isSymbolicLink() || PathResolver.parents(bucketDir, path) != PathResolver.Parents.PRESENT) {
+            return; // symlinks are not objects
+        }
+        if (ObjectKeys.isDirectoryKey(key)) {
+            if (a.isDirectory() && store.get(path, AttrNames.ETAG) != null) {
+                deleteDirectoryObject(bucketDir, path);
+            }
+            return;
+        }
+        if (!a.isRegularFile()) {
+            return; // a directory is not the object of a key without a trailing slash
+        }
+        try {
+            Files.delete(path);
+        } catch (NoSuchFileException gone) {
+            return;
+        } catch (DirectoryNotEmptyException raced) {
+            return; // replaced by a directory meanwhile
+        }
+        store.deleted(path);
+        committer.syncDir(path.getParent());
+        pruneEmptyParents(bucketDir, path.getParent());
+    }
+
+    private void deleteDirectoryObject(Path bucketDir, Path dir) throws IOException {
+        try {
+            Files.delete(dir); // an empty directory object goes away with its attributes
+            store.deleted(dir);
+            committer.syncDir(dir.getParent());
+            pruneEmptyParents(bucketDir, dir.getParent());
+        } catch (DirectoryNotEmptyException e) {
+            // objects below it remain: it stays as a prefix, no longer an object
+            writer.clearDirectoryObject(dir, true);
+            committer.syncDir(dir);
+        } catch (NoSuchFileException gone) {
+            // deleted concurrently
+        }
+    }
+
+    /** rmdir of empty non-object directories from {@code dir} up to the bucket. */
+    void pruneEmptyParents(Path bucketDir, Path dir) throws IOException {
+        Path d = dir;
+        while (d != null && d.startsWith(bucketDir) && !d.equals(bucketDir)) {
+            try {
+                if (store.get(d, AttrNames.ETAG) != null) {
+                    return; // a directory object stays
+                }
+            } catch (NoSuchFileException gone) {
+                d = d.getParent();
+                continue;
+            }
+            if (!Fs.removeIfEmpty(d)) {
+                return;
+            }
+            store.deleted(d);
+            d = d.getParent();
+        }
+    }
+}

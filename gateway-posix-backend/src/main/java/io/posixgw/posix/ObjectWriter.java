@@ -1,0 +1,146 @@
+package io.posixgw.posix;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.BodySource;
+import io.posixgw.core.model.Etags;
+import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.PutObjectRequest;
+import io.posixgw.core.model.PutObjectResult;
+import io.posixgw.core.names.ObjectKeys;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * PutObject: stream the body into a temp file (MD5 on the way), set the attributes on
+ * the temp file, publish with one rename. Directory objects ({@code a/}, empty body)
+ * are directories carrying an {@code etag}; their attributes are set in place.
+ */
+final class ObjectWriter {
+    private static final byte[] EMPTY_MD5 = Etags.newMd5().digest();
+
+    private final PathResolver paths;
+    private final MetadataStore store;
+    private final Committer committer;
+
+    ObjectWriter(PathResolver paths, MetadataStore store, Committer committer) {
+        this.paths = paths;
+        this.store = store;
+        this.committer = committer;
+    }
+
+    PutObjectResult put(PutObjectRequest req, BodySource body) throws IOException {
+        Path bucketDir = paths.bucketDir(req.bucket());
+        String key = req.key();
+        ObjectAttributes attributes = req.attributes() == null ? ObjectAttributes.EMPTY : req.attributes();
+        checkMetadataSize(attributes);
+        if (ObjectKeys.isDirectoryKey(key)) {
+            requireEmptyBody(body, req.contentMd5());
+            Map<String, String> checksums = body.checksums();
+            putDirectory(bucketDir, key, attributes, checksums);
+            return new PutObjectResult(AttrNames.EMPTY_ETAG, checksums);
+        }
+        Path target = paths.objectPath(bucketDir, key);
+        PathResolver.requireWritableParents(bucketDir, target);
+        try (StagedFile staged = StagedFile.create(bucketDir, key, true, false)) {
+            staged.writeAll(body);
+            byte[] md5 = staged.md5();
+            if (req.contentMd5() != null && !MessageDigest.isEqual(md5, req.contentMd5())) {
+                throw S3Error.BAD_DIGEST.exception();
+            }
+            String etag = Etags.fromMd5(md5);
+            Map<String, String> checksums = body.checksums() == null ? Map.of() : body.checksums();
+            staged.setAttributes(store, attrsFor(etag, attributes, checksums));
+            committer.publish(staged, bucketDir, target);
+            return new PutObjectResult(etag, checksums);
+        }
+    }
+
+    /** The attributes of a new object, in versitygw's order (checksums, etag, headers, metadata). */
+    static Map<String, byte[]> attrsFor(String etag, ObjectAttributes a, Map<String, String> checksums) {
+        Map<String, byte[]> attrs = new LinkedHashMap<>();
+        if (checksums != null && !checksums.isEmpty()) {
+            attrs.put(AttrNames.CHECKSUMS, AttrCodec.encodeChecksums(checksums));
+        }
+        attrs.put(AttrNames.ETAG, AttrCodec.utf8(etag));
+        attrs.putAll(AttrCodec.objectAttrs(a));
+        return attrs;
+    }
+
+    /**
+     * Creates or replaces the directory object {@code key} (ending in '/'): the
+     * directory chain is created, the previous object attributes are cleared and the
+     * new ones set, the {@code etag} last (it is what makes the directory an object).
+     */
+    void putDirectory(Path bucketDir, String key, ObjectAttributes attributes, Map<String, String> checksums)
+            throws IOException {
+        Path dir = paths.objectPath(bucketDir, key);
+        PathResolver.requireWritableParents(bucketDir, dir);
+        Set<Path> changed = new LinkedHashSet<>();
+        BasicFileAttributes a = Fs.lstat(dir);
+        if (a == null) {
+            committer.mkdirs(bucketDir, dir, changed);
+        } else if (!a.isDirectory() || a.isSymbolicLink()) {
+            throw new S3Exception(S3Error.OBJECT_PARENT_IS_FILE, "An object with the same name without the trailing slash exists as a file.");
+        }
+        clearDirectoryObject(dir, false);
+        Map<String, byte[]> attrs = new LinkedHashMap<>();
+        if (checksums != null && !checksums.isEmpty()) {
+            attrs.put(AttrNames.CHECKSUMS, AttrCodec.encodeChecksums(checksums));
+        }
+        attrs.putAll(AttrCodec.objectAttrs(attributes));
+        attrs.putIfAbsent(AttrNames.CONTENT_TYPE, AttrCodec.utf8(AttrNames.DIRECTORY_CONTENT_TYPE));
+        attrs.put(AttrNames.ETAG, AttrCodec.utf8(AttrNames.EMPTY_ETAG));
+        store.setAll(dir, attrs);
+        changed.add(dir); // its own inode (the attributes)
+        committer.syncDirs(changed);
+    }
+
+    /** Removes a directory object's attributes (optionally its etag too) and legacy metadata xattrs. */
+    void clearDirectoryObject(Path dir, boolean etagToo) throws IOException {
+        List<String> present = store.list(dir);
+        for (String name : present) {
+            boolean objectAttr = AttrNames.DIR_OBJECT_ATTRS.contains(name) || name.startsWith(AttrNames.LEGACY_META_PREFIX);
+            if (objectAttr && (etagToo || !name.equals(AttrNames.ETAG))) {
+                store.remove(dir, name);
+            }
+        }
+    }
+
+    private static void requireEmptyBody(BodySource body, byte[] contentMd5) throws IOException {
+        if (body.length() > 0) {
+            throw S3Error.DIRECTORY_OBJECT_CONTAINS_DATA.exception();
+        }
+        for (ByteBuffer b = body.next(); b != null; b = body.next()) {
+            if (b.hasRemaining()) {
+                throw S3Error.DIRECTORY_OBJECT_CONTAINS_DATA.exception();
+            }
+        }
+        if (contentMd5 != null && !MessageDigest.isEqual(contentMd5, EMPTY_MD5)) {
+            throw S3Error.BAD_DIGEST.exception();
+        }
+    }
+
+    /** S3's 2 KiB limit on user metadata (names and values, UTF-8). */
+    static void checkMetadataSize(ObjectAttributes a) {
+        int total = 0;
+        for (Map.Entry<String, String> e : a.userMetadata().entrySet()) {
+            total += e.getKey().getBytes(StandardCharsets.UTF_8).length;
+            total += e.getValue() == null ? 0 : e.getValue().getBytes(StandardCharsets.UTF_8).length;
+        }
+        if (total > ObjectAttributes.MAX_USER_METADATA_BYTES) {
+            throw new S3Exception(S3Error.METADATA_TOO_LARGE, "Your metadata headers exceed the maximum allowed metadata size ("
+                    + total + " > " + ObjectAttributes.MAX_USER_METADATA_BYTES + " bytes).");
+        }
+    }
+}

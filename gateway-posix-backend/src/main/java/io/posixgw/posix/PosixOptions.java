@@ -1,0 +1,40 @@
+package io.posixgw.posix;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Settings of the POSIX backend.
+ *
+ * @param fsync            flush data and directory entries before acknowledging a write (DESIGN §5)
+ * @param sidecarDir       keep metadata in files under this directory instead of user xattrs; null for xattrs
+ * @param partCrc64        store {@code user.part-crc64nvme} on uploaded parts, as versitygw does, so that a
+ *                         versitygw instance can complete an upload that posixgw received (costs one CRC pass)
+ * @param listHashLimit    a file without an {@code etag} (written by another tool) is hashed while listing only
+ *                         up to this size; larger ones are listed with a fingerprint ETag until first read
+ * @param completeWait     how long a Complete waits for a concurrent Complete of the same upload
+ * @param claimStaleAfter  a Complete claim whose heartbeat is older than this is taken for a crashed Complete
+ */
+public record PosixOptions(
+        boolean fsync,
+        Path sidecarDir,
+        boolean partCrc64,
+        long listHashLimit,
+        Duration completeWait,
+        Duration claimStaleAfter) {
+
+    public static final PosixOptions DEFAULT =
+            new PosixOptions(true, null, true, 64L << 20, Duration.ofMinutes(10), Duration.ofMinutes(2));
+
+    public PosixOptions withFsync(boolean on) {
+        return new PosixOptions(on, sidecarDir, partCrc64, listHashLimit, completeWait, claimStaleAfter);
+    }
+
+    public PosixOptions withSidecar(Path dir) {
+        return new PosixOptions(fsync, dir, partCrc64, listHashLimit, completeWait, claimStaleAfter);
+    }
+
+    public PosixOptions withClaimStaleAfter(Duration d) {
+        return new PosixOptions(fsync, sidecarDir, partCrc64, listHashLimit, completeWait, d);
+    }
+}

@@ -1,0 +1,151 @@
+package io.posixgw.posix;
+
+import io.posixgw.core.backend.BodySource;
+import io.posixgw.core.checksum.ChecksumAlgorithm;
+import io.posixgw.core.checksum.Checksummer;
+import io.posixgw.core.model.Etags;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+
+/**
+ * A temp file in the bucket's {@code .sgwtmp}, written in one pass (MD5, optionally
+ * CRC-64/NVME, as the bytes go by) and removed on close unless it was published. Its
+ * name is {@code <sha256hex(key)>.<random>}, the shape of versitygw's fallback temp files.
+ */
+final class StagedFile implements Closeable {
+    final Path path;
+    private final FileChannel channel;
+    private final MessageDigest md5;
+    private final Checksummer crc64;
+    private long size;
+    private boolean published;
+    private MetadataStore store;
+
+    private StagedFile(Path path, FileChannel channel, boolean md5, boolean crc64) {
+        this.path = path;
+        this.channel = channel;
+        this.md5 = md5 ? Etags.newMd5() : null;
+        this.crc64 = crc64 ? ChecksumAlgorithm.CRC64NVME.newChecksummer() : null;
+    }
+
+    /** Creates the temp file, creating {@code .sgwtmp} when missing; {@code NoSuchBucket} when the bucket is gone. */
+    static StagedFile create(Path bucketDir, String key, boolean md5, boolean crc64) throws IOException {
+        Path dir = PathResolver.staging(bucketDir);
+        String base = Fs.sha256Hex(key) + ".";
+        for (int attempt = 0;; attempt++) {
+            Path p = dir.resolve(base + Fs.randomHex());
+            try {
+                FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                return new StagedFile(p, ch, md5, crc64);
+            } catch (FileAlreadyExistsException e) {
+                // name collision: draw again
+            } catch (NoSuchFileException e) {
+                if (attempt > 2) {
+                    throw e;
+                }
+                PathResolver.requireBucket(bucketDir);
+                Files.createDirectories(dir);
+            }
+        }
+    }
+
+    /** Appends one buffer (the body's buffers are often direct: written as they are). */
+    void write(ByteBuffer b) throws IOException {
+        if (md5 != null) {
+            md5.update(b.duplicate());
+        }
+        if (crc64 != null) {
+            crc64.update(b);
+        }
+        while (b.hasRemaining()) {
+            size += channel.write(b);
+        }
+    }
+
+    /** Streams a whole body. */
+    void writeAll(BodySource body) throws IOException {
+        for (ByteBuffer b = body.next(); b != null; b = body.next()) {
+            write(b);
+        }
+    }
+
+    /** Appends {@code count} bytes of {@code src} from {@code position}, in the kernel where it can (sendfile). */
+    void transferFrom(FileChannel src, long position, long count) throws IOException {
+        long done = 0;
+        while (done < count) {
+            long n = src.transferTo(position + done, count - done, channel);
+            if (n <= 0) {
+                if (position + done >= src.size()) {
+                    throw new IOException("source ended early while copying into " + path);
+                }
+                ByteBuffer buf = ByteBuffer.allocate(64 * 1024);
+                buf.limit((int) Math.min(buf.capacity(), count - done));
+                n = src.read(buf, position + done);
+                if (n <= 0) {
+                    throw new IOException("source ended early while copying into " + path);
+                }
+                buf.flip();
+                while (buf.hasRemaining()) {
+                    channel.write(buf);
+                }
+            }
+            done += n;
+        }
+        size += count;
+    }
+
+    long size() {
+        return size;
+    }
+
+    byte[] md5() {
+        return md5.digest();
+    }
+
+    String crc64Base64() {
+        return crc64 == null ? null : crc64.base64();
+    }
+
+    /** fsync (data and inode, which holds the xattrs). */
+    void force() throws IOException {
+        channel.force(true);
+    }
+
+    /** Sets the object's attributes on the temp file (xattrs travel with the rename). */
+    void setAttributes(MetadataStore store, java.util.Map<String, byte[]> attrs) throws IOException {
+        this.store = store;
+        store.setAll(path, attrs);
+    }
+
+    void markPublished() {
+        published = true;
+    }
+
+    @Override
+    public void close() {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // closing a written temp: nothing to recover
+        }
+        if (!published) {
+            try {
+                Files.deleteIfExists(path);
+                if (store != null) {
+                    store.deleted(path);
+                }
+            } catch (IOException ignored) {
+                // the sweeper removes it later
+            }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package io.posixgw.posix;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.UserDefinedFileAttributeView;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Predicate;
+
+/**
+ * Attributes as Linux user xattrs ({@code user.<name>}), through
+ * {@link UserDefinedFileAttributeView} without following symlinks. The JDK opens the
+ * file for each call (open, f*xattr, close), so reads list once and then fetch only the
+ * names present, into a reused 64 KiB buffer (the xattr value limit) to skip size probes.
+ */
+final class XattrMetadataStore implements MetadataStore {
+    private static final int MAX_VALUE = 64 * 1024;
+    private static final ThreadLocal<ByteBuffer> BUFFER = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(MAX_VALUE));
+
+    private static UserDefinedFileAttributeView view(Path path) {
+        UserDefinedFileAttributeView v = Files.getFileAttributeView(path, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+        if (v == null) {
+            throw new UnsupportedOperationException("user-defined attributes are not supported here");
+        }
+        return v;
+    }
+
+    @Override
+    public byte[] get(Path path, String name) throws IOException {
+        UserDefinedFileAttributeView v = view(path);
+        try {
+            return readValue(v, name);
+        } catch (NoSuchFileException | AccessDeniedException e) {
+            throw e;
+        } catch (FileSystemException e) {
+            if (isNoData(e) || !v.list().contains(name)) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public Map<String, byte[]> read(Path path, Predicate<String> wanted) throws IOException {
+        UserDefinedFileAttributeView v = view(path);
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        for (String name : v.list()) {
+            if (!wanted.test(name)) {
+                continue;
+            }
+            try {
+                out.put(name, readValue(v, name));
+            } catch (NoSuchFileException e) {
+                throw e;
+            } catch (FileSystemException e) {
+                if (!isNoData(e)) {
+                    throw e;
+                }
+                // removed between list and read
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public List<String> list(Path path) throws IOException {
+        return view(path).list();
+    }
+
+    @Override
+    public void set(Path path, String name, byte[] value) throws IOException {
+        try {
+            view(path).write(name, ByteBuffer.wrap(value));
+        } catch (NoSuchFileException | AccessDeniedException e) {
+            throw e;
+        } catch (FileSystemException e) {
+            if (isNoRoom(e)) {
+                throw new S3Exception(S3Error.METADATA_TOO_LARGE,
+                        "The object's metadata does not fit in the file system's extended attribute space (attribute "
+                                + name + ", " + value.length + " bytes)");
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public void remove(Path path, String name) throws IOException {
+        UserDefinedFileAttributeView v = view(path);
+        try {
+            v.delete(name);
+        } catch (NoSuchFileException | AccessDeniedException e) {
+            throw e;
+        } catch (FileSystemException e) {
+            if (!isNoData(e) && v.list().contains(name)) {
+                throw e;
+            }
+        }
+    }
+
+    @Override
+    public void moved(Path from, Path to) {
+        // xattrs belong to the inode and travel with the rename
+    }
+
+    @Override
+    public void deleted(Path path) {
+        // gone with the inode
+    }
+
+    private static byte[] readValue(UserDefinedFileAttributeView v, String name) throws IOException {
+        ByteBuffer buf = BUFFER.get();
+        buf.clear();
+        v.read(name, buf);
+        buf.flip();
+        byte[] out = new byte[buf.remaining()];
+        buf.get(out);
+        return out;
+    }
+
+    /** ENODATA/ENOATTR: the attribute is absent (English strerror; callers fall back to a listing otherwise). */
+    private static boolean isNoData(FileSystemException e) {
+        String r = e.getReason();
+        return r != null && (r.contains("No data available") || r.contains("Attribute not found"));
+    }
+
+    /** ENOSPC (no room left in the inode's xattr space), E2BIG (value over 64 KiB), ERANGE. */
+    private static boolean isNoRoom(FileSystemException e) {
+        String r = e.getReason();
+        return r != null && (r.contains("No space left") || r.contains("Argument list too long")
+                || r.contains("Numerical result out of range") || r.contains("File too large"));
+    }
+
+    /** True when the file system at {@code root} stores user xattrs (probed with a temp file). */
+    static boolean supported(Path root) {
+        Path probe = root.resolve(".posixgw-xattr-probe-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        try {
+            Files.createFile(probe);
+            UserDefinedFileAttributeView v = Files.getFileAttributeView(probe, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+            if (v == null) {
+                return false;
+            }
+            v.write("posixgw.probe", ByteBuffer.wrap(new byte[] {1}));
+            return v.list().contains("posixgw.probe");
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        } finally {
+            try {
+                Files.deleteIfExists(probe);
+            } catch (IOException ignored) {
+                // best effort
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.posixgw.server;
+
+import io.posixgw.server.config.ServerCommand;
+import io.posixgw.server.config.ServerConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.CountDownLatch;
+
+/** {@code posixgw [options] [root]}: parse, wire, serve until SIGTERM or SIGINT. */
+public final class Main {
+    private static final Logger LOG = LoggerFactory.getLogger(Main.class);
+
+    private Main() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        ServerCommand command = new ServerCommand();
+        CommandLine cl = ServerCommand.commandLine(command, System.getenv());
+        ServerConfig config;
+        try {
+            CommandLine.ParseResult parsed = cl.parseArgs(args);
+            if (CommandLine.printHelpIfRequested(parsed)) {
+                return;
+            }
+            config = command.call();
+        } catch (CommandLine.ParameterException | IllegalArgumentException e) {
+            System.err.println("posixgw: " + e.getMessage());
+            System.err.println("Try 'posixgw --help'.");
+            System.exit(2);
+            return;
+        }
+        Gateway gateway;
+        InetSocketAddress address;
+        try {
+            gateway = new Gateway(config);
+            address = gateway.start();
+        } catch (Exception e) {
+            LOG.error("posixgw cannot start: {}", e.getMessage());
+            System.exit(1);
+            return;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            LOG.info("stopping: finishing requests in flight (up to {} ms)", config.shutdownGraceMillis());
+            gateway.stop();
+            stopped.countDown();
+        }, "posixgw-shutdown"));
+        String endpoint = "http://" + hostForUrl(address) + ":" + address.getPort();
+        LOG.info("posixgw serving {} on {} (region {}, fsync {}, keep-alive {})", config.root().toAbsolutePath(), endpoint,
+                config.region(), config.fsync() ? "on" : "off", config.keepAlive() ? "on" : "off");
+        if (config.defaultCredentials()) {
+            LOG.info("development credentials: access key '{}', secret key '{}' (set --access/--secret for anything else)",
+                    ServerConfig.DEFAULT_ACCESS_KEY, ServerConfig.DEFAULT_SECRET_KEY);
+        } else {
+            LOG.info("root access key '{}'", config.accessKey());
+        }
+        stopped.await();
+    }
+
+    private static String hostForUrl(InetSocketAddress address) {
+        String host = address.getAddress().getHostAddress();
+        if (address.getAddress().isAnyLocalAddress()) {
+            return "127.0.0.1";
+        }
+        return host.contains(":") ? "[" + host + "]" : host;
+    }
+}

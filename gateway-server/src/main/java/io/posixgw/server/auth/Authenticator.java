@@ -1,0 +1,98 @@
+package io.posixgw.server.auth;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.server.routing.Endpoint;
+import io.posixgw.server.routing.S3Request;
+import io.posixgw.sigv4.AuthResult;
+import io.posixgw.sigv4.Headers;
+import io.posixgw.sigv4.QueryParam;
+import io.posixgw.sigv4.SigV4Exception;
+import io.posixgw.sigv4.SigV4Verifier;
+import io.posixgw.sigv4.SignedRequest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Authenticates a request with SigV4 and turns the verifier's reasons into S3 errors.
+ * The only place where the server and the sigv4 module meet.
+ */
+public final class Authenticator {
+    private final SigV4Verifier verifier;
+    private final String region;
+
+    public Authenticator(SigV4Verifier verifier, String region) {
+        this.verifier = verifier;
+        this.region = region;
+    }
+
+    public AuthResult authenticate(S3Request request, Endpoint endpoint) {
+        List<QueryParam> query = new ArrayList<>(request.query().size());
+        for (Map.Entry<String, String> e : request.query()) {
+            query.add(new QueryParam(e.getKey(), e.getValue()));
+        }
+        Headers headers = new Headers() {
+            @Override
+            public List<String> values(String lowerCaseName) {
+                return request.headers().all(lowerCaseName);
+            }
+
+            @Override
+            public Set<String> names() {
+                return request.headers().names();
+            }
+        };
+        SignedRequest signed = new SignedRequest(request.method(), request.path(), query, headers);
+        try {
+            return verifier.verify(signed, region, endpoint.acceptsUsEast1Scope());
+        } catch (SigV4Exception e) {
+            throw toS3(e);
+        }
+    }
+
+    /** Maps a verification failure to the S3 error AWS answers for it. */
+    public static S3Exception toS3(SigV4Exception e) {
+        S3Error error;
+        switch (e.reason()) {
+            case ACCESS_DENIED:
+                error = S3Error.ACCESS_DENIED;
+                break;
+            case INVALID_ACCESS_KEY_ID:
+                error = S3Error.INVALID_ACCESS_KEY_ID;
+                break;
+            case SIGNATURE_DOES_NOT_MATCH:
+                error = S3Error.SIGNATURE_DOES_NOT_MATCH;
+                break;
+            case REQUEST_TIME_TOO_SKEWED:
+                error = S3Error.REQUEST_TIME_TOO_SKEWED;
+                break;
+            case AUTHORIZATION_HEADER_MALFORMED:
+                error = S3Error.AUTHORIZATION_HEADER_MALFORMED;
+                break;
+            case AUTHORIZATION_QUERY_PARAMETERS_ERROR:
+                error = S3Error.AUTHORIZATION_QUERY_PARAMETERS_ERROR;
+                break;
+            case X_AMZ_CONTENT_SHA256_MISMATCH:
+                error = S3Error.X_AMZ_CONTENT_SHA256_MISMATCH;
+                break;
+            case SIGV2_NOT_SUPPORTED:
+                error = S3Error.INVALID_REQUEST;
+                break;
+            case INCOMPLETE_BODY:
+                error = S3Error.INCOMPLETE_BODY;
+                break;
+            case MISSING_SECURITY_HEADER:
+                error = S3Error.MISSING_SECURITY_HEADER;
+                break;
+            case MALFORMED_CHUNK:
+            case INVALID_ARGUMENT:
+            default:
+                error = S3Error.INVALID_ARGUMENT;
+                break;
+        }
+        return new S3Exception(error, e.getMessage());
+    }
+}

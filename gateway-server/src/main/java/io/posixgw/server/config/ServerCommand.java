@@ -1,0 +1,180 @@
+package io.posixgw.server.config;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * The command line of {@code posixgw}. Option defaults come from {@link Setting}
+ * (environment first, then the built-in default), so the table there is the one
+ * place where flags, variables and defaults are written.
+ */
+@Command(name = "posixgw", mixinStandardHelpOptions = true, versionProvider = ServerCommand.Version.class,
+        sortOptions = false,
+        description = "S3-compatible gateway serving a POSIX directory as buckets and objects.")
+public final class ServerCommand implements Callable<ServerConfig> {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<root>", description = "Data directory (env POSIXGW_ROOT, VGW_BACKEND_ARG).")
+    String root;
+
+    @Option(names = "--port", paramLabel = "ADDR", description = "Listen address.")
+    String port;
+
+    @Option(names = "--access", paramLabel = "KEY", description = "Root access key.")
+    String access;
+
+    @Option(names = "--secret", paramLabel = "SECRET", description = "Root secret key.")
+    String secret;
+
+    @Option(names = "--region", description = "Region.")
+    String region;
+
+    @Option(names = "--no-keep-alive", description = "Close connections after each request (comparisons only).")
+    boolean noKeepAlive;
+
+    @Option(names = "--quiet", description = "No access log.")
+    boolean quiet;
+
+    @Option(names = "--health", paramLabel = "PATH", description = "Health-check path.")
+    String health;
+
+    @Option(names = "--fsync", paramLabel = "on|off", description = "Durable acknowledgements.")
+    String fsync;
+
+    @Option(names = "--workers", description = "File I/O threads.")
+    int workers;
+
+    @Option(names = "--io-threads", description = "Event-loop threads (0: one per core).")
+    int ioThreads;
+
+    @Option(names = "--idle-timeout", paramLabel = "SECONDS", description = "Idle keep-alive timeout.")
+    long idleTimeout;
+
+    @Option(names = "--body-timeout", paramLabel = "SECONDS", description = "Stalled body timeout.")
+    long bodyTimeout;
+
+    @Option(names = "--shutdown-grace", paramLabel = "SECONDS", description = "Time for requests in flight at SIGTERM.")
+    long shutdownGrace;
+
+    /** Parses arguments against the process environment; throws {@link IllegalArgumentException} on bad values. */
+    public static ServerConfig parse(String[] args, Map<String, String> environment) {
+        ServerCommand command = new ServerCommand();
+        commandLine(command, environment).parseArgs(args);
+        return command.call();
+    }
+
+    /** A picocli command line whose defaults come from {@code environment}. */
+    public static CommandLine commandLine(ServerCommand command, Map<String, String> environment) {
+        CommandLine cl = new CommandLine(command);
+        cl.setDefaultValueProvider(new EnvironmentDefaults(environment));
+        return cl;
+    }
+
+    @Override
+    public ServerConfig call() {
+        if (workers < 1 || ioThreads < 0 || idleTimeout < 1 || bodyTimeout < 1 || shutdownGrace < 0) {
+            throw new IllegalArgumentException("--workers must be ≥ 1, --io-threads ≥ 0, timeouts ≥ 1 s");
+        }
+        boolean fsyncOn = switch (fsync.toLowerCase(Locale.ROOT)) {
+            case "on", "true", "1", "yes" -> true;
+            case "off", "false", "0", "no" -> false;
+            default -> throw new IllegalArgumentException("--fsync must be on or off, not " + fsync);
+        };
+        String[] hostPort = parseListen(port);
+        boolean noCredentials = (access == null || access.isEmpty()) && (secret == null || secret.isEmpty());
+        if (!noCredentials && (access == null || access.isEmpty() || secret == null || secret.isEmpty())) {
+            throw new IllegalArgumentException("set both the access key and the secret key, or neither");
+        }
+        if (noCredentials && !isLoopback(hostPort[0])) {
+            throw new IllegalArgumentException("no credentials configured: the development defaults are only allowed on a "
+                    + "loopback address; set --access/--secret (or ROOT_ACCESS_KEY_ID/ROOT_SECRET_ACCESS_KEY)");
+        }
+        String healthPath = health.startsWith("/") ? health : "/" + health;
+        return new ServerConfig(
+                Path.of(root),
+                hostPort[0],
+                Integer.parseInt(hostPort[1]),
+                noCredentials ? ServerConfig.DEFAULT_ACCESS_KEY : access,
+                noCredentials ? ServerConfig.DEFAULT_SECRET_KEY : secret,
+                noCredentials,
+                region,
+                !noKeepAlive,
+                quiet,
+                healthPath,
+                fsyncOn,
+                workers,
+                ioThreads == 0 ? Runtime.getRuntime().availableProcessors() : ioThreads,
+                idleTimeout * 1000,
+                bodyTimeout * 1000,
+                shutdownGrace * 1000);
+    }
+
+    /** {@code HOST:PORT}, {@code :PORT} or {@code PORT}; the last two listen on all interfaces. */
+    static String[] parseListen(String value) {
+        String v = value.trim();
+        String host;
+        String port;
+        int colon = v.lastIndexOf(':');
+        if (colon < 0) {
+            host = "0.0.0.0";
+            port = v;
+        } else {
+            host = colon == 0 ? "0.0.0.0" : v.substring(0, colon);
+            port = v.substring(colon + 1);
+            if (host.startsWith("[") && host.endsWith("]")) {
+                host = host.substring(1, host.length() - 1);
+            }
+        }
+        try {
+            int p = Integer.parseInt(port);
+            if (p < 0 || p > 65535) {
+                throw new NumberFormatException();
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("bad listen address '" + value + "': expected HOST:PORT, :PORT or PORT");
+        }
+        return new String[] {host, port};
+    }
+
+    private static boolean isLoopback(String host) {
+        try {
+            return InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+
+    /** Picocli asks here for every default: the environment per {@link Setting}, then the built-in default. */
+    public static final class EnvironmentDefaults implements CommandLine.IDefaultValueProvider {
+        private final Map<String, String> environment;
+
+        EnvironmentDefaults(Map<String, String> environment) {
+            this.environment = environment;
+        }
+
+        @Override
+        public String defaultValue(ArgSpec arg) {
+            String name = arg.isOption() ? ((OptionSpec) arg).longestName() : arg.paramLabel();
+            Setting s = Setting.byFlag(name);
+            return s == null ? null : s.fromEnvironment(environment);
+        }
+    }
+
+    /** The version from the jar manifest, when there is one. */
+    public static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = ServerCommand.class.getPackage().getImplementationVersion();
+            return new String[] {"posixgw " + (v == null ? "(development build)" : v)};
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.posixgw.server.config;
+
+import java.nio.file.Path;
+
+/** The resolved configuration main wires the server from. */
+public record ServerConfig(
+        Path root,
+        String host,
+        int port,
+        String accessKey,
+        String secretKey,
+        boolean defaultCredentials,
+        String region,
+        boolean keepAlive,
+        boolean quiet,
+        String healthPath,
+        boolean fsync,
+        int workers,
+        int ioThreads,
+        long idleTimeoutMillis,
+        long bodyTimeoutMillis,
+        long shutdownGraceMillis) {
+
+    /** Development credentials, used only when none are configured and only on loopback. */
+    public static final String DEFAULT_ACCESS_KEY = "posixgw";
+    public static final String DEFAULT_SECRET_KEY = "posixgw-secret";
+
+    @Override
+    public String toString() {
+        // Never print the secret, whatever logs this record.
+        return "ServerConfig[root=" + root + ", listen=" + host + ":" + port + ", access=" + accessKey + ", region=" + region
+                + ", keepAlive=" + keepAlive + ", fsync=" + fsync + ", workers=" + workers + "]";
+    }
+}

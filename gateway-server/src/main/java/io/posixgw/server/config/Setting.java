@@ -1,0 +1,120 @@
+package io.posixgw.server.config;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every setting of the server, in one table: its flag, the environment variables
+ * that set it (ours first, then the aliases people migrating from versitygw or
+ * MinIO bring), its default and its meaning. Flag beats environment beats default.
+ * The README's configuration table is checked against this enum by a test.
+ */
+public enum Setting {
+    ROOT("<root>", List.of("POSIXGW_ROOT", "VGW_BACKEND_ARG"), "./data",
+            "Data directory: each sub-directory is a bucket."),
+    PORT("--port", List.of("POSIXGW_PORT", "VGW_PORT"), "127.0.0.1:7070",
+            "Listen address: `HOST:PORT`, or `:PORT` / `PORT` for all interfaces."),
+    ACCESS("--access", List.of("POSIXGW_ACCESS_KEY", "ROOT_ACCESS_KEY_ID", "ROOT_ACCESS_KEY", "MINIO_ROOT_USER"), null,
+            "Root access key. Without access and secret, development defaults are used (loopback only)."),
+    SECRET("--secret", List.of("POSIXGW_SECRET_KEY", "ROOT_SECRET_ACCESS_KEY", "ROOT_SECRET_KEY", "MINIO_ROOT_PASSWORD"), null,
+            "Root secret key. Never logged."),
+    REGION("--region", List.of("POSIXGW_REGION", "VGW_REGION", "MINIO_REGION", "MINIO_SITE_REGION"), "us-east-1",
+            "Region answered by GetBucketLocation and required in signatures."),
+    NO_KEEP_ALIVE("--no-keep-alive", List.of("POSIXGW_NO_KEEP_ALIVE"), "false",
+            "Close every connection after one request (for comparisons only). `VGW_KEEP_ALIVE=false` does the same."),
+    QUIET("--quiet", List.of("POSIXGW_QUIET", "VGW_QUIET"), "false",
+            "No access log."),
+    HEALTH("--health", List.of("POSIXGW_HEALTH", "VGW_HEALTH"), "/_/health",
+            "Unauthenticated health-check path."),
+    FSYNC("--fsync", List.of("POSIXGW_FSYNC"), "on",
+            "`on`: acknowledge writes only once data and rename are on disk. `off`: faster, a crash may lose recent writes."),
+    WORKERS("--workers", List.of("POSIXGW_WORKERS"), "64",
+            "Threads doing file I/O (the event loops never block)."),
+    IO_THREADS("--io-threads", List.of("POSIXGW_IO_THREADS"), "0",
+            "Netty event-loop threads; 0 means one per core."),
+    IDLE_TIMEOUT("--idle-timeout", List.of("POSIXGW_IDLE_TIMEOUT"), "120",
+            "Seconds an idle keep-alive connection is kept open."),
+    BODY_TIMEOUT("--body-timeout", List.of("POSIXGW_BODY_TIMEOUT"), "60",
+            "Seconds a request body may stall before the request fails and its temp file is removed."),
+    SHUTDOWN_GRACE("--shutdown-grace", List.of("POSIXGW_SHUTDOWN_GRACE"), "8",
+            "Seconds requests in flight get to finish after SIGTERM.");
+
+    /** Environment variables whose value is the negation of a flag's. */
+    static final Map<String, Setting> NEGATED_ENV = Map.of("VGW_KEEP_ALIVE", NO_KEEP_ALIVE);
+
+    private final String flag;
+    private final List<String> env;
+    private final String defaultValue;
+    private final String description;
+
+    Setting(String flag, List<String> env, String defaultValue, String description) {
+        this.flag = flag;
+        this.env = env;
+        this.defaultValue = defaultValue;
+        this.description = description;
+    }
+
+    public String flag() {
+        return flag;
+    }
+
+    public List<String> env() {
+        return env;
+    }
+
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** The value from the environment (first variable set wins), else the default; null if neither. */
+    public String fromEnvironment(Map<String, String> environment) {
+        for (String name : env) {
+            String v = environment.get(name);
+            if (v != null && !v.isEmpty()) {
+                return v;
+            }
+        }
+        for (Map.Entry<String, Setting> n : NEGATED_ENV.entrySet()) {
+            String v = environment.get(n.getKey());
+            if (n.getValue() == this && v != null && !v.isEmpty()) {
+                return Boolean.toString(!Boolean.parseBoolean(v.trim()));
+            }
+        }
+        return defaultValue;
+    }
+
+    public static Setting byFlag(String flag) {
+        for (Setting s : values()) {
+            if (s.flag.equals(flag)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** The configuration table as Markdown, for the README. */
+    public static String markdownTable() {
+        StringBuilder b = new StringBuilder();
+        b.append("| flag | environment | default | meaning |\n|---|---|---|---|\n");
+        for (Setting s : values()) {
+            b.append("| `").append(s.flag).append("` | ");
+            StringBuilder envs = new StringBuilder();
+            for (String e : s.env) {
+                envs.append(envs.length() == 0 ? "" : ", ").append('`').append(e).append('`');
+            }
+            for (Map.Entry<String, Setting> n : NEGATED_ENV.entrySet()) {
+                if (n.getValue() == s) {
+                    envs.append(", `").append(n.getKey()).append("` (negated)");
+                }
+            }
+            b.append(envs).append(" | ")
+                    .append(s.defaultValue == null ? "" : "`" + s.defaultValue + "`").append(" | ")
+                    .append(s.description).append(" |\n");
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,421 @@
+package io.posixgw.server.http;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.TooLongFrameException;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.ReferenceCountUtil;
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.names.BucketNames;
+import io.posixgw.core.names.ObjectKeys;
+import io.posixgw.server.ops.Exchange;
+import io.posixgw.server.ops.Operations;
+import io.posixgw.server.routing.Endpoint;
+import io.posixgw.server.routing.RequestTarget;
+import io.posixgw.server.routing.Router;
+import io.posixgw.server.routing.S3Request;
+import io.posixgw.sigv4.AuthResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
+import java.util.ArrayDeque;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * One per connection, on its event loop. Parses and authenticates each request,
+ * hands the operation to a blocking worker, streams the body to it, and writes the
+ * answer back. Requests on a keep-alive connection are answered strictly in order:
+ * a request that arrives while another is in progress waits (with reading paused).
+ */
+final class ConnectionHandler extends ChannelInboundHandlerAdapter {
+    private static final Logger LOG = LoggerFactory.getLogger(ConnectionHandler.class);
+    /** An early answer keeps the connection and drops the unread body only if this little is left. */
+    private static final long MAX_DISCARD = 1 << 20;
+
+    private final ServerContext server;
+    private final ArrayDeque<Object> pipelined = new ArrayDeque<>();
+    private ChannelHandlerContext ctx;
+    private InFlight current;
+
+    /** The request being served on this connection. */
+    private static final class InFlight {
+        final String requestId = RequestIds.next();
+        final long startNanos = System.nanoTime();
+        final HttpRequest http;
+        final String path;
+        final boolean expectContinue;
+        Endpoint endpoint;
+        HttpBody body;
+        boolean keepAlive;
+        boolean lastSeen;
+        boolean responded;
+        boolean continueSent;
+        long bytesIn;
+
+        InFlight(HttpRequest http) {
+            this.http = http;
+            this.path = RequestTarget.rawPath(http.uri());
+            this.expectContinue = HttpUtil.is100ContinueExpected(http);
+        }
+    }
+
+    ConnectionHandler(ServerContext server) {
+        this.server = server;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** True between requests: the connection can be closed without cutting anything short. */
+    boolean isIdle() {
+        return current == null && pipelined.isEmpty();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (current != null && (current.lastSeen || !pipelined.isEmpty())) {
+            // The next request arrived before this one was answered: keep it for later.
+            pipelined.add(msg);
+            ctx.channel().config().setAutoRead(false);
+            return;
+        }
+        dispatch(msg);
+    }
+
+    private void dispatch(Object msg) {
+        if (msg instanceof HttpRequest) {
+            startRequest((HttpRequest) msg);
+        }
+        if (msg instanceof HttpContent) {
+            onContent((HttpContent) msg);
+        } else if (!(msg instanceof HttpRequest)) {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    // ------------------------------------------------------------------ request start
+
+    private void startRequest(HttpRequest http) {
+        InFlight r = new InFlight(http);
+        current = r;
+        server.inFlight.incrementAndGet();
+        r.keepAlive = server.keepAlive && HttpUtil.isKeepAlive(http) && !server.draining;
+
+        DecoderResult decoded = http.decoderResult();
+        if (decoded.isFailure()) {
+            r.keepAlive = false;
+            respond(r, Errors.render(decodeError(decoded.cause()), http.method().name(), r.path, r.requestId));
+            return;
+        }
+        if (server.draining) {
+            r.keepAlive = false;
+            respond(r, Errors.render(new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The server is shutting down"),
+                    http.method().name(), r.path, r.requestId));
+            return;
+        }
+        if (r.path.equals(server.healthPath) && (http.method().name().equals("GET") || http.method().name().equals("HEAD"))) {
+            respond(r, S3Response.ok().body("OK\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII), "text/plain"));
+            return;
+        }
+        S3Request request;
+        Exchange exchange;
+        try {
+            request = parse(http);
+            r.endpoint = Router.route(request);
+            if (!r.endpoint.implemented()) {
+                throw new S3Exception(S3Error.NOT_IMPLEMENTED, r.endpoint.apiName() + " is not implemented by posixgw");
+            }
+            AuthResult auth = server.authenticator.authenticate(request, r.endpoint);
+            validateNames(request);
+            if (Operations.takesBody(r.endpoint)) {
+                r.body = newBody(http, request, auth, r.endpoint);
+            }
+            exchange = new Exchange(request, r.endpoint, auth.accessKey(), r.body, r.requestId);
+        } catch (S3Exception e) {
+            respond(r, Errors.render(e, http.method().name(), resourceOf(r), r.requestId));
+            return;
+        } catch (RuntimeException e) {
+            LOG.error("{} cannot start request {} {}", r.requestId, http.method(), r.path, e);
+            respond(r, Errors.render(S3Error.INTERNAL_ERROR.exception(), http.method().name(), r.path, r.requestId));
+            return;
+        }
+        if (r.body != null && r.expectContinue) {
+            r.continueSent = true;
+            ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
+        }
+        try {
+            server.workers.execute(() -> runOperation(r, exchange));
+        } catch (RejectedExecutionException e) {
+            if (r.body != null) {
+                r.body.close();
+            }
+            respond(r, Errors.render(new S3Exception(S3Error.SLOW_DOWN, S3Error.SLOW_DOWN.defaultMessage()),
+                    http.method().name(), r.path, r.requestId));
+        }
+    }
+
+    private static String resourceOf(InFlight r) {
+        try {
+            return RequestTarget.decodePath(r.path);
+        } catch (S3Exception e) {
+            return r.path;
+        }
+    }
+
+    private static S3Request parse(HttpRequest http) {
+        String rawPath = RequestTarget.rawPath(http.uri());
+        if (!rawPath.startsWith("/")) {
+            throw new S3Exception(S3Error.INVALID_URI, "Couldn't parse the specified URI.");
+        }
+        String path = RequestTarget.decodePath(rawPath);
+        String bucket = null;
+        String key = null;
+        String rest = path.substring(1);
+        if (!rest.isEmpty()) {
+            int slash = rest.indexOf('/');
+            if (slash < 0) {
+                bucket = rest;
+            } else {
+                bucket = rest.substring(0, slash);
+                String k = rest.substring(slash + 1);
+                key = k.isEmpty() ? null : k;
+            }
+        }
+        return new S3Request(http.method().name(), path, bucket, key,
+                RequestTarget.decodeQuery(RequestTarget.rawQuery(http.uri())), new NettyRequestHeaders(http.headers()));
+    }
+
+    private static void validateNames(S3Request request) {
+        if (request.bucket() != null) {
+            BucketNames.requireValid(request.bucket());
+        }
+        if (request.key() != null) {
+            ObjectKeys.requireValid(request.key());
+        }
+    }
+
+    private HttpBody newBody(HttpRequest http, S3Request request, AuthResult auth, Endpoint endpoint) {
+        long length;
+        if (auth.decodedContentLength() >= 0) {
+            length = auth.decodedContentLength();
+        } else if (HttpUtil.isContentLengthSet(http)) {
+            length = HttpUtil.getContentLength(http, -1L);
+        } else {
+            length = -1;
+        }
+        if (Operations.takesObjectData(endpoint) && length < 0 && !HttpUtil.isContentLengthSet(http)) {
+            throw new S3Exception(S3Error.MISSING_CONTENT_LENGTH, S3Error.MISSING_CONTENT_LENGTH.defaultMessage());
+        }
+        return new HttpBody(ctx.channel(), auth.newBodyDecoder(), BodyChecksums.fromHeaders(request.headers()), length,
+                server.bodyTimeoutMillis);
+    }
+
+    private static S3Exception decodeError(Throwable cause) {
+        if (cause instanceof TooLongHttpHeaderException) {
+            return new S3Exception(S3Error.REQUEST_HEADER_SECTION_TOO_LARGE, S3Error.REQUEST_HEADER_SECTION_TOO_LARGE.defaultMessage());
+        }
+        if (cause instanceof TooLongHttpLineException || cause instanceof TooLongFrameException) {
+            return new S3Exception(S3Error.INVALID_URI, "The request line is too long.");
+        }
+        return new S3Exception(S3Error.INVALID_REQUEST, "Malformed HTTP request");
+    }
+
+    // ------------------------------------------------------------------ body
+
+    private void onContent(HttpContent content) {
+        InFlight r = current;
+        boolean last = content instanceof LastHttpContent;
+        if (r == null) {
+            content.release();
+            return;
+        }
+        ByteBuf data = content.content();
+        r.bytesIn += data.readableBytes();
+        if (content.decoderResult().isFailure()) {
+            content.release();
+            r.keepAlive = false;
+            if (r.body != null) {
+                r.body.fail(new IOException("malformed request body: " + content.decoderResult().cause()));
+            }
+            if (!r.responded) {
+                return;
+            }
+            ctx.close();
+            return;
+        }
+        if (r.body != null && !r.responded) {
+            r.body.offer(data, last);
+        } else {
+            content.release();
+        }
+        if (last) {
+            r.lastSeen = true;
+            if (r.responded) {
+                finishRequest();
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ operation
+
+    private void runOperation(InFlight r, Exchange exchange) {
+        S3Response response;
+        try {
+            response = server.operations.run(exchange);
+        } catch (S3Exception e) {
+            response = Errors.render(e, exchange.request().method(), exchange.request().resource(), r.requestId);
+        } catch (IOException e) {
+            if (r.body != null && !r.body.fullyReceived()) {
+                // The client went away or stopped sending mid-body: nothing was stored.
+                LOG.debug("{} body failed: {}", r.requestId, e.toString());
+                r.keepAlive = false;
+                response = Errors.render(new S3Exception(S3Error.INCOMPLETE_BODY, S3Error.INCOMPLETE_BODY.defaultMessage()),
+                        exchange.request().method(), exchange.request().resource(), r.requestId);
+            } else {
+                LOG.error("{} {} {} failed", r.requestId, r.endpoint.apiName(), exchange.request().resource(), e);
+                response = Errors.render(S3Error.INTERNAL_ERROR.exception(), exchange.request().method(),
+                        exchange.request().resource(), r.requestId);
+            }
+        } catch (RuntimeException | Error e) {
+            LOG.error("{} {} {} failed", r.requestId, r.endpoint.apiName(), exchange.request().resource(), e);
+            response = Errors.render(S3Error.INTERNAL_ERROR.exception(), exchange.request().method(),
+                    exchange.request().resource(), r.requestId);
+        } finally {
+            if (r.body != null) {
+                r.body.close();
+            }
+        }
+        S3Response answer = response;
+        if (answer.errorCode() != null && S3Error.REQUEST_TIMEOUT.code().equals(answer.errorCode())) {
+            r.keepAlive = false;
+        }
+        ctx.executor().execute(() -> respond(r, answer));
+    }
+
+    // ------------------------------------------------------------------ response
+
+    private void respond(InFlight r, S3Response response) {
+        if (r != current || !ctx.channel().isActive()) {
+            response.discard();
+            if (r == current) {
+                endRequest(r, response, 0);
+            }
+            return;
+        }
+        r.responded = true;
+        if (!r.lastSeen) {
+            // Answered before the whole body arrived (an early error). Either drop the rest
+            // of a small body and keep the connection, or close: a client waiting for
+            // 100-continue will never send the body we would be waiting for.
+            long remaining = HttpUtil.getContentLength(r.http, -1L) - r.bytesIn;
+            if (r.expectContinue && !r.continueSent || remaining < 0 || remaining > MAX_DISCARD) {
+                r.keepAlive = false;
+            }
+        }
+        if (server.draining) {
+            r.keepAlive = false;
+        }
+        boolean keepAlive = r.keepAlive;
+        long bytesOut = response.bodyLength();
+        ResponseWriter.write(ctx, response, r.requestId, keepAlive, r.http.protocolVersion())
+                .addListener((ChannelFutureListener) f -> {
+                    endRequest(r, response, f.isSuccess() ? bytesOut : 0);
+                    if (!keepAlive || !f.isSuccess()) {
+                        f.channel().close();
+                    }
+                });
+        if (r.lastSeen || !keepAlive) {
+            finishRequest();
+        }
+    }
+
+    private void endRequest(InFlight r, S3Response response, long bytesOut) {
+        server.inFlight.decrementAndGet();
+        server.accessLog.log(r.requestId, String.valueOf(ctx.channel().remoteAddress()), r.http.method().name(), r.path,
+                r.endpoint == null ? null : r.endpoint.apiName(), response.status(), response.errorCode(), r.bytesIn,
+                bytesOut, r.startNanos);
+    }
+
+    /** The request is fully received and answered: serve whatever was pipelined behind it. */
+    private void finishRequest() {
+        InFlight r = current;
+        current = null;
+        if (r != null && !r.keepAlive) {
+            drop(pipelined);
+            return;
+        }
+        while (current == null && !pipelined.isEmpty()) {
+            dispatch(pipelined.poll());
+        }
+        if (pipelined.isEmpty() && (current == null || !current.lastSeen)) {
+            ctx.channel().config().setAutoRead(true);
+        }
+    }
+
+    private static void drop(ArrayDeque<Object> messages) {
+        Object m;
+        while ((m = messages.poll()) != null) {
+            ReferenceCountUtil.release(m);
+        }
+    }
+
+    // ------------------------------------------------------------------ connection events
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        InFlight r = current;
+        if (r != null && r.body != null) {
+            r.body.fail(new ClosedChannelException());
+        }
+        drop(pipelined);
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof IdleStateEvent) {
+            // Idle keep-alive connections (and half-sent request heads) are closed; a
+            // stalled body is timed out by its reader, a slow operation is left alone.
+            if (current == null) {
+                ctx.close();
+            }
+            return;
+        }
+        ctx.fireUserEventTriggered(evt);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (!(cause instanceof IOException)) {
+            LOG.warn("connection {} failed", ctx.channel().remoteAddress(), cause);
+        }
+        ctx.close();
+    }
+
+    /** Called on the event loop when the server starts draining. */
+    void closeIfIdle() {
+        if (isIdle()) {
+            ctx.close();
+        }
+    }
+
+}

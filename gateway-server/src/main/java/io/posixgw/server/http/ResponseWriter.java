@@ -1,0 +1,88 @@
+package io.posixgw.server.http;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.DefaultFileRegion;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.posixgw.core.http.HttpDates;
+
+import java.time.Instant;
+import java.util.Map;
+
+/** Turns an {@link S3Response} into Netty messages; file bodies go zero-copy as a file region. */
+final class ResponseWriter {
+    private static volatile long dateSecond;
+    private static volatile String dateValue = "";
+
+    private ResponseWriter() {
+    }
+
+    /**
+     * Writes and flushes the response.
+     *
+     * @param keepAlive whether the connection stays open after it
+     * @return the future of the last write
+     */
+    static ChannelFuture write(ChannelHandlerContext ctx, S3Response r, String requestId, boolean keepAlive,
+                               HttpVersion version) {
+        HttpResponseStatus status = HttpResponseStatus.valueOf(r.status());
+        if (r.file() != null) {
+            HttpResponse head = new DefaultHttpResponse(version, status);
+            fillHeaders(head.headers(), r, requestId, keepAlive, version, r.fileLength());
+            ctx.write(head);
+            ChannelFuture last;
+            if (r.fileLength() > 0) {
+                ctx.write(new DefaultFileRegion(r.file().channel(), r.filePosition(), r.fileLength()));
+                last = ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+            } else {
+                last = ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+                r.discard();
+            }
+            return last;
+        }
+        byte[] body = r.body();
+        DefaultFullHttpResponse full = new DefaultFullHttpResponse(version, status,
+                body == null || r.isHeadOnly() ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body));
+        long length = r.isHeadOnly() ? r.fileLength() : body == null ? 0 : body.length;
+        fillHeaders(full.headers(), r, requestId, keepAlive, version, length);
+        return ctx.writeAndFlush(full);
+    }
+
+    private static void fillHeaders(HttpHeaders h, S3Response r, String requestId, boolean keepAlive, HttpVersion version,
+                                    long contentLength) {
+        for (Map.Entry<String, String> e : r.headers()) {
+            h.add(e.getKey(), e.getValue());
+        }
+        if (r.status() != 304 && r.status() != 204) {
+            h.set(HttpHeaderNames.CONTENT_LENGTH, contentLength);
+        }
+        h.set("x-amz-request-id", requestId);
+        h.set("x-amz-id-2", requestId);
+        h.set(HttpHeaderNames.DATE, httpDate());
+        h.set(HttpHeaderNames.SERVER, "posixgw");
+        if (!keepAlive) {
+            h.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        } else if (version == HttpVersion.HTTP_1_0) {
+            h.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+        }
+    }
+
+    /** The Date header, formatted once per second. */
+    private static String httpDate() {
+        long now = System.currentTimeMillis() / 1000;
+        if (now != dateSecond) {
+            dateValue = HttpDates.format(Instant.ofEpochSecond(now));
+            dateSecond = now;
+        }
+        return dateValue;
+    }
+}

@@ -1,0 +1,130 @@
+package io.posixgw.server.http;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import io.posixgw.server.auth.Authenticator;
+import io.posixgw.server.ops.Operations;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The Netty HTTP/1.1 server: bootstrap, pipeline, and a graceful stop that lets
+ * requests in flight finish while refusing new ones.
+ */
+public final class S3HttpServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(S3HttpServer.class);
+
+    /** The largest request head S3 accepts; beyond it, 400 and the connection is closed. */
+    static final int MAX_HEADER_BYTES = 8 * 1024;
+    /** Presigned URLs carry credentials and signature in the request line. */
+    static final int MAX_REQUEST_LINE = 16 * 1024;
+
+    private final Settings settings;
+    private final ServerContext context;
+    private final EventLoopGroup group;
+    private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+    private Channel serverChannel;
+
+    /** HTTP-layer settings. */
+    public record Settings(String host, int port, boolean keepAlive, boolean accessLog, String healthPath,
+                           int ioThreads, long idleTimeoutMillis, long bodyTimeoutMillis) {
+    }
+
+    public S3HttpServer(Settings settings, Authenticator authenticator, Operations operations, ExecutorService workers) {
+        this.settings = settings;
+        this.context = new ServerContext(authenticator, operations, workers, settings.accessLog(), settings.keepAlive(),
+                settings.healthPath(), settings.bodyTimeoutMillis());
+        IoHandlerFactory io = Epoll.isAvailable() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        this.group = new MultiThreadIoEventLoopGroup(settings.ioThreads(), io);
+    }
+
+    /** Binds and starts accepting; returns the bound address (the port may have been 0). */
+    public InetSocketAddress start() throws InterruptedException {
+        Class<? extends ServerChannel> channelType = Epoll.isAvailable() ? EpollServerSocketChannel.class
+                : NioServerSocketChannel.class;
+        HttpDecoderConfig decoderConfig = new HttpDecoderConfig()
+                .setMaxInitialLineLength(MAX_REQUEST_LINE)
+                .setMaxHeaderSize(MAX_HEADER_BYTES)
+                .setMaxChunkSize(1 << 20)
+                .setValidateHeaders(true);
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(group)
+                .channel(channelType)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.SO_KEEPALIVE, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        channels.add(ch);
+                        ch.pipeline()
+                                .addLast("http", new HttpServerCodec(decoderConfig))
+                                .addLast("idle", new IdleStateHandler(settings.idleTimeoutMillis(), 0, 0, TimeUnit.MILLISECONDS))
+                                .addLast("s3", new ConnectionHandler(context));
+                    }
+                });
+        serverChannel = bootstrap.bind(settings.host(), settings.port()).sync().channel();
+        return (InetSocketAddress) serverChannel.localAddress();
+    }
+
+    /**
+     * Graceful stop: stop accepting, close idle connections, let requests in flight
+     * finish (their connections close after the answer), then stop the event loops.
+     */
+    public void stop(long graceMillis) {
+        context.draining = true;
+        if (serverChannel != null) {
+            serverChannel.close().awaitUninterruptibly();
+        }
+        for (Channel ch : channels) {
+            ch.eventLoop().execute(() -> {
+                ConnectionHandler h = ch.pipeline().get(ConnectionHandler.class);
+                if (h != null) {
+                    h.closeIfIdle();
+                }
+            });
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(graceMillis);
+        while (context.inFlight.get() > 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        if (context.inFlight.get() > 0) {
+            LOG.warn("{} request(s) still in flight after {} ms; closing their connections", context.inFlight.get(), graceMillis);
+        }
+        channels.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void close() {
+        stop(0);
+    }
+}

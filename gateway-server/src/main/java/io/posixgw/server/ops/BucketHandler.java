@@ -1,0 +1,89 @@
+package io.posixgw.server.ops;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.Backend;
+import io.posixgw.core.model.BucketInfo;
+import io.posixgw.core.xml.CreateBucketConfiguration;
+import io.posixgw.core.xml.ListAllMyBucketsResult;
+import io.posixgw.core.xml.LocationConstraint;
+import io.posixgw.core.xml.Owner;
+import io.posixgw.core.xml.S3Xml;
+import io.posixgw.core.xml.VersioningConfiguration;
+import io.posixgw.server.http.S3Response;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Bucket-level operations: list, create, head, delete, location, versioning status. */
+final class BucketHandler {
+    static final String US_EAST_1 = "us-east-1";
+
+    private final Backend backend;
+    private final String region;
+
+    BucketHandler(Backend backend, String region) {
+        this.backend = backend;
+        this.region = region;
+    }
+
+    S3Response listBuckets(Exchange x) throws IOException {
+        List<ListAllMyBucketsResult.Bucket> buckets = new ArrayList<>();
+        for (BucketInfo b : backend.listBuckets()) {
+            buckets.add(new ListAllMyBucketsResult.Bucket(b.name(), S3Xml.timestamp(b.creationDate())));
+        }
+        return S3Response.xml(new ListAllMyBucketsResult(new Owner(x.accessKey(), x.accessKey()), buckets));
+    }
+
+    S3Response create(Exchange x) throws IOException {
+        byte[] body = SmallBodies.read(x.body());
+        String constraint = null;
+        if (body.length > 0) {
+            constraint = S3Xml.read(body, CreateBucketConfiguration.class).locationConstraint;
+        }
+        checkLocation(constraint);
+        String acl = x.header("x-amz-acl");
+        if (acl != null && !acl.equals("private")) {
+            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Canned ACL '" + acl + "' is not implemented by posixgw: buckets are private");
+        }
+        backend.createBucket(x.bucket(), x.accessKey());
+        return S3Response.ok().header("Location", "/" + x.bucket());
+    }
+
+    /** us-east-1 is expressed by no constraint; any other region must be the configured one. */
+    private void checkLocation(String constraint) {
+        boolean empty = constraint == null || constraint.isEmpty();
+        if (empty) {
+            if (!region.equals(US_EAST_1)) {
+                throw new S3Exception(S3Error.INVALID_LOCATION_CONSTRAINT,
+                        "The unspecified location constraint is incompatible for the region specific endpoint this request was sent to.");
+            }
+            return;
+        }
+        if (constraint.equals(US_EAST_1) || !constraint.equals(region)) {
+            throw new S3Exception(S3Error.INVALID_LOCATION_CONSTRAINT,
+                    "The specified location-constraint is not valid: '" + constraint + "' (this server's region is " + region + ")");
+        }
+    }
+
+    S3Response head(Exchange x) throws IOException {
+        backend.headBucket(x.bucket());
+        return S3Response.ok().header("x-amz-bucket-region", region);
+    }
+
+    S3Response delete(Exchange x) throws IOException {
+        backend.deleteBucket(x.bucket());
+        return S3Response.noContent();
+    }
+
+    S3Response location(Exchange x) throws IOException {
+        backend.headBucket(x.bucket());
+        return S3Response.xml(new LocationConstraint(region.equals(US_EAST_1) ? "" : region));
+    }
+
+    S3Response versioning(Exchange x) throws IOException {
+        backend.headBucket(x.bucket());
+        return S3Response.xml(new VersioningConfiguration(null));
+    }
+}

@@ -1,0 +1,154 @@
+package io.posixgw.server.ops;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.Backend;
+import io.posixgw.core.http.UrlEncoding;
+import io.posixgw.core.model.ListObjectsRequest;
+import io.posixgw.core.model.ListObjectsResult;
+import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.xml.CommonPrefix;
+import io.posixgw.core.xml.ListBucketResultV1;
+import io.posixgw.core.xml.ListBucketResultV2;
+import io.posixgw.core.xml.ObjectEntry;
+import io.posixgw.core.xml.Owner;
+import io.posixgw.core.xml.S3Xml;
+import io.posixgw.server.http.S3Response;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/** ListObjects (V1) and ListObjectsV2 over one backend call per page. */
+final class ListObjectsHandler {
+    static final int MAX_KEYS = 1000;
+
+    private final Backend backend;
+
+    ListObjectsHandler(Backend backend) {
+        this.backend = backend;
+    }
+
+    S3Response listV2(Exchange x) throws IOException {
+        if (!"2".equals(x.query("list-type"))) {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Invalid list-type: only 2 is supported");
+        }
+        String prefix = orEmpty(x.query("prefix"));
+        String delimiter = emptyToNull(x.query("delimiter"));
+        int maxKeys = maxKeys(x.query("max-keys"));
+        String encodingType = encodingType(x.query("encoding-type"));
+        String token = x.query("continuation-token");
+        String startAfter = x.query("start-after");
+        String after = token != null ? decodeToken(token) : emptyToNull(startAfter);
+        boolean fetchOwner = "true".equalsIgnoreCase(x.query("fetch-owner"));
+
+        ListObjectsResult page = page(x.bucket(), prefix, delimiter, after, maxKeys);
+        UnaryOperator<String> enc = encoder(encodingType);
+        Owner owner = fetchOwner ? new Owner(x.accessKey(), x.accessKey()) : null;
+        return S3Response.xml(new ListBucketResultV2(
+                x.bucket(), enc.apply(prefix), enc.apply(delimiter), maxKeys,
+                page.objects().size() + page.commonPrefixes().size(), page.truncated(), encodingType,
+                token, page.truncated() ? encodeToken(page.nextAfter()) : null,
+                startAfter == null ? null : enc.apply(startAfter),
+                entries(page, enc, owner), prefixes(page, enc)));
+    }
+
+    S3Response listV1(Exchange x) throws IOException {
+        String prefix = orEmpty(x.query("prefix"));
+        String delimiter = emptyToNull(x.query("delimiter"));
+        int maxKeys = maxKeys(x.query("max-keys"));
+        String encodingType = encodingType(x.query("encoding-type"));
+        String marker = orEmpty(x.query("marker"));
+
+        ListObjectsResult page = page(x.bucket(), prefix, delimiter, emptyToNull(marker), maxKeys);
+        UnaryOperator<String> enc = encoder(encodingType);
+        // S3 sends NextMarker only when a delimiter was given; without one, clients use the last key.
+        String nextMarker = page.truncated() && delimiter != null ? enc.apply(page.nextAfter()) : null;
+        return S3Response.xml(new ListBucketResultV1(
+                x.bucket(), enc.apply(prefix), enc.apply(marker), nextMarker, maxKeys, enc.apply(delimiter),
+                page.truncated(), encodingType,
+                entries(page, enc, new Owner(x.accessKey(), x.accessKey())), prefixes(page, enc)));
+    }
+
+    private ListObjectsResult page(String bucket, String prefix, String delimiter, String after, int maxKeys)
+            throws IOException {
+        if (maxKeys == 0) {
+            backend.headBucket(bucket);
+            return new ListObjectsResult(List.of(), List.of(), false, null);
+        }
+        return backend.listObjects(new ListObjectsRequest(bucket, prefix, delimiter, after, maxKeys));
+    }
+
+    private static List<ObjectEntry> entries(ListObjectsResult page, UnaryOperator<String> enc, Owner owner) {
+        List<ObjectEntry> out = new ArrayList<>(page.objects().size());
+        for (ObjectInfo o : page.objects()) {
+            out.add(new ObjectEntry(enc.apply(o.key()), S3Xml.timestamp(o.lastModified()), o.etag(), o.size(), owner, "STANDARD"));
+        }
+        return out;
+    }
+
+    private static List<CommonPrefix> prefixes(ListObjectsResult page, UnaryOperator<String> enc) {
+        List<CommonPrefix> out = new ArrayList<>(page.commonPrefixes().size());
+        for (String p : page.commonPrefixes()) {
+            out.add(new CommonPrefix(enc.apply(p)));
+        }
+        return out;
+    }
+
+    static int maxKeys(String value) {
+        if (value == null) {
+            return MAX_KEYS;
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n < 0) {
+                throw new S3Exception(S3Error.INVALID_ARGUMENT, "Argument maxKeys must be an integer between 0 and 2147483647");
+            }
+            return Math.min(n, MAX_KEYS);
+        } catch (NumberFormatException e) {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Provided max-keys not an integer or within integer range");
+        }
+    }
+
+    static String encodingType(String value) {
+        if (value == null) {
+            return null;
+        }
+        if (!value.equals("url")) {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Invalid Encoding Method specified in Request");
+        }
+        return value;
+    }
+
+    static UnaryOperator<String> encoder(String encodingType) {
+        return encodingType == null ? s -> s : UrlEncoding::encodeKey;
+    }
+
+    /** Continuation tokens are opaque to clients: the last key of the page, base64url-encoded. */
+    static String encodeToken(String after) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(after.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static String decodeToken(String token) {
+        try {
+            String after = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
+            if (after.isEmpty()) {
+                throw new IllegalArgumentException("empty");
+            }
+            return after;
+        } catch (IllegalArgumentException e) {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT, "The continuation token provided is incorrect");
+        }
+    }
+
+    private static String orEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    private static String emptyToNull(String s) {
+        return s == null || s.isEmpty() ? null : s;
+    }
+}

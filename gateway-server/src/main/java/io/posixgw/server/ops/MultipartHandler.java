@@ -1,0 +1,176 @@
+package io.posixgw.server.ops;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.Backend;
+import io.posixgw.core.model.CompleteMultipartResult;
+import io.posixgw.core.model.CompletedPart;
+import io.posixgw.core.model.ListMultipartUploadsRequest;
+import io.posixgw.core.model.ListMultipartUploadsResult;
+import io.posixgw.core.model.ListPartsResult;
+import io.posixgw.core.model.MultipartRules;
+import io.posixgw.core.model.MultipartUpload;
+import io.posixgw.core.model.Part;
+import io.posixgw.core.xml.CommonPrefix;
+import io.posixgw.core.xml.CompleteMultipartUpload;
+import io.posixgw.core.xml.CompleteMultipartUploadResult;
+import io.posixgw.core.xml.InitiateMultipartUploadResult;
+import io.posixgw.core.xml.ListMultipartUploadsResultXml;
+import io.posixgw.core.xml.ListPartsResultXml;
+import io.posixgw.core.xml.Owner;
+import io.posixgw.core.xml.S3Xml;
+import io.posixgw.server.http.S3Response;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/** The multipart upload family: create, upload part, complete, abort, list uploads, list parts. */
+final class MultipartHandler {
+    static final int MAX_LIST = 1000;
+
+    private final Backend backend;
+
+    MultipartHandler(Backend backend) {
+        this.backend = backend;
+    }
+
+    S3Response create(Exchange x) throws IOException {
+        if (x.header("x-amz-tagging") != null) {
+            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Object tagging is not implemented by posixgw yet");
+        }
+        String uploadId = backend.createMultipartUpload(x.bucket(), x.key(), ObjectHeaders.attributesFrom(x.request().headers()));
+        return S3Response.xml(new InitiateMultipartUploadResult(x.bucket(), x.key(), uploadId));
+    }
+
+    S3Response uploadPart(Exchange x) throws IOException {
+        int partNumber = partNumber(x.query("partNumber"));
+        if (x.body().length() > MultipartRules.MAX_PART_SIZE) {
+            throw new S3Exception(S3Error.ENTITY_TOO_LARGE, "Your proposed upload exceeds the maximum allowed part size of 5 GiB");
+        }
+        byte[] md5 = ObjectPutHandler.contentMd5(x);
+        Part part = backend.uploadPart(x.bucket(), x.key(), uploadId(x), partNumber, x.body(), md5);
+        S3Response response = S3Response.ok().header("ETag", part.etag());
+        ObjectPutHandler.writeChecksums(response, x.body().checksums());
+        return response;
+    }
+
+    S3Response complete(Exchange x) throws IOException {
+        CompleteMultipartUpload body = S3Xml.read(SmallBodies.read(x.body()), CompleteMultipartUpload.class);
+        List<CompletedPart> parts = new ArrayList<>(body.parts.size());
+        for (CompleteMultipartUpload.PartEntry p : body.parts) {
+            if (p.partNumber == null || p.etag == null) {
+                throw new S3Exception(S3Error.MALFORMED_XML, "Each Part needs a PartNumber and an ETag");
+            }
+            parts.add(new CompletedPart(p.partNumber, p.etag));
+        }
+        if (parts.isEmpty()) {
+            throw new S3Exception(S3Error.MALFORMED_XML, "The XML you provided was not well-formed or did not validate against our published schema: no parts");
+        }
+        CompleteMultipartResult result = backend.completeMultipartUpload(x.bucket(), x.key(), uploadId(x), parts);
+        return S3Response.xml(new CompleteMultipartUploadResult("/" + x.bucket() + "/" + x.key(), x.bucket(), x.key(), result.etag()));
+    }
+
+    S3Response abort(Exchange x) throws IOException {
+        backend.abortMultipartUpload(x.bucket(), x.key(), uploadId(x));
+        return S3Response.noContent();
+    }
+
+    S3Response listUploads(Exchange x) throws IOException {
+        String encodingType = ListObjectsHandler.encodingType(x.query("encoding-type"));
+        UnaryOperator<String> enc = ListObjectsHandler.encoder(encodingType);
+        int max = bounded(x.query("max-uploads"), "max-uploads");
+        String prefix = x.query("prefix");
+        String delimiter = x.query("delimiter");
+        String keyMarker = x.query("key-marker");
+        String uploadIdMarker = x.query("upload-id-marker");
+        ListMultipartUploadsResult r;
+        if (max == 0) {
+            backend.headBucket(x.bucket());
+            r = new ListMultipartUploadsResult(List.of(), List.of(), false, null, null);
+        } else {
+            r = backend.listMultipartUploads(new ListMultipartUploadsRequest(x.bucket(), prefix == null ? "" : prefix,
+                    delimiter == null || delimiter.isEmpty() ? null : delimiter, keyMarker, uploadIdMarker, max));
+        }
+        Owner owner = new Owner(x.accessKey(), x.accessKey());
+        List<ListMultipartUploadsResultXml.Upload> uploads = new ArrayList<>();
+        for (MultipartUpload u : r.uploads()) {
+            uploads.add(new ListMultipartUploadsResultXml.Upload(enc.apply(u.key()), u.uploadId(), owner, owner, "STANDARD",
+                    S3Xml.timestamp(u.initiated())));
+        }
+        List<CommonPrefix> prefixes = new ArrayList<>();
+        for (String p : r.commonPrefixes()) {
+            prefixes.add(new CommonPrefix(enc.apply(p)));
+        }
+        return S3Response.xml(new ListMultipartUploadsResultXml(x.bucket(), enc.apply(orEmpty(keyMarker)), orEmpty(uploadIdMarker),
+                r.truncated() ? enc.apply(r.nextKeyMarker()) : null, r.truncated() ? r.nextUploadIdMarker() : null,
+                enc.apply(delimiter), enc.apply(orEmpty(prefix)), max, r.truncated(), encodingType, uploads, prefixes));
+    }
+
+    S3Response listParts(Exchange x) throws IOException {
+        int max = bounded(x.query("max-parts"), "max-parts");
+        int marker = 0;
+        String m = x.query("part-number-marker");
+        if (m != null) {
+            try {
+                marker = Integer.parseInt(m.trim());
+            } catch (NumberFormatException e) {
+                throw new S3Exception(S3Error.INVALID_ARGUMENT, "Provided part-number-marker not an integer or within integer range");
+            }
+            if (marker < 0) {
+                throw new S3Exception(S3Error.INVALID_ARGUMENT, "Argument part-number-marker must be an integer between 0 and 2147483647");
+            }
+        }
+        ListPartsResult r = backend.listParts(x.bucket(), x.key(), uploadId(x), marker, Math.max(max, 1));
+        List<ListPartsResultXml.PartXml> parts = new ArrayList<>();
+        if (max > 0) {
+            for (Part p : r.parts()) {
+                parts.add(new ListPartsResultXml.PartXml(p.partNumber(), S3Xml.timestamp(p.lastModified()), p.etag(), p.size()));
+            }
+        }
+        Owner owner = new Owner(x.accessKey(), x.accessKey());
+        boolean truncated = max > 0 && r.truncated();
+        return S3Response.xml(new ListPartsResultXml(x.bucket(), x.key(), r.uploadId(), owner, owner, "STANDARD", marker,
+                truncated ? r.nextPartNumberMarker() : 0, max, truncated, parts));
+    }
+
+    private static String uploadId(Exchange x) {
+        String id = x.query("uploadId");
+        if (id == null || id.isEmpty()) {
+            throw S3Error.NO_SUCH_UPLOAD.exception();
+        }
+        return id;
+    }
+
+    private static int partNumber(String value) {
+        if (value == null) {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Part number must be an integer between 1 and 10000, inclusive");
+        }
+        try {
+            return MultipartRules.requireValidPartNumber(Integer.parseInt(value.trim()));
+        } catch (NumberFormatException e) {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Part number must be an integer between 1 and 10000, inclusive");
+        }
+    }
+
+    /** max-uploads / max-parts: default and ceiling 1000, negative or non-numeric is InvalidArgument. */
+    private static int bounded(String value, String name) {
+        if (value == null) {
+            return MAX_LIST;
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n < 0) {
+                throw new S3Exception(S3Error.INVALID_ARGUMENT, "Argument " + name + " must be an integer between 0 and 2147483647");
+            }
+            return Math.min(n, MAX_LIST);
+        } catch (NumberFormatException e) {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Provided " + name + " not an integer or within integer range");
+        }
+    }
+
+    private static String orEmpty(String s) {
+        return s == null ? "" : s;
+    }
+}

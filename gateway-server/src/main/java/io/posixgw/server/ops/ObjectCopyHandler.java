@@ -1,0 +1,99 @@
+package io.posixgw.server.ops;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.Backend;
+import io.posixgw.core.http.HttpDates;
+import io.posixgw.core.http.Preconditions;
+import io.posixgw.core.model.CopyObjectRequest;
+import io.posixgw.core.model.CopyObjectResult;
+import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.names.BucketNames;
+import io.posixgw.core.names.ObjectKeys;
+import io.posixgw.core.xml.CopyObjectResultXml;
+import io.posixgw.core.xml.S3Xml;
+import io.posixgw.server.http.S3Response;
+import io.posixgw.server.routing.RequestTarget;
+
+import java.io.IOException;
+
+/** CopyObject: source parsing, metadata directive, copy-source preconditions. */
+final class ObjectCopyHandler {
+    private final Backend backend;
+
+    ObjectCopyHandler(Backend backend) {
+        this.backend = backend;
+    }
+
+    /** A parsed {@code x-amz-copy-source}. */
+    record CopySource(String bucket, String key) {
+        static CopySource parse(String header) {
+            if (header == null || header.isBlank()) {
+                throw invalid();
+            }
+            String raw = header.trim();
+            String versionId = null;
+            int q = raw.indexOf('?');
+            if (q >= 0) {
+                for (var e : RequestTarget.decodeQuery(raw.substring(q + 1))) {
+                    if (e.getKey().equals("versionId")) {
+                        versionId = e.getValue();
+                    }
+                }
+                raw = raw.substring(0, q);
+            }
+            if (versionId != null && !versionId.equals("null")) {
+                throw new S3Exception(S3Error.NO_SUCH_KEY, "The specified version does not exist (posixgw keeps no versions)");
+            }
+            String decoded = RequestTarget.decodePath(raw);
+            if (decoded.startsWith("/")) {
+                decoded = decoded.substring(1);
+            }
+            int slash = decoded.indexOf('/');
+            if (slash <= 0 || slash == decoded.length() - 1) {
+                throw invalid();
+            }
+            String bucket = decoded.substring(0, slash);
+            String key = decoded.substring(slash + 1);
+            if (!BucketNames.isValid(bucket)) {
+                throw invalid();
+            }
+            ObjectKeys.requireValid(key);
+            return new CopySource(bucket, key);
+        }
+
+        private static S3Exception invalid() {
+            return new S3Exception(S3Error.INVALID_ARGUMENT, "Copy Source must mention the source bucket and key: sourcebucket/sourcekey");
+        }
+    }
+
+    S3Response copy(Exchange x) throws IOException {
+        CopySource source = CopySource.parse(x.header("x-amz-copy-source"));
+        String directive = x.header("x-amz-metadata-directive");
+        boolean replace;
+        if (directive == null || directive.equalsIgnoreCase("COPY")) {
+            replace = false;
+        } else if (directive.equalsIgnoreCase("REPLACE")) {
+            replace = true;
+        } else {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Unknown metadata directive.");
+        }
+        if (x.header("x-amz-tagging-directive") != null || x.header("x-amz-tagging") != null) {
+            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Object tagging is not implemented by posixgw yet");
+        }
+        boolean self = source.bucket().equals(x.bucket()) && source.key().equals(x.key());
+        if (self && !replace) {
+            throw new S3Exception(S3Error.INVALID_REQUEST, "This copy request is illegal because it is trying to copy an object "
+                    + "to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
+        }
+        ObjectAttributes attributes = replace ? ObjectHeaders.attributesFrom(x.request().headers()) : null;
+        Preconditions conditions = new Preconditions(
+                x.header("x-amz-copy-source-if-match"),
+                x.header("x-amz-copy-source-if-none-match"),
+                HttpDates.parse(x.header("x-amz-copy-source-if-modified-since")),
+                HttpDates.parse(x.header("x-amz-copy-source-if-unmodified-since")));
+        CopyObjectResult result = backend.copyObject(new CopyObjectRequest(source.bucket(), source.key(), x.bucket(), x.key(),
+                attributes, conditions::checkCopySource));
+        return S3Response.xml(new CopyObjectResultXml(S3Xml.timestamp(result.lastModified()), result.etag()));
+    }
+}

@@ -1,0 +1,81 @@
+package io.posixgw.server.ops;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.Backend;
+import io.posixgw.core.checksum.ChecksumAlgorithm;
+import io.posixgw.core.model.Etags;
+import io.posixgw.core.names.ObjectKeys;
+import io.posixgw.core.xml.Delete;
+import io.posixgw.core.xml.DeleteResult;
+import io.posixgw.core.xml.S3Xml;
+import io.posixgw.server.http.S3Response;
+
+import java.io.IOException;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+
+/** DeleteObject and DeleteObjects. */
+final class ObjectDeleteHandler {
+    static final int MAX_DELETE_KEYS = 1000;
+
+    private final Backend backend;
+
+    ObjectDeleteHandler(Backend backend) {
+        this.backend = backend;
+    }
+
+    S3Response delete(Exchange x) throws IOException {
+        backend.deleteObject(x.bucket(), x.key());
+        return S3Response.noContent();
+    }
+
+    S3Response deleteMany(Exchange x) throws IOException {
+        byte[] body = SmallBodies.read(x.body());
+        requireIntegrity(x, body);
+        Delete request = S3Xml.read(body, Delete.class);
+        if (request.objects.isEmpty() || request.objects.size() > MAX_DELETE_KEYS) {
+            throw new S3Exception(S3Error.MALFORMED_XML, "The XML you provided was not well-formed or did not validate against our published schema: "
+                    + "between 1 and " + MAX_DELETE_KEYS + " keys per request");
+        }
+        backend.headBucket(x.bucket());
+        boolean quiet = Boolean.TRUE.equals(request.quiet);
+        List<DeleteResult.Deleted> deleted = new ArrayList<>();
+        List<DeleteResult.Failed> failed = new ArrayList<>();
+        for (Delete.ObjectId id : request.objects) {
+            String key = id.key == null ? "" : id.key;
+            try {
+                ObjectKeys.requireValid(key);
+                backend.deleteObject(x.bucket(), key);
+                if (!quiet) {
+                    deleted.add(new DeleteResult.Deleted(key));
+                }
+            } catch (S3Exception e) {
+                failed.add(new DeleteResult.Failed(key, e.error().code(), e.getMessage()));
+            }
+        }
+        return S3Response.xml(new DeleteResult(deleted, failed));
+    }
+
+    /** S3 requires Content-MD5 or a checksum on DeleteObjects, and checks it against the body. */
+    private static void requireIntegrity(Exchange x, byte[] body) {
+        byte[] md5 = ObjectPutHandler.contentMd5(x);
+        if (md5 != null) {
+            MessageDigest digest = Etags.newMd5();
+            if (!MessageDigest.isEqual(md5, digest.digest(body))) {
+                throw new S3Exception(S3Error.BAD_DIGEST, "The Content-MD5 you specified did not match what we received.");
+            }
+            return;
+        }
+        for (ChecksumAlgorithm a : ChecksumAlgorithm.values()) {
+            if (x.header(a.headerName()) != null) {
+                return; // verified while the body streamed in (BodyChecksums)
+            }
+        }
+        if (!x.body().checksums().isEmpty()) {
+            return; // sent in a trailer and verified
+        }
+        throw new S3Exception(S3Error.INVALID_REQUEST, "Missing required header for this request: Content-MD5 or x-amz-checksum-*");
+    }
+}

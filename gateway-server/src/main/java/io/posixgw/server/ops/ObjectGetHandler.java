@@ -1,0 +1,97 @@
+package io.posixgw.server.ops;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.Backend;
+import io.posixgw.core.backend.ObjectContent;
+import io.posixgw.core.checksum.ChecksumAlgorithm;
+import io.posixgw.core.http.ByteRange;
+import io.posixgw.core.http.HttpDates;
+import io.posixgw.core.http.Preconditions;
+import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.server.http.S3Response;
+
+import java.io.IOException;
+import java.util.Map;
+
+/** GetObject and HeadObject: preconditions, ranges, response overrides, zero-copy bodies. */
+final class ObjectGetHandler {
+    private final Backend backend;
+
+    ObjectGetHandler(Backend backend) {
+        this.backend = backend;
+    }
+
+    S3Response get(Exchange x) throws IOException {
+        ObjectContent content = backend.getObject(x.bucket(), x.key());
+        try {
+            ObjectInfo info = content.info();
+            ByteRange range = evaluate(x, info);
+            S3Response response = answer(x, info, range);
+            long position = range == null ? 0 : range.first();
+            long length = range == null ? info.size() : range.length();
+            response.file(content, position, length);
+            content = null;
+            return response;
+        } finally {
+            if (content != null) {
+                content.close();
+            }
+        }
+    }
+
+    S3Response head(Exchange x) throws IOException {
+        ObjectInfo info = backend.headObject(x.bucket(), x.key());
+        ByteRange range = evaluate(x, info);
+        S3Response response = answer(x, info, range);
+        return response.headOnly(range == null ? info.size() : range.length());
+    }
+
+    private static ByteRange evaluate(Exchange x, ObjectInfo info) {
+        preconditions(x).checkRead(info);
+        String partNumber = x.query("partNumber");
+        String rangeHeader = x.header("range");
+        if (partNumber != null) {
+            if (rangeHeader != null) {
+                throw new S3Exception(S3Error.INVALID_REQUEST, "Cannot specify both Range header and partNumber query parameter");
+            }
+            int n;
+            try {
+                n = Integer.parseInt(partNumber);
+            } catch (NumberFormatException e) {
+                throw new S3Exception(S3Error.INVALID_ARGUMENT, "Part number must be an integer between 1 and 10000, inclusive");
+            }
+            if (n < 1 || n > 10_000) {
+                throw new S3Exception(S3Error.INVALID_ARGUMENT, "Part number must be an integer between 1 and 10000, inclusive");
+            }
+            if (info.partsCount() > 0) {
+                throw new S3Exception(S3Error.NOT_IMPLEMENTED, "GetObject with partNumber on a multipart object is not implemented by posixgw yet");
+            }
+            if (n != 1) {
+                throw new S3Exception(S3Error.INVALID_RANGE, "The requested partnumber is not satisfiable");
+            }
+            return null;
+        }
+        return ByteRange.resolve(rangeHeader, info.size());
+    }
+
+    private static S3Response answer(Exchange x, ObjectInfo info, ByteRange range) {
+        S3Response response = S3Response.status(range == null ? 200 : 206);
+        Map<String, String> overrides = "GET".equals(x.request().method()) ? ObjectHeaders.responseOverrides(x) : Map.of();
+        ObjectHeaders.writeObjectHeaders(response, info, overrides);
+        if (range != null) {
+            response.header("Content-Range", range.contentRange(info.size()));
+        }
+        if ("ENABLED".equalsIgnoreCase(x.header("x-amz-checksum-mode"))) {
+            for (Map.Entry<String, String> c : info.checksums().entrySet()) {
+                ChecksumAlgorithm.parse(c.getKey()).ifPresent(a -> response.header(a.headerName(), c.getValue()));
+            }
+        }
+        return response;
+    }
+
+    static Preconditions preconditions(Exchange x) {
+        return new Preconditions(x.header("if-match"), x.header("if-none-match"),
+                HttpDates.parse(x.header("if-modified-since")), HttpDates.parse(x.header("if-unmodified-since")));
+    }
+}

@@ -1,0 +1,71 @@
+package io.posixgw.server.ops;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.Backend;
+import io.posixgw.core.checksum.ChecksumAlgorithm;
+import io.posixgw.core.model.PutObjectRequest;
+import io.posixgw.core.model.PutObjectResult;
+import io.posixgw.server.http.S3Response;
+
+import java.io.IOException;
+import java.util.Base64;
+import java.util.Map;
+
+/** PutObject: headers to attributes, then a streamed, atomic write. */
+final class ObjectPutHandler {
+    /** S3's largest single PUT. */
+    static final long MAX_PUT_SIZE = 5L * 1024 * 1024 * 1024;
+
+    private final Backend backend;
+
+    ObjectPutHandler(Backend backend) {
+        this.backend = backend;
+    }
+
+    S3Response put(Exchange x) throws IOException {
+        if (x.body().length() > MAX_PUT_SIZE) {
+            throw new S3Exception(S3Error.ENTITY_TOO_LARGE, "Your proposed upload exceeds the maximum allowed object size of 5 GiB");
+        }
+        rejectConditionalWrite(x);
+        PutObjectRequest request = new PutObjectRequest(x.bucket(), x.key(),
+                ObjectHeaders.attributesFrom(x.request().headers()), contentMd5(x));
+        PutObjectResult result = backend.putObject(request, x.body());
+        S3Response response = S3Response.ok().header("ETag", result.etag());
+        writeChecksums(response, result.checksums());
+        return response;
+    }
+
+    /** Decodes Content-MD5; a value that is not base64 of 16 bytes is {@code InvalidDigest}. */
+    static byte[] contentMd5(Exchange x) {
+        String v = x.header("content-md5");
+        if (v == null) {
+            return null;
+        }
+        try {
+            byte[] md5 = Base64.getDecoder().decode(v.trim());
+            if (md5.length != 16) {
+                throw new S3Exception(S3Error.INVALID_DIGEST, "The Content-MD5 you specified is not valid.");
+            }
+            return md5;
+        } catch (IllegalArgumentException e) {
+            throw new S3Exception(S3Error.INVALID_DIGEST, "The Content-MD5 you specified is not valid.");
+        }
+    }
+
+    static void writeChecksums(S3Response response, Map<String, String> checksums) {
+        for (Map.Entry<String, String> c : checksums.entrySet()) {
+            ChecksumAlgorithm.parse(c.getKey()).ifPresent(a -> response.header(a.headerName(), c.getValue()));
+        }
+    }
+
+    /**
+     * Conditional writes need an atomic compare-and-swap in the backend, which comes
+     * with the conformance work; until then they are refused rather than ignored.
+     */
+    private static void rejectConditionalWrite(Exchange x) {
+        if (x.header("if-none-match") != null || x.header("if-match") != null) {
+            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Conditional PutObject (If-Match / If-None-Match) is not implemented by posixgw yet");
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package io.posixgw.server.ops;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.Backend;
+import io.posixgw.server.http.S3Response;
+
+import java.io.IOException;
+
+/**
+ * Runs an endpoint: the one switch from the routing table to the handler of each
+ * operation family. Called on a blocking worker thread.
+ */
+public final class Operations {
+    private final BucketHandler buckets;
+    private final ObjectGetHandler gets;
+    private final ObjectPutHandler puts;
+    private final ObjectCopyHandler copies;
+    private final ObjectDeleteHandler deletes;
+    private final ListObjectsHandler lists;
+    private final MultipartHandler multipart;
+
+    public Operations(Backend backend, String region) {
+        this.buckets = new BucketHandler(backend, region);
+        this.gets = new ObjectGetHandler(backend);
+        this.puts = new ObjectPutHandler(backend);
+        this.copies = new ObjectCopyHandler(backend);
+        this.deletes = new ObjectDeleteHandler(backend);
+        this.lists = new ListObjectsHandler(backend);
+        this.multipart = new MultipartHandler(backend);
+    }
+
+    public S3Response run(Exchange x) throws IOException {
+        switch (x.endpoint()) {
+            case LIST_BUCKETS:
+                return buckets.listBuckets(x);
+            case CREATE_BUCKET:
+                return buckets.create(x);
+            case HEAD_BUCKET:
+                return buckets.head(x);
+            case DELETE_BUCKET:
+                return buckets.delete(x);
+            case GET_BUCKET_LOCATION:
+                return buckets.location(x);
+            case GET_BUCKET_VERSIONING:
+                return buckets.versioning(x);
+            case LIST_OBJECTS:
+                return lists.listV1(x);
+            case LIST_OBJECTS_V2:
+                return lists.listV2(x);
+            case DELETE_OBJECTS:
+                return deletes.deleteMany(x);
+            case GET_OBJECT:
+                return gets.get(x);
+            case HEAD_OBJECT:
+                return gets.head(x);
+            case PUT_OBJECT:
+                return puts.put(x);
+            case COPY_OBJECT:
+                return copies.copy(x);
+            case DELETE_OBJECT:
+                return deletes.delete(x);
+            case CREATE_MULTIPART_UPLOAD:
+                return multipart.create(x);
+            case UPLOAD_PART:
+                return multipart.uploadPart(x);
+            case COMPLETE_MULTIPART_UPLOAD:
+                return multipart.complete(x);
+            case ABORT_MULTIPART_UPLOAD:
+                return multipart.abort(x);
+            case LIST_MULTIPART_UPLOADS:
+                return multipart.listUploads(x);
+            case LIST_PARTS:
+                return multipart.listParts(x);
+            default:
+                throw new S3Exception(S3Error.NOT_IMPLEMENTED, x.endpoint().apiName() + " is not implemented by posixgw");
+        }
+    }
+
+    /** Endpoints whose request body the operation reads (everything else gets no body source). */
+    public static boolean takesBody(io.posixgw.server.routing.Endpoint e) {
+        switch (e) {
+            case PUT_OBJECT:
+            case UPLOAD_PART:
+            case COMPLETE_MULTIPART_UPLOAD:
+            case DELETE_OBJECTS:
+            case CREATE_BUCKET:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    /** Endpoints whose body is object data: Content-Length is required and checksums apply. */
+    public static boolean takesObjectData(io.posixgw.server.routing.Endpoint e) {
+        return e == io.posixgw.server.routing.Endpoint.PUT_OBJECT || e == io.posixgw.server.routing.Endpoint.UPLOAD_PART;
+    }
+}

@@ -1,0 +1,102 @@
+package io.posixgw.server.routing;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Picks the {@link Endpoint} of a request: the first entry of the table whose
+ * method, level, selector and copy-source rule match. Bucket-level sub-resources
+ * that S3 has and posixgw does not are answered {@code NotImplemented} by name.
+ */
+public final class Router {
+    /** Bucket sub-resources posixgw does not implement, with the name of the AWS API family. */
+    private static final Map<String, String> UNIMPLEMENTED_BUCKET_SUBRESOURCES = Map.ofEntries(
+            Map.entry("acl", "BucketAcl"),
+            Map.entry("policy", "BucketPolicy"),
+            Map.entry("policyStatus", "BucketPolicyStatus"),
+            Map.entry("cors", "BucketCors"),
+            Map.entry("lifecycle", "BucketLifecycleConfiguration"),
+            Map.entry("tagging", "BucketTagging"),
+            Map.entry("website", "BucketWebsite"),
+            Map.entry("logging", "BucketLogging"),
+            Map.entry("notification", "BucketNotificationConfiguration"),
+            Map.entry("replication", "BucketReplication"),
+            Map.entry("encryption", "BucketEncryption"),
+            Map.entry("object-lock", "ObjectLockConfiguration"),
+            Map.entry("ownershipControls", "BucketOwnershipControls"),
+            Map.entry("publicAccessBlock", "PublicAccessBlock"),
+            Map.entry("accelerate", "BucketAccelerateConfiguration"),
+            Map.entry("requestPayment", "BucketRequestPayment"),
+            Map.entry("analytics", "BucketAnalyticsConfiguration"),
+            Map.entry("metrics", "BucketMetricsConfiguration"),
+            Map.entry("inventory", "BucketInventoryConfiguration"),
+            Map.entry("intelligent-tiering", "BucketIntelligentTieringConfiguration"),
+            Map.entry("metadataTable", "BucketMetadataTableConfiguration"));
+
+    private static final List<Endpoint> TABLE = List.of(Endpoint.values());
+
+    private Router() {
+    }
+
+    public static Endpoint route(S3Request request) {
+        Endpoint.Level level = request.bucket() == null ? Endpoint.Level.SERVICE
+                : request.key() == null ? Endpoint.Level.BUCKET : Endpoint.Level.OBJECT;
+        boolean copySource = request.header("x-amz-copy-source") != null;
+        boolean methodKnownAtLevel = false;
+        for (Endpoint e : TABLE) {
+            if (e.level() != level) {
+                continue;
+            }
+            if (!e.method().equals(request.method())) {
+                continue;
+            }
+            methodKnownAtLevel = true;
+            if (e.selector() != null && !request.hasQueryParam(e.selector())) {
+                continue;
+            }
+            if (e.copy() == Endpoint.Copy.REQUIRED && !copySource || e.copy() == Endpoint.Copy.ABSENT && copySource) {
+                continue;
+            }
+            if (e.selector() == null && level == Endpoint.Level.BUCKET) {
+                String unimplemented = unimplementedSubresource(request);
+                if (unimplemented != null) {
+                    throw new S3Exception(S3Error.NOT_IMPLEMENTED,
+                            verb(request.method()) + unimplemented + " is not implemented by posixgw");
+                }
+            }
+            return e;
+        }
+        if (!methodKnownAtLevel && level == Endpoint.Level.BUCKET && request.method().equals("POST")) {
+            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "POST Object (browser form upload) is not implemented by posixgw");
+        }
+        throw new S3Exception(S3Error.METHOD_NOT_ALLOWED,
+                "The specified method is not allowed against this resource: " + request.method());
+    }
+
+    private static String unimplementedSubresource(S3Request request) {
+        for (Map.Entry<String, String> q : request.query()) {
+            String family = UNIMPLEMENTED_BUCKET_SUBRESOURCES.get(q.getKey());
+            if (family != null) {
+                return family;
+            }
+        }
+        return null;
+    }
+
+    private static String verb(String method) {
+        switch (method) {
+            case "GET":
+            case "HEAD":
+                return "Get";
+            case "PUT":
+                return "Put";
+            case "DELETE":
+                return "Delete";
+            default:
+                return method;
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package io.posixgw.server.config;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ServerCommandTest {
+    @Test
+    void defaults() {
+        ServerConfig c = ServerCommand.parse(new String[0], Map.of());
+        assertEquals(Path.of("./data"), c.root());
+        assertEquals("127.0.0.1", c.host());
+        assertEquals(7070, c.port());
+        assertEquals("us-east-1", c.region());
+        assertTrue(c.defaultCredentials());
+        assertEquals(ServerConfig.DEFAULT_ACCESS_KEY, c.accessKey());
+        assertTrue(c.keepAlive());
+        assertTrue(c.fsync());
+        assertEquals("/_/health", c.healthPath());
+    }
+
+    @Test
+    void versitygwAndMinioAliases() {
+        ServerConfig vgw = ServerCommand.parse(new String[0], Map.of("VGW_BACKEND_ARG", "/srv/s3", "VGW_PORT", ":9000",
+                "ROOT_ACCESS_KEY_ID", "ryax", "ROOT_SECRET_ACCESS_KEY", "abcdefghijkl", "VGW_REGION", "eu-west-3",
+                "VGW_QUIET", "true", "VGW_HEALTH", "/health", "VGW_KEEP_ALIVE", "false"));
+        assertEquals(Path.of("/srv/s3"), vgw.root());
+        assertEquals("0.0.0.0", vgw.host());
+        assertEquals(9000, vgw.port());
+        assertEquals("ryax", vgw.accessKey());
+        assertEquals("abcdefghijkl", vgw.secretKey());
+        assertEquals("eu-west-3", vgw.region());
+        assertTrue(vgw.quiet());
+        assertEquals("/health", vgw.healthPath());
+        assertFalse(vgw.keepAlive());
+        assertFalse(vgw.defaultCredentials());
+
+        ServerConfig minio = ServerCommand.parse(new String[0], Map.of("MINIO_ROOT_USER", "ryax", "MINIO_ROOT_PASSWORD", "abcdefghijkl",
+                "MINIO_REGION", "us-west-2"));
+        assertEquals("ryax", minio.accessKey());
+        assertEquals("us-west-2", minio.region());
+    }
+
+    @Test
+    void flagBeatsEnvironment() {
+        ServerConfig c = ServerCommand.parse(new String[] {"--port", "127.0.0.1:8080", "--region", "ap-south-1", "/x"},
+                Map.of("VGW_PORT", ":9000", "VGW_REGION", "eu-west-3", "VGW_BACKEND_ARG", "/y"));
+        assertEquals(8080, c.port());
+        assertEquals("127.0.0.1", c.host());
+        assertEquals("ap-south-1", c.region());
+        assertEquals(Path.of("/x"), c.root());
+    }
+
+    @Test
+    void listenForms() {
+        assertArrayEquals(new String[] {"0.0.0.0", "9000"}, ServerCommand.parseListen(":9000"));
+        assertArrayEquals(new String[] {"0.0.0.0", "9000"}, ServerCommand.parseListen("9000"));
+        assertArrayEquals(new String[] {"10.1.2.3", "80"}, ServerCommand.parseListen("10.1.2.3:80"));
+        assertArrayEquals(new String[] {"::1", "80"}, ServerCommand.parseListen("[::1]:80"));
+        assertThrows(IllegalArgumentException.class, () -> ServerCommand.parseListen("x:y"));
+        assertThrows(IllegalArgumentException.class, () -> ServerCommand.parseListen(":70000"));
+    }
+
+    @Test
+    void credentialRules() {
+        assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--access", "a"}, Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--port", ":9000"}, Map.of()),
+                "default credentials only on loopback");
+        ServerConfig c = ServerCommand.parse(new String[] {"--port", ":9000", "--access", "k", "--secret", "s3cr3tValue"}, Map.of());
+        assertFalse(c.toString().contains("s3cr3tValue"), "secret never printed");
+        assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--fsync", "maybe"}, Map.of()));
+        assertFalse(ServerCommand.parse(new String[] {"--fsync", "off"}, Map.of()).fsync());
+    }
+}

@@ -1,0 +1,284 @@
+package io.posixgw.server.it;
+
+import io.minio.AbortMultipartUploadArgs;
+import io.minio.BucketExistsArgs;
+import io.minio.CopyObjectArgs;
+import io.minio.CreateMultipartUploadArgs;
+import io.minio.GetObjectArgs;
+import io.minio.ListMultipartUploadsArgs;
+import io.minio.ListObjectsArgs;
+import io.minio.MakeBucketArgs;
+import io.minio.MinioAsyncClient;
+import io.minio.MinioClient;
+import io.minio.ObjectWriteResponse;
+import io.minio.PutObjectArgs;
+import io.minio.RemoveBucketArgs;
+import io.minio.RemoveObjectArgs;
+import io.minio.Result;
+import io.minio.SourceObject;
+import io.minio.StatObjectArgs;
+import io.minio.StatObjectResponse;
+import io.minio.UploadPartArgs;
+import io.minio.errors.ErrorResponseException;
+import io.minio.messages.Item;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The platform's client flow, driven by the MinIO Java SDK exactly as minio-py is
+ * configured there: plain HTTP, path-style, no region (discovered with
+ * GetBucketLocation), user {@code ryax} with a 12-character secret.
+ */
+class MinioFlowIT {
+    static final int MIB = 1024 * 1024;
+
+    @TempDir
+    Path root;
+    TestGateway gw;
+    MinioClient mc;
+
+    @BeforeEach
+    void start() throws Exception {
+        gw = TestGateway.start(root);
+        mc = gw.minio();
+    }
+
+    @AfterEach
+    void stop() {
+        gw.close();
+    }
+
+    static byte[] random(int size, long seed) {
+        byte[] b = new byte[size];
+        new Random(seed).nextBytes(b);
+        return b;
+    }
+
+    static String md5Hex(byte[] data) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(data));
+    }
+
+    byte[] get(String bucket, String key) throws Exception {
+        try (InputStream in = mc.getObject(GetObjectArgs.builder().bucket(bucket).object(key).build())) {
+            return in.readAllBytes();
+        }
+    }
+
+    void makeBucket(String bucket) throws Exception {
+        mc.makeBucket(MakeBucketArgs.builder().bucket(bucket).build());
+    }
+
+    @Test
+    void wrongSecretIsSignatureDoesNotMatch() {
+        MinioClient bad = gw.minio("WrongSecret!");
+        ErrorResponseException e = assertThrows(ErrorResponseException.class,
+                () -> bad.bucketExists(BucketExistsArgs.builder().bucket("ryax-filestore").region("us-east-1").build()));
+        // HEAD has no body: the SDK maps a 403 HEAD to AccessDenied-ish codes; use a GET to see the code.
+        ErrorResponseException e2 = assertThrows(ErrorResponseException.class,
+                () -> bad.listBuckets());
+        assertEquals("SignatureDoesNotMatch", e2.errorResponse().code());
+        assertEquals(403, e.response().code());
+    }
+
+    @Test
+    void regionDiscoveryThenBucketCreation() throws Exception {
+        RawS3.Response location = gw.raw().send("GET", "/", Map.of(), Map.of(), new byte[0]);
+        assertEquals(200, location.status());
+        assertFalse(mc.bucketExists(BucketExistsArgs.builder().bucket("ryax-filestore").build()));
+        makeBucket("ryax-filestore");
+        assertTrue(mc.bucketExists(BucketExistsArgs.builder().bucket("ryax-filestore").build()));
+        assertTrue(Files.isDirectory(root.resolve("ryax-filestore")));
+        RawS3.Response loc = gw.raw().send("GET", "/ryax-filestore", Map.of("location", ""), Map.of(), new byte[0]);
+        assertEquals(200, loc.status());
+        assertTrue(loc.text().contains("<LocationConstraint xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"></LocationConstraint>"),
+                loc.text());
+    }
+
+    @Test
+    void missingKeyIsNoSuchKey() throws Exception {
+        makeBucket("b1");
+        ErrorResponseException stat = assertThrows(ErrorResponseException.class,
+                () -> mc.statObject(StatObjectArgs.builder().bucket("b1").object("nope").build()));
+        assertEquals("NoSuchKey", stat.errorResponse().code());
+        ErrorResponseException get = assertThrows(ErrorResponseException.class, () -> get("b1", "nope"));
+        assertEquals("NoSuchKey", get.errorResponse().code());
+        ErrorResponseException noBucket = assertThrows(ErrorResponseException.class, () -> get("nobucket", "k"));
+        assertEquals("NoSuchBucket", noBucket.errorResponse().code());
+    }
+
+    @Test
+    void singlePutEtagIsMd5AndAttributesRoundTrip() throws Exception {
+        makeBucket("b1");
+        byte[] data = random(4096, 1);
+        ObjectWriteResponse put = mc.putObject(PutObjectArgs.builder().bucket("b1").object("executions-data/u1/out.bin")
+                .stream(new ByteArrayInputStream(data), (long) data.length, null)
+                .contentType("application/x-ryax")
+                .userMetadata(Map.of("Step", "train", "owner-id", "42"))
+                .build());
+        assertEquals(md5Hex(data), put.etag().replace("\"", ""));
+        StatObjectResponse st = mc.statObject(StatObjectArgs.builder().bucket("b1").object("executions-data/u1/out.bin").build());
+        assertEquals(md5Hex(data), st.etag().replace("\"", ""));
+        assertEquals("application/x-ryax", st.contentType());
+        assertEquals(4096, st.size());
+        assertEquals("train", st.userMetadata().getFirst("step"));
+        assertEquals("42", st.userMetadata().getFirst("owner-id"));
+        assertArrayEquals(data, get("b1", "executions-data/u1/out.bin"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {5, 8})
+    void streamedPutOfUnknownLength(int partMiB) throws Exception {
+        makeBucket("b1");
+        byte[] data = random(16 * MIB, partMiB);
+        ObjectWriteResponse put = mc.putObject(PutObjectArgs.builder().bucket("b1").object("streamed.bin")
+                .stream(new ByteArrayInputStream(data), null, (long) partMiB * MIB).build());
+        String suffix = partMiB == 5 ? "-4" : "-2";
+        assertTrue(put.etag().replace("\"", "").endsWith(suffix), put.etag());
+        assertArrayEquals(data, get("b1", "streamed.bin"));
+        StatObjectResponse st = mc.statObject(StatObjectArgs.builder().bucket("b1").object("streamed.bin").build());
+        assertEquals(put.etag().replace("\"", ""), st.etag().replace("\"", ""));
+        assertEquals(16L * MIB, st.size());
+    }
+
+    @Test
+    void failedStreamLeavesNoUploadAndNoObject() throws Exception {
+        makeBucket("b1");
+        InputStream failing = new InputStream() {
+            long n;
+
+            @Override
+            public int read() throws IOException {
+                if (n++ > 7L * MIB) {
+                    throw new IOException("source failed");
+                }
+                return 'x';
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (n > 7L * MIB) {
+                    throw new IOException("source failed");
+                }
+                int k = (int) Math.min(len, 7L * MIB + 1 - n);
+                java.util.Arrays.fill(b, off, off + k, (byte) 'x');
+                n += k;
+                return k;
+            }
+        };
+        assertThrows(Exception.class, () -> mc.putObject(PutObjectArgs.builder().bucket("b1").object("broken.bin")
+                .stream(failing, null, 5L * MIB).build()));
+        assertEquals(0, pendingUploads("b1").size(), "no pending multipart upload");
+        ErrorResponseException e = assertThrows(ErrorResponseException.class,
+                () -> mc.statObject(StatObjectArgs.builder().bucket("b1").object("broken.bin").build()));
+        assertEquals("NoSuchKey", e.errorResponse().code());
+        mc.removeBucket(RemoveBucketArgs.builder().bucket("b1").build());
+    }
+
+    List<String> pendingUploads(String bucket) throws Exception {
+        MinioAsyncClient async = MinioAsyncClient.builder().endpoint(gw.endpoint()).credentials(TestGateway.ACCESS, TestGateway.SECRET).build();
+        List<String> ids = new ArrayList<>();
+        async.listMultipartUploads(ListMultipartUploadsArgs.builder().bucket(bucket).build()).get()
+                .result().uploads().forEach(u -> ids.add(u.uploadId()));
+        return ids;
+    }
+
+    @Test
+    void uploadPartAfterAbortIsNoSuchUploadAndLeavesNothing() throws Exception {
+        makeBucket("b1");
+        MinioAsyncClient async = MinioAsyncClient.builder().endpoint(gw.endpoint()).credentials(TestGateway.ACCESS, TestGateway.SECRET).build();
+        String uploadId = async.createMultipartUpload(CreateMultipartUploadArgs.builder().bucket("b1").object("mp.bin").build())
+                .get().result().uploadId();
+        byte[] part = random(MIB, 3);
+        async.uploadPart(UploadPartArgs.builder().bucket("b1").object("mp.bin").uploadId(uploadId).partNumber(1)
+                .data(part, part.length).build()).get();
+        assertEquals(List.of(uploadId), pendingUploads("b1"));
+        async.abortMultipartUpload(AbortMultipartUploadArgs.builder().bucket("b1").object("mp.bin").uploadId(uploadId).build()).get();
+        ExecutionException late = assertThrows(ExecutionException.class, () -> async.uploadPart(UploadPartArgs.builder()
+                .bucket("b1").object("mp.bin").uploadId(uploadId).partNumber(2).data(part, part.length).build()).get());
+        assertEquals("NoSuchUpload", ((ErrorResponseException) rootCause(late)).errorResponse().code());
+        assertEquals(0, pendingUploads("b1").size());
+        mc.removeBucket(RemoveBucketArgs.builder().bucket("b1").build());
+        assertFalse(Files.exists(root.resolve("b1")));
+    }
+
+    static Throwable rootCause(Throwable t) {
+        while ((t instanceof ExecutionException || t instanceof CompletionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    @Test
+    void copyOf16MiBIsByteExact() throws Exception {
+        makeBucket("b1");
+        byte[] data = random(16 * MIB, 9);
+        mc.putObject(PutObjectArgs.builder().bucket("b1").object("src/big.bin")
+                .stream(new ByteArrayInputStream(data), (long) data.length, null).contentType("application/octet-stream").build());
+        ObjectWriteResponse copy = mc.copyObject(CopyObjectArgs.builder().bucket("b1").object("dst/big copy.bin")
+                .source(SourceObject.builder().bucket("b1").object("src/big.bin").build()).build());
+        assertArrayEquals(data, get("b1", "dst/big copy.bin"));
+        StatObjectResponse src = mc.statObject(StatObjectArgs.builder().bucket("b1").object("src/big.bin").build());
+        assertEquals(src.etag(), copy.etag().replace("\"", ""));
+    }
+
+    @Test
+    void recursivePrefixListingAcrossPages() throws Exception {
+        makeBucket("b1");
+        byte[] tiny = "x".getBytes();
+        for (int i = 0; i < 1000; i++) {
+            mc.putObject(PutObjectArgs.builder().bucket("b1").object("resource_usage/site-1/r" + (i % 10) + "/m-" + i + ".json")
+                    .stream(new ByteArrayInputStream(tiny), 1L, null).build());
+            mc.putObject(PutObjectArgs.builder().bucket("b1").object("executions-data/e" + (i % 7) + "/o-" + i)
+                    .stream(new ByteArrayInputStream(tiny), 1L, null).build());
+        }
+        List<String> keys = new ArrayList<>();
+        for (Result<Item> r : mc.listObjects(ListObjectsArgs.builder().bucket("b1").prefix("resource_usage/site-1/")
+                .recursive(true).maxKeys(300).build())) {
+            keys.add(r.get().objectName());
+        }
+        assertEquals(1000, keys.size());
+        assertEquals(1000, keys.stream().distinct().count());
+        assertTrue(keys.stream().allMatch(k -> k.startsWith("resource_usage/site-1/")));
+        List<String> sorted = new ArrayList<>(keys);
+        sorted.sort(String::compareTo);
+        assertEquals(sorted, keys, "keys come in S3 order");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1024, 4096, 65536, MIB, 16 * MIB})
+    void sizesRoundTrip(int size) throws Exception {
+        makeBucket("b1");
+        byte[] data = random(size, size);
+        mc.putObject(PutObjectArgs.builder().bucket("b1").object("sizes/" + size)
+                .stream(new ByteArrayInputStream(data), (long) size, null).build());
+        assertArrayEquals(data, get("b1", "sizes/" + size));
+        assertEquals(size, mc.statObject(StatObjectArgs.builder().bucket("b1").object("sizes/" + size).build()).size());
+        mc.removeObject(RemoveObjectArgs.builder().bucket("b1").object("sizes/" + size).build());
+        assertThrows(ErrorResponseException.class,
+                () -> mc.statObject(StatObjectArgs.builder().bucket("b1").object("sizes/" + size).build()));
+    }
+}

@@ -1,0 +1,83 @@
+package io.posixgw.server.it;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** posixgw as a separate JVM (its own heap limit, real signals), on an ephemeral port. */
+final class ServerProcess implements AutoCloseable {
+    private static final Pattern SERVING = Pattern.compile("on http://127\\.0\\.0\\.1:(\\d+) ");
+
+    final Process process;
+    final int port;
+    final List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    private ServerProcess(Process process, int port) {
+        this.process = process;
+        this.port = port;
+    }
+
+    static ServerProcess start(Path root, String maxHeap, String... extraArgs) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + maxHeap, "-XX:MaxDirectMemorySize=64m",
+                "-cp", System.getProperty("java.class.path"), "io.posixgw.server.Main",
+                "--port", "127.0.0.1:0", "--access", TestGateway.ACCESS, "--secret", TestGateway.SECRET, "--quiet"));
+        cmd.addAll(List.of(extraArgs));
+        cmd.add(root.toString());
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        BufferedReader reader = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+        CompletableFuture<Integer> port = new CompletableFuture<>();
+        Thread pump = new Thread(() -> {
+            try {
+                String line;
+                while ((line = reader.readLine()) != null) {
+                    lines.add(line);
+                    Matcher m = SERVING.matcher(line);
+                    if (m.find()) {
+                        port.complete(Integer.parseInt(m.group(1)));
+                    }
+                }
+            } catch (IOException ignored) {
+                // process ended
+            }
+            port.completeExceptionally(new IllegalStateException("server exited: " + lines));
+        }, "server-output");
+        pump.setDaemon(true);
+        pump.start();
+        ServerProcess sp = new ServerProcess(p, port.get(30, TimeUnit.SECONDS));
+        sp.output.addAll(lines);
+        return sp;
+    }
+
+    String endpoint() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    /** SIGTERM, then wait; returns the exit code, or -1 if it did not exit in time. */
+    int terminate(long timeoutSeconds) throws InterruptedException {
+        process.destroy();
+        if (process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            return process.exitValue();
+        }
+        return -1;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            process.destroy();
+            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package io.posixgw.server.routing;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RouterTest {
+    static S3Request req(String method, String bucket, String key, String query, Map<String, String> headers) {
+        List<Map.Entry<String, String>> q = query.isEmpty() ? List.of() : RequestTarget.decodeQuery(query);
+        RequestHeaders h = new RequestHeaders() {
+            @Override
+            public List<String> all(String name) {
+                String v = headers.get(name);
+                return v == null ? List.of() : List.of(v);
+            }
+
+            @Override
+            public Set<String> names() {
+                return headers.keySet();
+            }
+        };
+        return new S3Request(method, "/", bucket, key, new ArrayList<>(q), h);
+    }
+
+    static Endpoint route(String method, String bucket, String key, String query) {
+        return Router.route(req(method, bucket, key, query, Map.of()));
+    }
+
+    @Test
+    void table() {
+        assertEquals(Endpoint.LIST_BUCKETS, route("GET", null, null, ""));
+        assertEquals(Endpoint.GET_BUCKET_LOCATION, route("GET", "b", null, "location"));
+        assertEquals(Endpoint.LIST_OBJECTS_V2, route("GET", "b", null, "list-type=2&prefix=x"));
+        assertEquals(Endpoint.LIST_OBJECTS, route("GET", "b", null, "prefix=x"));
+        assertEquals(Endpoint.LIST_MULTIPART_UPLOADS, route("GET", "b", null, "uploads"));
+        assertEquals(Endpoint.DELETE_OBJECTS, route("POST", "b", null, "delete"));
+        assertEquals(Endpoint.CREATE_BUCKET, route("PUT", "b", null, ""));
+        assertEquals(Endpoint.HEAD_BUCKET, route("HEAD", "b", null, ""));
+        assertEquals(Endpoint.DELETE_BUCKET, route("DELETE", "b", null, ""));
+        assertEquals(Endpoint.PUT_OBJECT, route("PUT", "b", "k", ""));
+        assertEquals(Endpoint.COPY_OBJECT, Router.route(req("PUT", "b", "k", "", Map.of("x-amz-copy-source", "/a/b"))));
+        assertEquals(Endpoint.UPLOAD_PART, route("PUT", "b", "k", "partNumber=1&uploadId=u"));
+        assertEquals(Endpoint.UPLOAD_PART_COPY, Router.route(req("PUT", "b", "k", "partNumber=1&uploadId=u", Map.of("x-amz-copy-source", "/a/b"))));
+        assertEquals(Endpoint.CREATE_MULTIPART_UPLOAD, route("POST", "b", "k", "uploads"));
+        assertEquals(Endpoint.COMPLETE_MULTIPART_UPLOAD, route("POST", "b", "k", "uploadId=u"));
+        assertEquals(Endpoint.ABORT_MULTIPART_UPLOAD, route("DELETE", "b", "k", "uploadId=u"));
+        assertEquals(Endpoint.LIST_PARTS, route("GET", "b", "k", "uploadId=u"));
+        assertEquals(Endpoint.GET_OBJECT, route("GET", "b", "k", ""));
+        assertEquals(Endpoint.HEAD_OBJECT, route("HEAD", "b", "k", ""));
+        assertEquals(Endpoint.DELETE_OBJECT, route("DELETE", "b", "k", ""));
+        assertEquals(Endpoint.GET_OBJECT_TAGGING, route("GET", "b", "k", "tagging"));
+    }
+
+    @Test
+    void unimplementedBucketSubresourcesNameTheApi() {
+        S3Exception e = assertThrows(S3Exception.class, () -> route("PUT", "b", null, "lifecycle"));
+        assertEquals(S3Error.NOT_IMPLEMENTED, e.error());
+        assertTrue(e.getMessage().contains("PutBucketLifecycleConfiguration"), e.getMessage());
+        assertEquals(S3Error.NOT_IMPLEMENTED, assertThrows(S3Exception.class, () -> route("DELETE", "b", null, "cors")).error());
+    }
+
+    @Test
+    void wrongMethodIsMethodNotAllowed() {
+        assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("PATCH", "b", "k", "")).error());
+        assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("PUT", null, null, "")).error());
+    }
+}

@@ -1,0 +1,230 @@
+package io.posixgw.sigv4;
+
+import java.security.MessageDigest;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Verifies AWS Signature Version 4 (AWS4-HMAC-SHA256) and 4A (AWS4-ECDSA-P256-SHA256) requests, by Authorization header
+ * or presigned query parameters, the way S3 does. Thread-safe; one per server. The checks run cheapest first (syntax,
+ * scope, time, payload claim), so a malformed or stale request costs no key lookup and no HMAC.
+ */
+public final class SigV4Verifier {
+    static final Duration MAX_SKEW = Duration.ofMinutes(15);
+    private static final String US_EAST_1 = "us-east-1";
+    private static final String UNSIGNED_PAYLOAD = "UNSIGNED-PAYLOAD";
+    private static final String STREAMING_SIGNED = "STREAMING-AWS4-HMAC-SHA256-PAYLOAD";
+    private static final String STREAMING_SIGNED_TRAILER = "STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER";
+    private static final String STREAMING_UNSIGNED_TRAILER = "STREAMING-UNSIGNED-PAYLOAD-TRAILER";
+    private static final String STREAMING_ECDSA_PREFIX = "STREAMING-AWS4-ECDSA-P256-SHA256-PAYLOAD";
+    private static final String SIGNATURE_MISMATCH = "The request signature we calculated does not match the signature"
+            + " you provided. Check your key and signing method.";
+
+    private final CredentialProvider credentials;
+    private final String service;
+    private final Clock clock;
+    private final SigningKeyCache signingKeys = new SigningKeyCache();
+    private final SigV4aKeys sigV4aKeys = new SigV4aKeys();
+
+    public SigV4Verifier(CredentialProvider credentials, String service, Clock clock) {
+        this.credentials = Objects.requireNonNull(credentials, "credentials");
+        this.service = Objects.requireNonNull(service, "service");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /**
+     * Verifies header auth (Authorization: AWS4-HMAC-SHA256 ... or AWS4-ECDSA-P256-SHA256 ...) or presigned query auth
+     * (X-Amz-Algorithm=...).
+     *
+     * @param configuredRegion  the server's region (e.g. "us-east-1"); the scope's region must equal it,
+     * @param alsoAcceptUsEast1 when true a scope region of "us-east-1" is accepted too (GetBucketLocation/ListBuckets/
+     *                          CreateBucket)
+     */
+    public AuthResult verify(SignedRequest request, String configuredRegion, boolean alsoAcceptUsEast1)
+            throws SigV4Exception {
+        return verify(request, configuredRegion, alsoAcceptUsEast1, NonS3Profile.S3);
+    }
+
+    AuthResult verify(SignedRequest request, String configuredRegion, boolean alsoAcceptUsEast1, NonS3Profile profile)
+            throws SigV4Exception {
+        ParsedAuth auth = AuthParser.parse(request);
+        checkScope(auth, configuredRegion, alsoAcceptUsEast1);
+        checkTime(auth, clock.instant());
+        Payload payload = payload(auth, request, profile);
+        String accessKey = auth.credential().accessKey();
+        String secret = credentials.secretKey(accessKey);
+        if (secret == null) {
+            throw new SigV4Exception(Reason.INVALID_ACCESS_KEY_ID,
+                    "The AWS Access Key Id you provided does not exist in our records.");
+        }
+        String canonical = CanonicalRequest.build(request, auth, payload.canonicalHash, profile.normalizePath());
+        String stringToSign = CanonicalRequest.stringToSign(auth, canonical);
+        StreamingContext streaming = null;
+        if (auth.algorithm() == ParsedAuth.Algorithm.HMAC) {
+            CredentialScope scope = auth.credential();
+            byte[] key = signingKeys.signingKey(secret, scope.date(), scope.region(), scope.service());
+            byte[] expected = Crypto.hmacSha256(key, stringToSign);
+            byte[] claimed = Crypto.unhex(auth.signature());
+            if (claimed == null || !MessageDigest.isEqual(expected, claimed)) {
+                throw new SigV4Exception(Reason.SIGNATURE_DOES_NOT_MATCH, SIGNATURE_MISMATCH);
+            }
+            if (payload.mode.isStreaming()) {
+                boolean signedChunks = payload.mode != PayloadMode.STREAMING_UNSIGNED_TRAILER;
+                streaming = new StreamingContext(signedChunks ? key : null, auth.amzDate(), scope.scope(),
+                        Crypto.hex(expected), declaredTrailers(request));
+            }
+        } else {
+            byte[] der = Crypto.unhex(auth.signature());
+            if (der == null || !sigV4aKeys.verify(accessKey, secret, stringToSign, der)) {
+                throw new SigV4Exception(Reason.SIGNATURE_DOES_NOT_MATCH, SIGNATURE_MISMATCH);
+            }
+            if (payload.mode.isStreaming()) { // only the unsigned-trailer mode gets here for SigV4A
+                streaming = new StreamingContext(null, auth.amzDate(), auth.credential().scope(), null,
+                        declaredTrailers(request));
+            }
+        }
+        return new AuthResult(accessKey, payload.mode, payload.decodedLength, auth.presigned(), payload.verifyHash,
+                streaming);
+    }
+
+    /** What the verifier signs over, for tests: the canonical request and string to sign. */
+    record Trace(String canonicalRequest, String stringToSign) {
+    }
+
+    /** Test hook: computes the canonical request and string to sign without checking scope, time or signature. */
+    static Trace trace(SignedRequest request, NonS3Profile profile) throws SigV4Exception {
+        ParsedAuth auth = AuthParser.parse(request);
+        Payload payload = payload(auth, request, profile);
+        String canonical = CanonicalRequest.build(request, auth, payload.canonicalHash, profile.normalizePath());
+        return new Trace(canonical, CanonicalRequest.stringToSign(auth, canonical));
+    }
+
+    private void checkScope(ParsedAuth auth, String configuredRegion, boolean alsoAcceptUsEast1)
+            throws SigV4Exception {
+        CredentialScope scope = auth.credential();
+        String where = auth.presigned() ? "Error parsing the X-Amz-Credential parameter; " : "";
+        if (!scope.terminator().equals(CredentialScope.TERMINATOR)) {
+            throw auth.malformed(where + "incorrect terminal '" + AuthParser.clip(scope.terminator())
+                    + "'. This endpoint uses 'aws4_request'.");
+        }
+        if (!scope.service().equals(service)) {
+            throw auth.malformed(where + "incorrect service '" + AuthParser.clip(scope.service())
+                    + "'. This endpoint belongs to '" + service + "'.");
+        }
+        if (auth.algorithm() == ParsedAuth.Algorithm.HMAC) {
+            String region = scope.region();
+            if (!region.equals(configuredRegion) && !(alsoAcceptUsEast1 && region.equals(US_EAST_1))) {
+                throw auth.malformed(where + "the region '" + AuthParser.clip(region) + "' is wrong; expecting '"
+                        + configuredRegion + "'");
+            }
+        } else if (!RegionSet.matches(auth.regionSet(), configuredRegion)
+                && !(alsoAcceptUsEast1 && RegionSet.matches(auth.regionSet(), US_EAST_1))) {
+            throw auth.malformed("the region set '" + AuthParser.clip(auth.regionSet()) + "' does not include '"
+                    + configuredRegion + "'");
+        }
+        if (!auth.amzDate().startsWith(scope.date()) || scope.date().length() != 8) {
+            throw auth.malformed("Invalid credential date. Date is not the same as X-Amz-Date.");
+        }
+    }
+
+    private static void checkTime(ParsedAuth auth, Instant now) throws SigV4Exception {
+        Instant time = auth.requestTime();
+        if (auth.presigned()) {
+            if (time.isAfter(now.plus(MAX_SKEW))) {
+                throw skewed();
+            }
+            if (now.isAfter(time.plusSeconds(auth.expiresSeconds()))) {
+                throw new SigV4Exception(Reason.ACCESS_DENIED, "Request has expired");
+            }
+        } else if (Duration.between(time, now).abs().compareTo(MAX_SKEW) > 0) {
+            throw skewed();
+        }
+    }
+
+    private static SigV4Exception skewed() {
+        return new SigV4Exception(Reason.REQUEST_TIME_TOO_SKEWED,
+                "The difference between the request time and the current time is too large.");
+    }
+
+    /** What the body claims: the canonical request's last line, the mode, the hash to check, the decoded length. */
+    private record Payload(String canonicalHash, PayloadMode mode, String verifyHash, long decodedLength) {
+    }
+
+    private static Payload payload(ParsedAuth auth, SignedRequest request, NonS3Profile profile)
+            throws SigV4Exception {
+        String claim = auth.payloadHashClaim();
+        if (claim == null) {
+            if (profile.payloadHashWhenAbsent() != null) {
+                String hash = profile.payloadHashWhenAbsent();
+                return new Payload(hash, PayloadMode.SIGNED_HASH, hash.toLowerCase(Locale.ROOT), -1);
+            }
+            if (auth.presigned()) {
+                return new Payload(UNSIGNED_PAYLOAD, PayloadMode.UNSIGNED, null, -1);
+            }
+            // AWS: 400 InvalidRequest "Missing required header for this request: x-amz-content-sha256".
+            throw new SigV4Exception(Reason.MISSING_SECURITY_HEADER,
+                    "Missing required header for this request: x-amz-content-sha256", "InvalidRequest");
+        }
+        if (Crypto.isHex(claim, 64)) {
+            return new Payload(claim, PayloadMode.SIGNED_HASH, claim.toLowerCase(Locale.ROOT), -1);
+        }
+        if (claim.equals(UNSIGNED_PAYLOAD)) {
+            return new Payload(claim, PayloadMode.UNSIGNED, null, -1);
+        }
+        PayloadMode streaming = switch (claim) {
+            case STREAMING_SIGNED -> PayloadMode.STREAMING_SIGNED;
+            case STREAMING_SIGNED_TRAILER -> PayloadMode.STREAMING_SIGNED_TRAILER;
+            case STREAMING_UNSIGNED_TRAILER -> PayloadMode.STREAMING_UNSIGNED_TRAILER;
+            default -> null;
+        };
+        if (streaming == null) {
+            if (claim.startsWith(STREAMING_ECDSA_PREFIX)) {
+                throw new SigV4Exception(Reason.INVALID_ARGUMENT, "SigV4A chunk signing (" + AuthParser.clip(claim)
+                        + ") is not supported; use STREAMING-UNSIGNED-PAYLOAD-TRAILER or a payload hash.");
+            }
+            throw new SigV4Exception(Reason.INVALID_ARGUMENT, "x-amz-content-sha256 must be UNSIGNED-PAYLOAD,"
+                    + " STREAMING-UNSIGNED-PAYLOAD-TRAILER, STREAMING-AWS4-HMAC-SHA256-PAYLOAD,"
+                    + " STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER or a valid sha256 value.");
+        }
+        if (auth.presigned()) {
+            throw new SigV4Exception(Reason.INVALID_ARGUMENT, "A presigned URL cannot carry an aws-chunked body.");
+        }
+        if (auth.algorithm() == ParsedAuth.Algorithm.ECDSA && streaming != PayloadMode.STREAMING_UNSIGNED_TRAILER) {
+            throw new SigV4Exception(Reason.INVALID_ARGUMENT, "HMAC chunk signatures need AWS4-HMAC-SHA256 auth.");
+        }
+        return new Payload(claim, streaming, null, decodedLength(request));
+    }
+
+    private static long decodedLength(SignedRequest request) throws SigV4Exception {
+        String value = request.headers().first("x-amz-decoded-content-length");
+        if (value == null) {
+            throw new SigV4Exception(Reason.INVALID_ARGUMENT, "An aws-chunked upload needs the"
+                    + " x-amz-decoded-content-length header.");
+        }
+        String v = value.strip();
+        if (v.isEmpty() || v.length() > 18 || !v.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new SigV4Exception(Reason.INVALID_ARGUMENT, "x-amz-decoded-content-length must be a"
+                    + " non-negative integer.");
+        }
+        return Long.parseLong(v);
+    }
+
+    /** The comma list of {@code x-amz-trailer}, lower-cased; empty if absent. */
+    private static Set<String> declaredTrailers(SignedRequest request) {
+        Set<String> names = new LinkedHashSet<>();
+        for (String value : request.headers().values("x-amz-trailer")) {
+            for (String name : value.split(",", -1)) {
+                String n = name.strip().toLowerCase(Locale.ROOT);
+                if (!n.isEmpty()) {
+                    names.add(n);
+                }
+            }
+        }
+        return names;
+    }
+}
