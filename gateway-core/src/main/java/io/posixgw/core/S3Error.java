@@ -28,6 +28,7 @@ public enum S3Error {
     INVALID_REQUEST("InvalidRequest", 400, "Invalid Request"),
     INVALID_URI("InvalidURI", 400, "Couldn't parse the specified URI."),
     KEY_TOO_LONG("KeyTooLongError", 400, "Your key is too long."),
+    MALFORMED_TRAILER_ERROR("MalformedTrailerError", 400, "The request contained trailing data that was not well-formed or did not conform to our published schema."),
     MALFORMED_XML("MalformedXML", 400, "The XML you provided was not well-formed or did not validate against our published schema."),
     MAX_MESSAGE_LENGTH_EXCEEDED("MaxMessageLengthExceeded", 400, "Your request was too big."),
     METADATA_TOO_LARGE("MetadataTooLarge", 400, "Your metadata headers exceed the maximum allowed metadata size."),
@@ -75,6 +76,16 @@ public enum S3Error {
 
     public String defaultMessage() {
         return defaultMessage;
+    }
+
+    /** The error with this AWS code, or null. */
+    public static S3Error fromCode(String code) {
+        for (S3Error e : values()) {
+            if (e.code.equals(code)) {
+                return e;
+            }
+        }
+        return null;
     }
 
     /** A new exception for this error with its default message. */

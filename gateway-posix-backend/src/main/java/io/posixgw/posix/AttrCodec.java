@@ -1,10 +1,5 @@
 package io.posixgw.posix;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.io.CharacterEscapes;
-import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
@@ -17,7 +12,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -31,17 +25,18 @@ import java.util.zip.GZIPOutputStream;
  * them, and decodes both its current and legacy forms:
  * <ul>
  * <li>{@code metadata}: {@code json.Marshal(map[string]string)}: keys sorted by UTF-8 bytes,
- * {@code <>&} and U+2028/U+2029 escaped as lowercase {@code \u00xx}, control characters as
- * {@code \b \f \n \r \t} or {@code \u00xx};</li>
+ * {@code <>&} and U+2028/U+2029 escaped as lowercase {@code \\u00xx}, control characters as
+ * {@code \b \f \n \r \t} or {@code \\u00xx};</li>
  * <li>{@code checksums}: {@code s3response.Checksum} without tags:
  * {@code {"Algorithm":"CRC32","Type":"FULL_OBJECT","CRC32":"..","CRC32C":null,"SHA1":null,"SHA256":null,"CRC64NVME":null}};</li>
  * <li>{@code acl}: {@code auth.ACL}: {@code {"Owner":"k","Grantees":[{"Permission":"FULL_CONTROL","Access":"k","Type":"CanonicalUser"}]}};</li>
  * <li>{@code mp-metadata}: gzip of {@code {"UploadID":"..","Parts":[cumulative part ends]}} (raw JSON also read).</li>
  * </ul>
+ * Values are written by hand, since Go's escaping cannot be reproduced exactly with Jackson
+ * (it escapes surrogate pairs once custom escapes are on); they are read with Jackson.
  */
 final class AttrCodec {
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final JsonFactory GO_JSON = new JsonFactory().setCharacterEscapes(new GoEscapes());
     /** Field order of versitygw's s3response.Checksum. */
     private static final ChecksumAlgorithm[] CHECKSUM_FIELDS = {
         ChecksumAlgorithm.CRC32, ChecksumAlgorithm.CRC32C, ChecksumAlgorithm.SHA1, ChecksumAlgorithm.SHA256, ChecksumAlgorithm.CRC64NVME};
@@ -57,52 +52,44 @@ final class AttrCodec {
         return b == null ? null : new String(b, StandardCharsets.UTF_8);
     }
 
-    /** Go's JSON string escaping with HTML escaping on (the encoding/json default). */
-    private static final class GoEscapes extends CharacterEscapes {
-        private final int[] ascii = standardAsciiEscapesForJSON();
-
-        GoEscapes() {
-            for (int c = 0; c < 0x20; c++) {
-                ascii[c] = ESCAPE_CUSTOM;
-            }
-            ascii['<'] = ESCAPE_CUSTOM;
-            ascii['>'] = ESCAPE_CUSTOM;
-            ascii['&'] = ESCAPE_CUSTOM;
-        }
-
-        @Override
-        public int[] getEscapeCodesForAscii() {
-            return ascii;
-        }
-
-        @Override
-        public SerializableString getEscapeSequence(int ch) {
-            switch (ch) {
-                case '\b': return new SerializedString("\\b");
-                case '\f': return new SerializedString("\\f");
-                case '\n': return new SerializedString("\\n");
-                case '\r': return new SerializedString("\\r");
-                case '\t': return new SerializedString("\\t");
-                case '<': case '>': case '&': case 0x2028: case 0x2029:
-                    return new SerializedString(String.format("\\u%04x", ch));
+    /**
+     * A JSON string as Go's encoding/json writes it (HTML escaping on): {@code " \\} escaped,
+     * {@code \b \f \n \r \t} short, other controls and {@code < > &} and U+2028/U+2029 as
+     * lowercase {@code \\u00xx}, everything else raw UTF-8; a lone surrogate (invalid) as
+     * U+FFFD. Jackson cannot be told to leave surrogate pairs raw when custom escapes are on.
+     */
+    static void quote(StringBuilder out, String s) {
+        out.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"': out.append("\\\""); break;
+                case '\\': out.append("\\\\"); break;
+                case '\b': out.append("\\b"); break;
+                case '\f': out.append("\\f"); break;
+                case '\n': out.append("\\n"); break;
+                case '\r': out.append("\\r"); break;
+                case '\t': out.append("\\t"); break;
+                case '<': case '>': case '&': case '\u2028': case '\u2029':
+                    out.append(String.format("\\u%04x", (int) c));
+                    break;
                 default:
-                    return ch < 0x20 ? new SerializedString(String.format("\\u%04x", ch)) : null;
+                    if (c < 0x20) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                        out.append(c).append(s.charAt(++i));
+                    } else if (Character.isSurrogate(c)) {
+                        out.append("\\ufffd");
+                    } else {
+                        out.append(c);
+                    }
             }
         }
+        out.append('"');
     }
 
-    private interface Writer {
-        void write(JsonGenerator g) throws IOException;
-    }
-
-    private static byte[] goJson(Writer w) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(128);
-        try (JsonGenerator g = GO_JSON.createGenerator(out)) {
-            w.write(g);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
+    private static byte[] bytes(StringBuilder sb) {
+        return sb.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     // ---- user metadata ----
@@ -110,13 +97,17 @@ final class AttrCodec {
     static byte[] encodeMetadata(Map<String, String> meta) {
         Map<String, String> sorted = new TreeMap<>(Utf8Order.COMPARATOR);
         sorted.putAll(meta);
-        return goJson(g -> {
-            g.writeStartObject();
-            for (Map.Entry<String, String> e : sorted.entrySet()) {
-                g.writeStringField(e.getKey(), e.getValue());
+        StringBuilder sb = new StringBuilder(64);
+        sb.append('{');
+        for (Map.Entry<String, String> e : sorted.entrySet()) {
+            if (sb.length() > 1) {
+                sb.append(',');
             }
-            g.writeEndObject();
-        });
+            quote(sb, e.getKey());
+            sb.append(':');
+            quote(sb, e.getValue() == null ? "" : e.getValue());
+        }
+        return bytes(sb.append('}'));
     }
 
     static Map<String, String> decodeMetadata(byte[] json) {
@@ -127,8 +118,7 @@ final class AttrCodec {
         try {
             JsonNode n = MAPPER.readTree(json);
             if (n != null && n.isObject()) {
-                for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext();) {
-                    Map.Entry<String, JsonNode> e = it.next();
+                for (Map.Entry<String, JsonNode> e : n.properties()) {
                     out.put(e.getKey(), e.getValue().isNull() ? "" : e.getValue().asText());
                 }
             }
@@ -154,21 +144,21 @@ final class AttrCodec {
                 }
             }
         }
-        ChecksumAlgorithm algorithm = first;
-        return goJson(g -> {
-            g.writeStartObject();
-            g.writeStringField("Algorithm", algorithm == null ? "" : algorithm.name());
-            g.writeStringField("Type", algorithm == null ? "" : "FULL_OBJECT");
-            for (ChecksumAlgorithm a : CHECKSUM_FIELDS) {
-                String v = byAlgo.get(a);
-                if (v == null) {
-                    g.writeNullField(a.name());
-                } else {
-                    g.writeStringField(a.name(), v);
-                }
+        StringBuilder sb = new StringBuilder(160);
+        sb.append("{\"Algorithm\":");
+        quote(sb, first == null ? "" : first.name());
+        sb.append(",\"Type\":");
+        quote(sb, first == null ? "" : "FULL_OBJECT");
+        for (ChecksumAlgorithm a : CHECKSUM_FIELDS) {
+            String v = byAlgo.get(a);
+            sb.append(",\"").append(a.name()).append("\":");
+            if (v == null) {
+                sb.append("null");
+            } else {
+                quote(sb, v);
             }
-            g.writeEndObject();
-        });
+        }
+        return bytes(sb.append('}'));
     }
 
     static Map<String, String> decodeChecksums(byte[] json) {
@@ -195,18 +185,13 @@ final class AttrCodec {
     // ---- bucket acl ----
 
     static byte[] encodeOwnerAcl(String owner) {
-        return goJson(g -> {
-            g.writeStartObject();
-            g.writeStringField("Owner", owner);
-            g.writeArrayFieldStart("Grantees");
-            g.writeStartObject();
-            g.writeStringField("Permission", "FULL_CONTROL");
-            g.writeStringField("Access", owner);
-            g.writeStringField("Type", "CanonicalUser");
-            g.writeEndObject();
-            g.writeEndArray();
-            g.writeEndObject();
-        });
+        StringBuilder sb = new StringBuilder(128);
+        sb.append("{\"Owner\":");
+        quote(sb, owner);
+        sb.append(",\"Grantees\":[{\"Permission\":\"FULL_CONTROL\",\"Access\":");
+        quote(sb, owner);
+        sb.append(",\"Type\":\"CanonicalUser\"}]}");
+        return bytes(sb);
     }
 
     // ---- multipart layout ----
@@ -216,16 +201,17 @@ final class AttrCodec {
     }
 
     static byte[] encodeMpMetadata(String uploadId, long[] partEnds) {
-        byte[] json = goJson(g -> {
-            g.writeStartObject();
-            g.writeStringField("UploadID", uploadId);
-            g.writeArrayFieldStart("Parts");
-            for (long e : partEnds) {
-                g.writeNumber(e);
+        StringBuilder sb = new StringBuilder(64 + 12 * partEnds.length);
+        sb.append("{\"UploadID\":");
+        quote(sb, uploadId);
+        sb.append(",\"Parts\":[");
+        for (int i = 0; i < partEnds.length; i++) {
+            if (i > 0) {
+                sb.append(',');
             }
-            g.writeEndArray();
-            g.writeEndObject();
-        });
+            sb.append(partEnds[i]);
+        }
+        byte[] json = bytes(sb.append("]}"));
         ByteArrayOutputStream out = new ByteArrayOutputStream(json.length + 32);
         try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
             gz.write(json);
@@ -253,8 +239,7 @@ final class AttrCodec {
             }
             String id = null;
             List<Long> ends = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext();) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : n.properties()) {
                 String k = e.getKey().toLowerCase(Locale.ROOT);
                 if (k.equals("uploadid") || k.equals("upload_id")) {
                     id = e.getValue().asText();

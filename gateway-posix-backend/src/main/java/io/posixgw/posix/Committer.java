@@ -43,6 +43,23 @@ final class Committer {
             staged.force();
         }
         Set<Path> toSync = new LinkedHashSet<>();
+        java.util.concurrent.locks.Lock lock = store.publishLock(target);
+        lock.lock();
+        try {
+            rename(staged, bucketDir, target, toSync);
+            store.moved(staged.path, target);
+        } finally {
+            lock.unlock();
+        }
+        if (fsync) {
+            toSync.add(target.getParent());
+            for (Path d : toSync) {
+                dirSync.sync(d);
+            }
+        }
+    }
+
+    private void rename(StagedFile staged, Path bucketDir, Path target, Set<Path> toSync) throws IOException {
         for (int attempt = 0;; attempt++) {
             if (attempt >= MAX_ATTEMPTS) {
                 throw new IOException("could not publish " + target + " after " + attempt + " attempts");
@@ -50,7 +67,7 @@ final class Committer {
             try {
                 Files.move(staged.path, target, StandardCopyOption.ATOMIC_MOVE);
                 staged.markPublished();
-                break;
+                return;
             } catch (NoSuchFileException e) {
                 if (Fs.lstat(staged.path) == null) {
                     throw new IOException("staged file " + staged.path + " vanished before publication", e);
@@ -58,13 +75,6 @@ final class Committer {
                 mkdirs(bucketDir, target.getParent(), toSync);
             } catch (FileSystemException e) {
                 resolveConflict(bucketDir, target, e);
-            }
-        }
-        store.moved(staged.path, target);
-        if (fsync) {
-            toSync.add(target.getParent());
-            for (Path d : toSync) {
-                dirSync.sync(d);
             }
         }
     }
@@ -78,7 +88,7 @@ final class Committer {
         BasicFileAttributes t = Fs.lstat(target);
         if (t != null && t.isDirectory()) {
             if (store.get(target, AttrNames.ETAG) == null && Fs.removeIfEmpty(target)) {
-                store.deleted(target);
+                store.prunedDirectory(target);
                 return;
             }
             throw S3Error.EXISTING_OBJECT_IS_DIRECTORY.exception();

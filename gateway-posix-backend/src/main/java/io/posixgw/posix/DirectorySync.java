@@ -19,6 +19,20 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class DirectorySync {
     private final ConcurrentHashMap<Path, Entry> entries = new ConcurrentHashMap<>();
+    private final Flush flush;
+
+    /** The fsync itself (replaceable in tests). */
+    interface Flush {
+        void force(Path dir) throws IOException;
+    }
+
+    DirectorySync() {
+        this(DirectorySync::force);
+    }
+
+    DirectorySync(Flush flush) {
+        this.flush = flush;
+    }
 
     /** Per directory: generations of syncs started and finished. */
     private static final class Entry {
@@ -52,7 +66,7 @@ final class DirectorySync {
         }
     }
 
-    private static void await(Path dir, Entry e) throws IOException {
+    private void await(Path dir, Entry e) throws IOException {
         e.lock.lock();
         try {
             long target = e.started + 1;
@@ -63,7 +77,7 @@ final class DirectorySync {
                     IOException err = null;
                     e.lock.unlock();
                     try {
-                        force(dir);
+                        flush.force(dir);
                     } catch (IOException x) {
                         err = x;
                     } finally {

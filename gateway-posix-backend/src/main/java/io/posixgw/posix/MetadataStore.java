@@ -43,4 +43,33 @@ interface MetadataStore {
 
     /** The file or directory at {@code path} (and everything under it) was removed. */
     void deleted(Path path) throws IOException;
+
+    /**
+     * The empty directory at {@code path} was removed (pruned): drop its own attributes
+     * only, never those of entries a concurrent writer may be creating under the same name.
+     */
+    default void prunedDirectory(Path path) throws IOException {
+    }
+
+    /**
+     * Held around a data rename onto {@code target} and the {@link #moved} that follows,
+     * so that concurrent overwrites of one key in this process leave the attributes of the
+     * version whose bytes won. Xattrs need none (they are part of the inode).
+     */
+    default java.util.concurrent.locks.Lock publishLock(Path target) {
+        return NoLock.INSTANCE;
+    }
+
+    /** A lock that does nothing. */
+    final class NoLock extends java.util.concurrent.locks.ReentrantLock {
+        static final NoLock INSTANCE = new NoLock();
+
+        @Override
+        public void lock() {
+        }
+
+        @Override
+        public void unlock() {
+        }
+    }
 }

@@ -52,45 +52,61 @@ final class ObjectReader {
         Path bucketDir = paths.bucketDir(bucket);
         Path path = paths.objectPath(bucketDir, key);
         boolean dirKey = ObjectKeys.isDirectoryKey(key);
+        java.util.concurrent.locks.Lock lock = store.publishLock(path); // no-op for xattrs
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            BasicFileAttributes before = locate(bucketDir, path, dirKey);
-            if (dirKey) {
-                Version v = directoryVersion(key, path, before);
-                // a directory object has no bytes: serve an empty channel
-                return new ObjectContent(v.info(), FileChannel.open(EMPTY, StandardOpenOption.READ));
-            }
-            FileChannel ch;
+            lock.lock();
             try {
-                ch = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
-            } catch (NoSuchFileException gone) {
-                continue;
-            } catch (FileSystemException e) {
-                if (Fs.lstat(path) == null || isLoop(e)) {
-                    continue; // replaced by a symlink or removed: look again
+                ObjectContent c = tryOpen(key, bucketDir, path, dirKey);
+                if (c != null) {
+                    return c;
                 }
-                throw e;
-            }
-            boolean ok = false;
-            try {
-                Map<String, byte[]> raw = store.read(path, AttrNames::objectRead);
-                BasicFileAttributes after = Fs.lstat(path);
-                if (!Fs.sameVersion(before, after) || ch.size() != before.size()) {
-                    continue;
-                }
-                String etag = AttrCodec.etag(raw.get(AttrNames.ETAG));
-                if (etag == null) {
-                    etag = foreignEtag(path, ch, before);
-                }
-                ObjectContent c = new ObjectContent(info(key, before, raw, etag), ch);
-                ok = true;
-                return c;
             } finally {
-                if (!ok) {
-                    ch.close();
-                }
+                lock.unlock();
             }
         }
         throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was being opened; retry.");
+    }
+
+    /** One attempt; null when the object changed meanwhile. */
+    private ObjectContent tryOpen(String key, Path bucketDir, Path path, boolean dirKey) throws IOException {
+        BasicFileAttributes before = locate(bucketDir, path, dirKey);
+        if (dirKey) {
+            Version v = directoryVersion(key, path, before);
+            // a directory object has no bytes: serve an empty channel
+            return new ObjectContent(v.info(), FileChannel.open(EMPTY, StandardOpenOption.READ));
+        }
+        FileChannel ch;
+        try {
+            ch = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException gone) {
+            return null;
+        } catch (FileSystemException e) {
+            if (Fs.lstat(path) == null || isLoop(e)) {
+                return null; // replaced by a symlink or removed: look again
+            }
+            throw e;
+        }
+        boolean ok = false;
+        try {
+            Map<String, byte[]> raw = store.read(path, AttrNames::objectRead);
+            BasicFileAttributes after = Fs.lstat(path);
+            if (!Fs.sameVersion(before, after) || ch.size() != before.size()) {
+                return null;
+            }
+            String etag = AttrCodec.etag(raw.get(AttrNames.ETAG));
+            if (etag == null) {
+                etag = foreignEtag(path, ch, before);
+            }
+            ObjectContent c = new ObjectContent(info(key, before, raw, etag), ch);
+            ok = true;
+            return c;
+        } catch (NoSuchFileException gone) {
+            return null;
+        } finally {
+            if (!ok) {
+                ch.close();
+            }
+        }
     }
 
     ObjectInfo head(String bucket, String key) throws IOException {
@@ -101,32 +117,45 @@ final class ObjectReader {
         Path bucketDir = paths.bucketDir(bucket);
         Path path = paths.objectPath(bucketDir, key);
         boolean dirKey = ObjectKeys.isDirectoryKey(key);
+        java.util.concurrent.locks.Lock lock = store.publishLock(path);
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            BasicFileAttributes before = locate(bucketDir, path, dirKey);
-            if (dirKey) {
-                return directoryVersion(key, path, before);
-            }
-            Map<String, byte[]> raw;
+            lock.lock();
             try {
-                raw = store.read(path, AttrNames::objectRead);
-            } catch (NoSuchFileException gone) {
-                continue;
-            }
-            BasicFileAttributes after = Fs.lstat(path);
-            if (!Fs.sameVersion(before, after)) {
-                continue;
-            }
-            String etag = AttrCodec.etag(raw.get(AttrNames.ETAG));
-            if (etag == null) {
-                try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-                    etag = foreignEtag(path, ch, before);
-                } catch (NoSuchFileException gone) {
-                    continue;
+                Version v = tryVersion(key, bucketDir, path, dirKey);
+                if (v != null) {
+                    return v;
                 }
+            } finally {
+                lock.unlock();
             }
-            return new Version(path, before, raw, info(key, before, raw, etag));
         }
         throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was being read; retry.");
+    }
+
+    private Version tryVersion(String key, Path bucketDir, Path path, boolean dirKey) throws IOException {
+        BasicFileAttributes before = locate(bucketDir, path, dirKey);
+        if (dirKey) {
+            return directoryVersion(key, path, before);
+        }
+        Map<String, byte[]> raw;
+        try {
+            raw = store.read(path, AttrNames::objectRead);
+        } catch (NoSuchFileException gone) {
+            return null;
+        }
+        BasicFileAttributes after = Fs.lstat(path);
+        if (!Fs.sameVersion(before, after)) {
+            return null;
+        }
+        String etag = AttrCodec.etag(raw.get(AttrNames.ETAG));
+        if (etag == null) {
+            try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+                etag = foreignEtag(path, ch, before);
+            } catch (NoSuchFileException gone) {
+                return null;
+            }
+        }
+        return new Version(path, before, raw, info(key, before, raw, etag));
     }
 
     private Version directoryVersion(String key, Path path, BasicFileAttributes attrs) throws IOException {

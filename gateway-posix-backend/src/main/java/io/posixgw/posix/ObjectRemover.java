@@ -63,7 +63,7 @@ final class ObjectRemover {
     private void deleteDirectoryObject(Path bucketDir, Path dir) throws IOException {
         try {
             Files.delete(dir); // an empty directory object goes away with its attributes
-            store.deleted(dir);
+            store.prunedDirectory(dir);
             committer.syncDir(dir.getParent());
             pruneEmptyParents(bucketDir, dir.getParent());
         } catch (DirectoryNotEmptyException e) {
@@ -90,7 +90,7 @@ final class ObjectRemover {
             if (!Fs.removeIfEmpty(d)) {
                 return;
             }
-            store.deleted(d);
+            store.prunedDirectory(d);
             d = d.getParent();
         }
     }

@@ -27,6 +27,7 @@ final class SidecarMetadataStore implements MetadataStore {
     private static final String META = "meta";
     private final Path dataRoot;
     private final Path sidecarRoot;
+    private final java.util.concurrent.locks.ReentrantLock[] stripes = new java.util.concurrent.locks.ReentrantLock[64];
 
     SidecarMetadataStore(Path dataRoot, Path sidecarRoot) throws IOException {
         this.dataRoot = dataRoot.toAbsolutePath().normalize();
@@ -35,6 +36,14 @@ final class SidecarMetadataStore implements MetadataStore {
             throw new IllegalArgumentException("the sidecar directory must be outside the data root");
         }
         Files.createDirectories(this.sidecarRoot);
+        for (int i = 0; i < stripes.length; i++) {
+            stripes[i] = new java.util.concurrent.locks.ReentrantLock();
+        }
+    }
+
+    @Override
+    public java.util.concurrent.locks.Lock publishLock(Path target) {
+        return stripes[Math.floorMod(target.hashCode(), stripes.length)];
     }
 
     /** The sidecar directory of a data path (holds {@code meta/} and, for directories, its children's). */
@@ -93,13 +102,20 @@ final class SidecarMetadataStore implements MetadataStore {
     @Override
     public void set(Path path, String name, byte[] value) throws IOException {
         Path dir = meta(path);
-        Files.createDirectories(dir);
-        Path tmp = dir.resolve("." + name + ".tmp-" + Fs.randomHex());
-        try {
-            Files.write(tmp, value, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
+        for (int attempt = 0;; attempt++) {
+            Path tmp = dir.resolve("." + name + ".tmp-" + Fs.randomHex());
+            try {
+                Files.createDirectories(dir);
+                Files.write(tmp, value, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+                return;
+            } catch (NoSuchFileException raced) {
+                if (attempt >= 8) {
+                    throw raced; // pruned by concurrent deletes again and again
+                }
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
         }
     }
 
@@ -112,25 +128,61 @@ final class SidecarMetadataStore implements MetadataStore {
     public void moved(Path from, Path to) throws IOException {
         Path src = node(from);
         Path dst = node(to);
-        Path trash = null;
-        if (Fs.lstat(dst) != null) {
-            trash = dst.resolveSibling(".trash-" + Fs.randomHex());
-            Files.move(dst, trash, StandardCopyOption.ATOMIC_MOVE);
-        }
-        try {
-            if (Fs.lstat(src) != null) {
+        // in-process publishers of one key are serialised by publishLock; other processes
+        // can still race here, and then the last rename wins
+        for (int attempt = 0; attempt < 32; attempt++) {
+            trash(dst);
+            if (Fs.lstat(src) == null) {
+                return; // the new version has no attributes
+            }
+            try {
                 Files.createDirectories(dst.getParent());
-                try {
-                    Files.move(src, dst, StandardCopyOption.ATOMIC_MOVE);
-                } catch (FileAlreadyExistsException raced) {
-                    Fs.deleteTree(dst);
-                    Files.move(src, dst, StandardCopyOption.ATOMIC_MOVE);
+                Files.move(src, dst, StandardCopyOption.ATOMIC_MOVE);
+                return;
+            } catch (NoSuchFileException raced) {
+                // a concurrent delete pruned the parent meanwhile: create it again
+            } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException raced) {
+                // another writer's attributes arrived in between: move them aside and retry
+            } catch (java.nio.file.FileSystemException raced) {
+                if (Fs.lstat(src) == null) {
+                    throw raced;
                 }
             }
-        } finally {
-            if (trash != null) {
-                Fs.deleteTree(trash);
+        }
+        throw new IOException("could not move the sidecar attributes of " + from + " to " + to);
+    }
+
+    private static void trash(Path dst) throws IOException {
+        if (Fs.lstat(dst) == null) {
+            return;
+        }
+        Path t = dst.resolveSibling(".trash-" + Fs.randomHex());
+        try {
+            Files.move(dst, t, StandardCopyOption.ATOMIC_MOVE);
+        } catch (NoSuchFileException gone) {
+            return;
+        }
+        Fs.deleteTree(t);
+    }
+
+    @Override
+    public void prunedDirectory(Path path) throws IOException {
+        Path n = node(path);
+        try {
+            Fs.deleteTree(n.resolve(META));
+        } catch (IOException raced) {
+            return; // re-created concurrently: it is in use again
+        }
+        pruneUp(n);
+    }
+
+    private void pruneUp(Path n) throws IOException {
+        Path p = n;
+        while (p != null && p.startsWith(sidecarRoot) && p.getNameCount() > sidecarRoot.getNameCount() + 1) {
+            if (!Fs.removeIfEmpty(p)) {
+                break;
             }
+            p = p.getParent();
         }
     }
 
@@ -139,12 +191,6 @@ final class SidecarMetadataStore implements MetadataStore {
         Path n = node(path);
         Fs.deleteTree(n);
         // drop now-empty sidecar parents up to the bucket's
-        Path p = n.getParent();
-        while (p != null && p.startsWith(sidecarRoot) && p.getNameCount() > sidecarRoot.getNameCount() + 1) {
-            if (!Fs.removeIfEmpty(p)) {
-                break;
-            }
-            p = p.getParent();
-        }
+        pruneUp(n.getParent());
     }
 }

@@ -2,6 +2,7 @@ package io.posixgw.server;
 
 import io.posixgw.core.backend.Backend;
 import io.posixgw.posix.PosixBackend;
+import io.posixgw.posix.PosixOptions;
 import io.posixgw.server.auth.Authenticator;
 import io.posixgw.server.auth.StaticCredentials;
 import io.posixgw.server.config.ServerConfig;
@@ -34,7 +35,11 @@ public final class Gateway implements AutoCloseable {
 
     public Gateway(ServerConfig config) throws IOException {
         this.config = config;
-        Backend backend = new PosixBackend(config.root(), config.fsync());
+        if (!PosixBackend.fileNamesAreUtf8()) {
+            throw new IOException("file names are not UTF-8 in this JVM (sun.jnu.encoding=" + System.getProperty("sun.jnu.encoding")
+                    + "): start posixgw with LANG=C.UTF-8 (or another UTF-8 locale) so that keys map to file names exactly");
+        }
+        Backend backend = new PosixBackend(config.root(), PosixOptions.DEFAULT.withFsync(config.fsync()));
         SigV4Verifier verifier = new SigV4Verifier(new StaticCredentials(config.accessKey(), config.secretKey()), "s3",
                 Clock.systemUTC());
         Authenticator authenticator = new Authenticator(verifier, config.region());

@@ -12,8 +12,8 @@ import java.util.Map;
  * with the error AWS gives. Only syntax here: scope, time and signature are checked by the verifier.
  */
 final class AuthParser {
-    private static final String SIGV2_MESSAGE = "The authorization mechanism you have provided (AWS Signature Version 2)"
-            + " is not supported. Please use AWS4-HMAC-SHA256 (Signature Version 4).";
+    private static final String SIGV2_MESSAGE = "The authorization mechanism you have provided"
+            + " (AWS Signature Version 2) is not supported. Please use AWS4-HMAC-SHA256 (Signature Version 4).";
     private static final String NEEDS_DATE = "AWS authentication requires a valid Date or x-amz-date header";
     private static final String QUERY_REQUIRES = "Query-string authentication version 4 requires the X-Amz-Algorithm,"
             + " X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.";

@@ -9,12 +9,15 @@ public interface BodyDecoder {
     /**
      * Consumes all of {@code wire} (may be any split, even 1 byte); passes decoded payload runs to {@code sink}
      * (buffers valid only during the call). After a failure every later call throws the same exception.
+     * <p>
+     * The decoders of this module pass slices of {@code wire} itself, never an internal or reused buffer, so a caller
+     * that keeps {@code wire}'s memory alive (e.g. a retained Netty buffer) may keep the runs as long as that.
      */
     void update(ByteBuffer wire, Consumer<ByteBuffer> sink) throws SigV4Exception;
 
     /**
-     * The wire body ended: verifies the end state (final 0-chunk seen, trailer and its signature, SHA-256 of the payload
-     * equal to the signed hex, decoded length equal to x-amz-decoded-content-length).
+     * The wire body ended: verifies the end state (final 0-chunk seen, trailer and its signature, SHA-256 of the
+     * payload equal to the signed hex, decoded length equal to x-amz-decoded-content-length).
      */
     void finish() throws SigV4Exception;
 

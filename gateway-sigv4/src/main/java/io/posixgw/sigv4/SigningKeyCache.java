@@ -5,8 +5,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Caches SigV4 signing keys per (secret, date, region, service). Deriving a key is a chain of four HMACs; with the
  * cache a request costs one HMAC (plus one SHA-256 of the canonical request). Bounded by clearing past
- * {@value #MAX_ENTRIES} entries: keys change once a day per credential, so a full clear is rare and cheap, and nothing a
- * client sends can grow it without bound (date, region and service are validated before a lookup).
+ * {@value #MAX_ENTRIES} entries: keys change once a day per credential, so a full clear is rare and cheap, and
+ * nothing a client sends can grow it without bound (date, region and service are validated before a lookup).
  */
 final class SigningKeyCache {
     static final int MAX_ENTRIES = 1024;

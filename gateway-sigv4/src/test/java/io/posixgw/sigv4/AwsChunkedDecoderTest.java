@@ -42,10 +42,12 @@ class AwsChunkedDecoderTest {
 
     /** Signs a PUT whose body is aws-chunked in {@code mode} and returns the verified result. */
     static AuthResult streamingPut(String contentSha256, long decodedLength, String trailer) throws SigV4Exception {
-        Map<String, String> headers = trailer == null
-                ? Map.of("x-amz-decoded-content-length", Long.toString(decodedLength), "content-encoding", "aws-chunked")
-                : Map.of("x-amz-decoded-content-length", Long.toString(decodedLength), "content-encoding", "aws-chunked",
-                "x-amz-trailer", trailer);
+        Map<String, String> headers = new java.util.HashMap<>();
+        headers.put("x-amz-decoded-content-length", Long.toString(decodedLength));
+        headers.put("content-encoding", "aws-chunked");
+        if (trailer != null) {
+            headers.put("x-amz-trailer", trailer);
+        }
         SignedRequest request = SIGNER.sign("PUT", "/bucket/some key+plus", List.of(), headers, contentSha256);
         return VERIFIER.verify(request, "us-east-1", false);
     }
@@ -191,7 +193,8 @@ class AwsChunkedDecoderTest {
     @Test
     void aHugeDeclaredChunkFailsBeforeAnyDataIsRead() throws Exception {
         AuthResult auth = streamingPut("STREAMING-AWS4-HMAC-SHA256-PAYLOAD", 10, null);
-        byte[] wire = ("7fffffffffffffff;chunk-signature=" + "0".repeat(64) + "\r\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] wire = ("7fffffffffffffff;chunk-signature=" + "0".repeat(64) + "\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
         SigV4Exception e = assertThrows(SigV4Exception.class, () -> decode(auth.newBodyDecoder(), wire, null, 100));
         assertEquals(Reason.MALFORMED_CHUNK, e.reason());
     }
@@ -228,6 +231,20 @@ class AwsChunkedDecoderTest {
         SigV4Exception e = assertThrows(SigV4Exception.class, () -> decode(decoder, data, null, 999));
         assertEquals(Reason.X_AMZ_CONTENT_SHA256_MISMATCH, e.reason());
         assertEquals(e, assertThrows(SigV4Exception.class, () -> decoder.update(ByteBuffer.allocate(1), b -> { })));
+    }
+
+    @Test
+    void runsAreViewsOfTheWireNotCopies() throws Exception {
+        byte[] data = randomData(8, 3000);
+        byte[] wire = TestSigner.chunkedUnsigned(data, 1000, Map.of());
+        BodyDecoder decoder = streamingPut("STREAMING-UNSIGNED-PAYLOAD-TRAILER", 3000, null).newBodyDecoder();
+        List<ByteBuffer> runs = new java.util.ArrayList<>();
+        decoder.update(ByteBuffer.wrap(wire), runs::add);
+        decoder.finish();
+        assertEquals(3, runs.size());
+        for (ByteBuffer run : runs) {
+            org.junit.jupiter.api.Assertions.assertSame(wire, run.array());
+        }
     }
 
     @Test

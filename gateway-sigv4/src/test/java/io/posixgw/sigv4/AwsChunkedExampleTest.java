@@ -188,7 +188,7 @@ class AwsChunkedExampleTest {
         return new SignedRequest("PUT", "/examplebucket/chunkObject.txt", List.of(), Headers.of(h));
     }
 
-    /** The trailer example as the AWS SDKs frame it; {@code blankFirst} is the layout that puts the blank line first. */
+    /** The trailer example as the AWS SDKs frame it; {@code blankFirst}: the layout with the blank line first. */
     static byte[] trailerBody(boolean blankFirst, String crc) {
         String body = "10000;chunk-signature=" + TRAILER_CHUNK_SIGNATURES[0] + "\r\n" + "a".repeat(65536) + "\r\n"
                 + "400;chunk-signature=" + TRAILER_CHUNK_SIGNATURES[1] + "\r\n" + "a".repeat(1024) + "\r\n"

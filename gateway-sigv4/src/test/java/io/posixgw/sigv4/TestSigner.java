@@ -31,6 +31,8 @@ final class TestSigner {
     final Instant time;
     /** The signature of the last request signed: an aws-chunked body's seed. */
     String lastSignature;
+    /** Sign with an HTTP Date header instead of x-amz-date (both are valid for header auth). */
+    boolean dateHeader;
 
     TestSigner(String accessKey, String secret, String region, String service, Instant time) {
         this.accessKey = accessKey;
@@ -59,7 +61,11 @@ final class TestSigner {
         Map<String, String> all = new TreeMap<>();
         headers.forEach((k, v) -> all.put(k.toLowerCase(Locale.ROOT), v));
         all.putIfAbsent("host", "localhost:7070");
-        all.put("x-amz-date", amzDate());
+        if (dateHeader) {
+            all.put("date", DateTimeFormatter.RFC_1123_DATE_TIME.format(time.atZone(ZoneOffset.UTC)));
+        } else {
+            all.put("x-amz-date", amzDate());
+        }
         if (payloadHash != null) {
             all.put("x-amz-content-sha256", payloadHash);
         }

@@ -53,45 +53,14 @@ public final class Authenticator {
         }
     }
 
-    /** Maps a verification failure to the S3 error AWS answers for it. */
+    /**
+     * Maps a verification failure to the S3 error AWS answers for it: the verifier
+     * names the AWS code, this finds it in the one error table.
+     */
     public static S3Exception toS3(SigV4Exception e) {
-        S3Error error;
-        switch (e.reason()) {
-            case ACCESS_DENIED:
-                error = S3Error.ACCESS_DENIED;
-                break;
-            case INVALID_ACCESS_KEY_ID:
-                error = S3Error.INVALID_ACCESS_KEY_ID;
-                break;
-            case SIGNATURE_DOES_NOT_MATCH:
-                error = S3Error.SIGNATURE_DOES_NOT_MATCH;
-                break;
-            case REQUEST_TIME_TOO_SKEWED:
-                error = S3Error.REQUEST_TIME_TOO_SKEWED;
-                break;
-            case AUTHORIZATION_HEADER_MALFORMED:
-                error = S3Error.AUTHORIZATION_HEADER_MALFORMED;
-                break;
-            case AUTHORIZATION_QUERY_PARAMETERS_ERROR:
-                error = S3Error.AUTHORIZATION_QUERY_PARAMETERS_ERROR;
-                break;
-            case X_AMZ_CONTENT_SHA256_MISMATCH:
-                error = S3Error.X_AMZ_CONTENT_SHA256_MISMATCH;
-                break;
-            case SIGV2_NOT_SUPPORTED:
-                error = S3Error.INVALID_REQUEST;
-                break;
-            case INCOMPLETE_BODY:
-                error = S3Error.INCOMPLETE_BODY;
-                break;
-            case MISSING_SECURITY_HEADER:
-                error = S3Error.MISSING_SECURITY_HEADER;
-                break;
-            case MALFORMED_CHUNK:
-            case INVALID_ARGUMENT:
-            default:
-                error = S3Error.INVALID_ARGUMENT;
-                break;
+        S3Error error = S3Error.fromCode(e.awsCode());
+        if (error == null || error.httpStatus() != e.httpStatus()) {
+            error = e.httpStatus() == 403 ? S3Error.ACCESS_DENIED : S3Error.INVALID_REQUEST;
         }
         return new S3Exception(error, e.getMessage());
     }

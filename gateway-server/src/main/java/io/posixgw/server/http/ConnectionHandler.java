@@ -326,8 +326,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             // Answered before the whole body arrived (an early error). Either drop the rest
             // of a small body and keep the connection, or close: a client waiting for
             // 100-continue will never send the body we would be waiting for.
-            long remaining = HttpUtil.getContentLength(r.http, -1L) - r.bytesIn;
-            if (r.expectContinue && !r.continueSent || remaining < 0 || remaining > MAX_DISCARD) {
+            long remaining = unreadBodyBytes(r);
+            if (remaining > 0 && r.expectContinue && !r.continueSent || remaining < 0 || remaining > MAX_DISCARD) {
                 r.keepAlive = false;
             }
         }
@@ -339,6 +339,9 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         ResponseWriter.write(ctx, response, r.requestId, keepAlive, r.http.protocolVersion())
                 .addListener((ChannelFutureListener) f -> {
                     endRequest(r, response, f.isSuccess() ? bytesOut : 0);
+                    if (!f.isSuccess()) {
+                        LOG.warn("{} response write failed: {}", r.requestId, String.valueOf(f.cause()), f.cause());
+                    }
                     if (!keepAlive || !f.isSuccess()) {
                         f.channel().close();
                     }
@@ -346,6 +349,14 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         if (r.lastSeen || !keepAlive) {
             finishRequest();
         }
+    }
+
+    /** Body bytes the client has still to send: 0 for bodiless requests, -1 when unknown (chunked). */
+    private static long unreadBodyBytes(InFlight r) {
+        if (HttpUtil.isContentLengthSet(r.http)) {
+            return Math.max(0, HttpUtil.getContentLength(r.http, 0L) - r.bytesIn);
+        }
+        return HttpUtil.isTransferEncodingChunked(r.http) ? -1 : 0;
     }
 
     private void endRequest(InFlight r, S3Response response, long bytesOut) {
@@ -363,7 +374,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             drop(pipelined);
             return;
         }
-        while (current == null && !pipelined.isEmpty()) {
+        // Feed the next request and its body parts; stop once one is complete and waiting for its answer.
+        while (!pipelined.isEmpty() && (current == null || !current.lastSeen)) {
             dispatch(pipelined.poll());
         }
         if (pipelined.isEmpty() && (current == null || !current.lastSeen)) {

@@ -51,7 +51,11 @@ final class BucketHandler {
         return S3Response.ok().header("Location", "/" + x.bucket());
     }
 
-    /** us-east-1 is expressed by no constraint; any other region must be the configured one. */
+    /**
+     * No constraint means us-east-1; otherwise the constraint must name the configured
+     * region. AWS itself refuses an explicit {@code us-east-1}, but the MinIO Java SDK
+     * sends exactly that on every makeBucket, so it is accepted when it is the region.
+     */
     private void checkLocation(String constraint) {
         boolean empty = constraint == null || constraint.isEmpty();
         if (empty) {
@@ -61,7 +65,7 @@ final class BucketHandler {
             }
             return;
         }
-        if (constraint.equals(US_EAST_1) || !constraint.equals(region)) {
+        if (!constraint.equals(region)) {
             throw new S3Exception(S3Error.INVALID_LOCATION_CONSTRAINT,
                     "The specified location-constraint is not valid: '" + constraint + "' (this server's region is " + region + ")");
         }

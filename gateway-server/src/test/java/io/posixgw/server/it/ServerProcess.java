@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +19,7 @@ final class ServerProcess implements AutoCloseable {
 
     final Process process;
     final int port;
-    final List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
+    final List<String> output = Collections.synchronizedList(new ArrayList<>());
 
     private ServerProcess(Process process, int port) {
         this.process = process;
@@ -26,15 +27,15 @@ final class ServerProcess implements AutoCloseable {
     }
 
     static ServerProcess start(Path root, String maxHeap, String... extraArgs) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + maxHeap, "-XX:MaxDirectMemorySize=64m",
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = new ArrayList<>(List.of(javaBin, "-Xmx" + maxHeap, "-XX:MaxDirectMemorySize=64m",
                 "-cp", System.getProperty("java.class.path"), "io.posixgw.server.Main",
                 "--port", "127.0.0.1:0", "--access", TestGateway.ACCESS, "--secret", TestGateway.SECRET, "--quiet"));
         cmd.addAll(List.of(extraArgs));
         cmd.add(root.toString());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         BufferedReader reader = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<String> lines = Collections.synchronizedList(new ArrayList<>());
         CompletableFuture<Integer> port = new CompletableFuture<>();
         Thread pump = new Thread(() -> {
             try {
@@ -72,11 +73,16 @@ final class ServerProcess implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (process.isAlive()) {
             process.destroy();
-            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+            try {
+                if (!process.waitFor(15, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
                 process.destroyForcibly();
+                Thread.currentThread().interrupt();
             }
         }
     }

@@ -1,0 +1,319 @@
+package io.posixgw.posix;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.BodySource;
+import io.posixgw.core.model.Etags;
+import io.posixgw.core.model.ListMultipartUploadsRequest;
+import io.posixgw.core.model.ListMultipartUploadsResult;
+import io.posixgw.core.model.ListPartsResult;
+import io.posixgw.core.model.MultipartRules;
+import io.posixgw.core.model.MultipartUpload;
+import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.Part;
+import io.posixgw.core.names.ObjectKeys;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Multipart uploads in versitygw's staging layout:
+ * {@code <bucket>/.sgwtmp/multipart/<sha256hex(key)>/<uploadId>/<partNumber>}, the key in
+ * the {@code objname} attribute of the hash directory, the object's future attributes
+ * on the upload directory, each part's {@code etag} (and {@code part-crc64nvme}) on the
+ * part file. Complete lives in {@link MultipartCompleter}.
+ */
+final class MultipartStore {
+    /** Suffix of a directory claimed by a Complete in progress (versitygw's name). */
+    static final String IN_PROGRESS = ".inprogress";
+
+    private final PathResolver paths;
+    private final MetadataStore store;
+    private final Committer committer;
+    private final boolean partCrc64;
+
+    MultipartStore(PathResolver paths, MetadataStore store, Committer committer, boolean partCrc64) {
+        this.paths = paths;
+        this.store = store;
+        this.committer = committer;
+        this.partCrc64 = partCrc64;
+    }
+
+    String create(String bucket, String key, ObjectAttributes attributes) throws IOException {
+        Path bucketDir = paths.bucketDir(bucket);
+        PathResolver.requireBucket(bucketDir);
+        if (ObjectKeys.isDirectoryKey(key)) {
+            throw S3Error.DIRECTORY_OBJECT_CONTAINS_DATA.exception();
+        }
+        paths.objectPath(bucketDir, key); // key sanity
+        ObjectAttributes a = attributes == null ? ObjectAttributes.EMPTY : attributes;
+        ObjectWriter.checkMetadataSize(a);
+        String id = UploadIds.next();
+        Path hashDir = PathResolver.uploadsOfKey(bucketDir, key);
+        Path uploadDir = hashDir.resolve(id);
+        Files.createDirectories(uploadDir);
+        try {
+            store.set(hashDir, AttrNames.OBJNAME, AttrCodec.utf8(key));
+            store.setAll(uploadDir, AttrCodec.objectAttrs(a));
+        } catch (IOException | RuntimeException e) {
+            Fs.deleteTree(uploadDir);
+            store.deleted(uploadDir);
+            Fs.removeIfEmpty(hashDir);
+            throw e;
+        }
+        return id;
+    }
+
+    Part uploadPart(String bucket, String key, String uploadId, int partNumber, BodySource body) throws IOException {
+        UploadIds.require(uploadId);
+        MultipartRules.requireValidPartNumber(partNumber);
+        Path bucketDir = paths.bucketDir(bucket);
+        Path uploadDir = PathResolver.uploadsOfKey(bucketDir, key).resolve(uploadId);
+        requireUpload(bucketDir, uploadDir, uploadId);
+        try (StagedFile staged = StagedFile.create(bucketDir, key, true, partCrc64)) {
+            staged.writeAll(body);
+            String etag = Etags.fromMd5(staged.md5());
+            Map<String, byte[]> attrs = new LinkedHashMap<>();
+            attrs.put(AttrNames.ETAG, AttrCodec.utf8(etag));
+            if (partCrc64) {
+                attrs.put(AttrNames.PART_CRC64NVME, AttrCodec.utf8(staged.crc64Base64()));
+            }
+            staged.setAttributes(store, attrs);
+            Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS).toInstant();
+            if (committer.fsync()) {
+                staged.force();
+            }
+            Path target = uploadDir.resolve(Integer.toString(partNumber));
+            try {
+                // replaces an earlier upload of the part; fails when the upload was aborted or completed meanwhile
+                Files.move(staged.path, target, StandardCopyOption.ATOMIC_MOVE);
+            } catch (NoSuchFileException e) {
+                throw noSuchUpload(uploadId);
+            }
+            staged.markPublished();
+            store.moved(staged.path, target);
+            committer.syncDir(uploadDir);
+            return new Part(partNumber, etag, staged.size(), mtime);
+        }
+    }
+
+    void abort(String bucket, String key, String uploadId) throws IOException {
+        UploadIds.require(uploadId);
+        Path bucketDir = paths.bucketDir(bucket);
+        Path hashDir = PathResolver.uploadsOfKey(bucketDir, key);
+        Path uploadDir = hashDir.resolve(uploadId);
+        requireUpload(bucketDir, uploadDir, uploadId);
+        // take it out of sight atomically first, so a part landing now fails instead of leaking
+        Path trash = PathResolver.staging(bucketDir).resolve("abort-" + uploadId + "-" + Fs.randomHex() + StagingSweeper.TRASH);
+        try {
+            Files.move(uploadDir, trash, StandardCopyOption.ATOMIC_MOVE);
+        } catch (NoSuchFileException e) {
+            throw noSuchUpload(uploadId);
+        }
+        store.moved(uploadDir, trash);
+        Fs.deleteTree(trash);
+        store.deleted(trash);
+        if (Fs.removeIfEmpty(hashDir)) {
+            store.prunedDirectory(hashDir);
+        }
+    }
+
+    ListPartsResult listParts(String bucket, String key, String uploadId, int marker, int maxParts) throws IOException {
+        UploadIds.require(uploadId);
+        Path bucketDir = paths.bucketDir(bucket);
+        Path uploadDir = PathResolver.uploadsOfKey(bucketDir, key).resolve(uploadId);
+        BasicFileAttributes ua = requireUpload(bucketDir, uploadDir, uploadId);
+        List<Integer> numbers = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(uploadDir)) {
+            for (Path p : ds) {
+                int n = partNumber(p.getFileName().toString());
+                if (n > marker) {
+                    numbers.add(n);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            throw noSuchUpload(uploadId);
+        }
+        numbers.sort(Comparator.naturalOrder());
+        int limit = Math.max(1, maxParts);
+        List<Part> parts = new ArrayList<>();
+        boolean truncated = false;
+        for (int n : numbers) {
+            if (parts.size() == limit) {
+                truncated = true;
+                break;
+            }
+            Part p = readPart(uploadDir, n);
+            if (p != null) {
+                parts.add(p);
+            }
+        }
+        int next = truncated && !parts.isEmpty() ? parts.get(parts.size() - 1).partNumber() : 0;
+        return new ListPartsResult(key, uploadId, initiated(uploadId, ua), parts, truncated, next);
+    }
+
+    /** A stored part, or null when it is not there. */
+    Part readPart(Path uploadDir, int n) throws IOException {
+        Path p = uploadDir.resolve(Integer.toString(n));
+        BasicFileAttributes a = Fs.lstat(p);
+        if (a == null || !a.isRegularFile()) {
+            return null;
+        }
+        String etag;
+        try {
+            etag = AttrCodec.etag(store.get(p, AttrNames.ETAG));
+        } catch (NoSuchFileException gone) {
+            return null;
+        }
+        return new Part(n, etag == null ? "\"\"" : etag, a.size(), a.lastModifiedTime().toInstant());
+    }
+
+    ListMultipartUploadsResult listUploads(ListMultipartUploadsRequest req) throws IOException {
+        Path bucketDir = paths.bucketDir(req.bucket());
+        PathResolver.requireBucket(bucketDir);
+        String prefix = req.prefix() == null ? "" : req.prefix();
+        String delim = req.delimiter() == null || req.delimiter().isEmpty() ? null : req.delimiter();
+        String keyMarker = req.keyMarker() == null || req.keyMarker().isEmpty() ? null : req.keyMarker();
+        String idMarker = keyMarker == null || req.uploadIdMarker() == null || req.uploadIdMarker().isEmpty() ? null : req.uploadIdMarker();
+        List<MultipartUpload> all = new ArrayList<>();
+        try (DirectoryStream<Path> hashes = Files.newDirectoryStream(PathResolver.multipartRoot(bucketDir))) {
+            for (Path h : hashes) {
+                String key;
+                try {
+                    key = AttrCodec.str(store.get(h, AttrNames.OBJNAME));
+                } catch (NoSuchFileException gone) {
+                    continue;
+                }
+                if (key == null || !key.startsWith(prefix)
+                        || (keyMarker != null && Utf8Order.compare(key, keyMarker) < 0)
+                        || (keyMarker != null && idMarker == null && key.equals(keyMarker))) {
+                    continue;
+                }
+                collectUploads(h, key, all);
+            }
+        } catch (NoSuchFileException noUploads) {
+            // no multipart directory yet
+        }
+        all.sort(Comparator.comparing(MultipartUpload::key, Utf8Order.COMPARATOR)
+                .thenComparing(MultipartUpload::initiated).thenComparing(MultipartUpload::uploadId));
+        if (idMarker != null) {
+            // uploads of the marker key come after the marker upload: by position when it is
+            // still listed, else by upload id (lexicographic, which is time order for v7 ids)
+            int at = -1;
+            for (int i = 0; i < all.size(); i++) {
+                if (all.get(i).key().equals(keyMarker) && all.get(i).uploadId().equals(idMarker)) {
+                    at = i;
+                    break;
+                }
+            }
+            List<MultipartUpload> kept = new ArrayList<>();
+            for (int i = 0; i < all.size(); i++) {
+                MultipartUpload u = all.get(i);
+                boolean sameKey = u.key().equals(keyMarker);
+                if (!sameKey || (at >= 0 ? i > at : u.uploadId().compareTo(idMarker) > 0)) {
+                    kept.add(u);
+                }
+            }
+            all = kept;
+        }
+        int start = 0;
+        int max = Math.max(1, req.maxUploads());
+        List<MultipartUpload> page = new ArrayList<>();
+        List<String> prefixes = new ArrayList<>();
+        String lastKey = null;
+        String lastId = null;
+        boolean truncated = false;
+        for (int i = start; i < all.size(); i++) {
+            MultipartUpload u = all.get(i);
+            String cp = null;
+            if (delim != null) {
+                int idx = u.key().indexOf(delim, prefix.length());
+                if (idx >= 0) {
+                    cp = u.key().substring(0, idx + delim.length());
+                }
+            }
+            if (cp != null && (cp.equals(lastKey) || (keyMarker != null && Utf8Order.compare(cp, keyMarker) <= 0))) {
+                continue;
+            }
+            if (page.size() + prefixes.size() == max) {
+                truncated = true;
+                break;
+            }
+            if (cp != null) {
+                prefixes.add(cp);
+                lastKey = cp;
+                lastId = null;
+            } else {
+                page.add(u);
+                lastKey = u.key();
+                lastId = u.uploadId();
+            }
+        }
+        return new ListMultipartUploadsResult(page, prefixes, truncated, truncated ? lastKey : null, truncated ? lastId : null);
+    }
+
+    private void collectUploads(Path hashDir, String key, List<MultipartUpload> out) throws IOException {
+        try (DirectoryStream<Path> ids = Files.newDirectoryStream(hashDir)) {
+            for (Path u : ids) {
+                String id = u.getFileName().toString();
+                if (!UploadIds.isValid(id)) {
+                    continue; // claims in progress, temp files
+                }
+                BasicFileAttributes a = Fs.lstat(u);
+                if (a != null && a.isDirectory()) {
+                    out.add(new MultipartUpload(key, id, initiated(id, a)));
+                }
+            }
+        } catch (NoSuchFileException gone) {
+            // removed meanwhile
+        }
+    }
+
+    private static Instant initiated(String id, BasicFileAttributes a) {
+        Instant t = UploadIds.initiated(id);
+        // a version 4 id (made by versitygw): the directory's birth time where the JDK reads it
+        // (statx), else its mtime, which versitygw reports but which moves as parts land
+        return t != null ? t : a.creationTime().toInstant();
+    }
+
+    private static int partNumber(String name) {
+        if (name.isEmpty() || name.length() > 5) {
+            return -1;
+        }
+        int n = 0;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            n = n * 10 + (c - '0');
+        }
+        return n >= MultipartRules.MIN_PART_NUMBER && n <= MultipartRules.MAX_PART_NUMBER ? n : -1;
+    }
+
+    /** The upload directory's lstat; NoSuchBucket / NoSuchUpload when absent. */
+    private static BasicFileAttributes requireUpload(Path bucketDir, Path uploadDir, String uploadId) throws IOException {
+        BasicFileAttributes a = Fs.lstat(uploadDir);
+        if (a == null || !a.isDirectory()) {
+            PathResolver.requireBucket(bucketDir);
+            throw noSuchUpload(uploadId);
+        }
+        return a;
+    }
+
+    static S3Exception noSuchUpload(String uploadId) {
+        return new S3Exception(S3Error.NO_SUCH_UPLOAD, S3Error.NO_SUCH_UPLOAD.defaultMessage());
+    }
+}

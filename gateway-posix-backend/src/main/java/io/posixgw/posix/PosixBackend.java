@@ -1,0 +1,292 @@
+package io.posixgw.posix;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.Backend;
+import io.posixgw.core.backend.BodySource;
+import io.posixgw.core.backend.ObjectContent;
+import io.posixgw.core.model.BucketInfo;
+import io.posixgw.core.model.CompleteMultipartResult;
+import io.posixgw.core.model.CompletedPart;
+import io.posixgw.core.model.CopyObjectRequest;
+import io.posixgw.core.model.CopyObjectResult;
+import io.posixgw.core.model.ListMultipartUploadsRequest;
+import io.posixgw.core.model.ListMultipartUploadsResult;
+import io.posixgw.core.model.ListObjectsRequest;
+import io.posixgw.core.model.ListObjectsResult;
+import io.posixgw.core.model.ListPartsResult;
+import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.model.Part;
+import io.posixgw.core.model.PutObjectRequest;
+import io.posixgw.core.model.PutObjectResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The POSIX backend: buckets are directories under a root, objects are files, metadata
+ * lives in user xattrs (or a sidecar tree), in versitygw's on-disk format so that both
+ * gateways can serve one volume. Stateless between calls: several processes may share
+ * a root. This class wires the parts and maps file-system errors to S3 errors.
+ */
+public final class PosixBackend implements Backend {
+    private static final Logger LOG = LoggerFactory.getLogger(PosixBackend.class);
+
+    private final PathResolver paths;
+    private final MetadataStore store;
+    private final Buckets buckets;
+    private final ObjectReader reader;
+    private final ObjectWriter writer;
+    private final ObjectRemover remover;
+    private final ObjectCopier copier;
+    private final Lister lister;
+    private final MultipartStore multipart;
+    private final MultipartCompleter completer;
+    private final StagingSweeper sweeper;
+
+    public PosixBackend(Path root) throws IOException {
+        this(root, PosixOptions.DEFAULT);
+    }
+
+    public PosixBackend(Path root, PosixOptions options) throws IOException {
+        if (!Files.isDirectory(root)) {
+            throw new IOException("data root " + root + " is not a directory");
+        }
+        if (!fileNamesAreUtf8()) {
+            LOG.warn("file names are encoded as {}, not UTF-8: keys outside ASCII will fail. Run with a UTF-8 locale (LANG=C.UTF-8).",
+                    System.getProperty("sun.jnu.encoding"));
+        }
+        this.paths = new PathResolver(root);
+        this.store = options.sidecarDir() == null
+                ? new XattrMetadataStore()
+                : new SidecarMetadataStore(paths.root(), options.sidecarDir());
+        Committer committer = new Committer(store, new DirectorySync(), options.fsync());
+        this.buckets = new Buckets(paths, store, committer);
+        this.reader = new ObjectReader(paths, store);
+        this.writer = new ObjectWriter(paths, store, committer);
+        this.remover = new ObjectRemover(paths, store, writer, committer);
+        this.copier = new ObjectCopier(paths, store, reader, writer, committer);
+        this.lister = new Lister(paths, store, reader, options.listHashLimit());
+        this.multipart = new MultipartStore(paths, store, committer, options.partCrc64());
+        this.completer = new MultipartCompleter(paths, store, committer, multipart, options.completeWait(),
+                options.claimStaleAfter());
+        this.sweeper = new StagingSweeper(buckets, paths, completer);
+    }
+
+    /** True when the file system at {@code root} keeps user xattrs; otherwise start with a sidecar directory. */
+    public static boolean supportsUserXattrs(Path root) {
+        return XattrMetadataStore.supported(root);
+    }
+
+    /** True when the JVM maps file names as UTF-8 (it follows the locale: LANG=C.UTF-8). */
+    public static boolean fileNamesAreUtf8() {
+        String enc = System.getProperty("sun.jnu.encoding");
+        try {
+            return enc != null && Charset.forName(enc).equals(StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Startup housekeeping: removes temp files older than {@code maxAge} from every
+     * bucket's {@code .sgwtmp}, abandoned abort/delete trash, and rolls back Complete
+     * claims of crashed processes. Pending multipart uploads are kept.
+     *
+     * @return the number of entries removed
+     */
+    public int sweepStaleTemps(Duration maxAge) throws IOException {
+        return sweeper.sweep(maxAge);
+    }
+
+    /**
+     * Cumulative end offsets of the parts of a multipart object (from {@code mp-metadata}),
+     * or null for a single-part object: what GET/HEAD with {@code partNumber} need until
+     * {@link ObjectInfo} carries them.
+     */
+    public long[] partEnds(String bucket, String key) throws IOException {
+        try {
+            ObjectReader.Version v = reader.version(bucket, key);
+            AttrCodec.MpMetadata mp = AttrCodec.decodeMpMetadata(store.get(v.path(), AttrNames.MP_METADATA));
+            return mp == null ? null : mp.partEnds();
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public List<BucketInfo> listBuckets() throws IOException {
+        try {
+            return buckets.list();
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public void createBucket(String bucket, String owner) throws IOException {
+        try {
+            buckets.create(bucket, owner);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public void headBucket(String bucket) throws IOException {
+        try {
+            buckets.head(bucket);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public void deleteBucket(String bucket) throws IOException {
+        try {
+            buckets.delete(bucket);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public PutObjectResult putObject(PutObjectRequest request, BodySource body) throws IOException {
+        try {
+            return writer.put(request, body);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public ObjectContent getObject(String bucket, String key) throws IOException {
+        try {
+            return reader.open(bucket, key);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public ObjectInfo headObject(String bucket, String key) throws IOException {
+        try {
+            return reader.head(bucket, key);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public void deleteObject(String bucket, String key) throws IOException {
+        try {
+            remover.delete(bucket, key);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public CopyObjectResult copyObject(CopyObjectRequest request) throws IOException {
+        try {
+            return copier.copy(request);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public ListObjectsResult listObjects(ListObjectsRequest request) throws IOException {
+        try {
+            return lister.list(request);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public String createMultipartUpload(String bucket, String key, ObjectAttributes attributes) throws IOException {
+        try {
+            return multipart.create(bucket, key, attributes);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public Part uploadPart(String bucket, String key, String uploadId, int partNumber, BodySource body) throws IOException {
+        try {
+            return multipart.uploadPart(bucket, key, uploadId, partNumber, body);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public CompleteMultipartResult completeMultipartUpload(String bucket, String key, String uploadId, List<CompletedPart> parts)
+            throws IOException {
+        try {
+            return completer.complete(bucket, key, uploadId, parts);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public void abortMultipartUpload(String bucket, String key, String uploadId) throws IOException {
+        try {
+            multipart.abort(bucket, key, uploadId);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public ListMultipartUploadsResult listMultipartUploads(ListMultipartUploadsRequest request) throws IOException {
+        try {
+            return multipart.listUploads(request);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public ListPartsResult listParts(String bucket, String key, String uploadId, int partNumberMarker, int maxParts)
+            throws IOException {
+        try {
+            return multipart.listParts(bucket, key, uploadId, partNumberMarker, maxParts);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    /**
+     * File-system conditions with an S3 answer become {@link S3Exception}s (no stack
+     * trace); everything else stays an IOException (InternalError, or a client gone).
+     */
+    private static IOException translate(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            throw new S3Exception(S3Error.ACCESS_DENIED, "Access Denied (file permissions)");
+        }
+        if (e instanceof FileSystemException) {
+            String r = ((FileSystemException) e).getReason();
+            if (r != null && r.contains("Read-only file system")) {
+                throw new S3Exception(S3Error.METHOD_NOT_ALLOWED, "The storage is read-only.");
+            }
+            if (r != null && r.contains("File name too long")) {
+                throw new S3Exception(S3Error.KEY_TOO_LONG, "Your key is too long for the file system.");
+            }
+        }
+        return e;
+    }
+}

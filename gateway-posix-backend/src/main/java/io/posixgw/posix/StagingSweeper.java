@@ -1,0 +1,76 @@
+package io.posixgw.posix;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Startup cleanup of each bucket's {@code .sgwtmp}: temp files older than the given age
+ * (left by crashed or killed writers), trash directories of aborts, and Complete claims
+ * abandoned by a crash. Multipart uploads themselves are kept.
+ */
+final class StagingSweeper {
+    static final String TRASH = ".deleting";
+    private static final Logger LOG = LoggerFactory.getLogger(StagingSweeper.class);
+
+    private final Buckets buckets;
+    private final PathResolver paths;
+    private final MultipartCompleter completer;
+
+    StagingSweeper(Buckets buckets, PathResolver paths, MultipartCompleter completer) {
+        this.buckets = buckets;
+        this.paths = paths;
+        this.completer = completer;
+    }
+
+    /** @return the number of temp files and trash directories removed */
+    int sweep(Duration maxAge) throws IOException {
+        int removed = 0;
+        long cutoff = System.currentTimeMillis() - maxAge.toMillis();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(paths.root(), ".*" + Buckets.TRASH_MARK + "*")) {
+            for (Path p : ds) {
+                Fs.deleteTree(p); // a bucket deletion interrupted by a crash
+                removed++;
+            }
+        }
+        List<io.posixgw.core.model.BucketInfo> all = buckets.list();
+        for (io.posixgw.core.model.BucketInfo b : all) {
+            Path bucketDir = paths.bucketDir(b.name());
+            Path staging = PathResolver.staging(bucketDir);
+            try (DirectoryStream<Path> ds = Files.newDirectoryStream(staging)) {
+                for (Path p : ds) {
+                    BasicFileAttributes a = Fs.lstat(p);
+                    if (a == null) {
+                        continue;
+                    }
+                    String name = p.getFileName().toString();
+                    if (a.isDirectory() && name.endsWith(TRASH)) {
+                        Fs.deleteTree(p);
+                        removed++;
+                    } else if (a.isRegularFile() && a.lastModifiedTime().toMillis() < cutoff) {
+                        Files.deleteIfExists(p);
+                        removed++;
+                    }
+                }
+            } catch (IOException e) {
+                if (Fs.lstat(staging) != null) {
+                    LOG.warn("could not sweep {}: {}", staging, e.toString());
+                }
+                continue;
+            }
+            try {
+                completer.sweepClaims(bucketDir, maxAge);
+            } catch (IOException e) {
+                LOG.warn("could not sweep multipart claims of bucket {}: {}", b.name(), e.toString());
+            }
+        }
+        return removed;
+    }
+}

@@ -1,0 +1,261 @@
+package io.posixgw.posix;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.model.CompleteMultipartResult;
+import io.posixgw.core.model.CompletedPart;
+import io.posixgw.core.model.Etags;
+import io.posixgw.core.model.ListMultipartUploadsRequest;
+import io.posixgw.core.model.ListMultipartUploadsResult;
+import io.posixgw.core.model.ListPartsResult;
+import io.posixgw.core.model.MultipartUpload;
+import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.model.Part;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Multipart behaviour, run over both metadata stores. */
+abstract class AbstractMultipartTests extends BackendTestBase {
+    static final int MIB = 1 << 20;
+
+    Part part(String key, String id, int n, byte[] data) throws Exception {
+        return backend.uploadPart(B, key, id, n, Bodies.of(data, 1 << 16));
+    }
+
+    static List<CompletedPart> completed(Part... parts) {
+        List<CompletedPart> l = new ArrayList<>();
+        for (Part p : parts) {
+            l.add(new CompletedPart(p.partNumber(), p.etag()));
+        }
+        return l;
+    }
+
+    @Test
+    void threePartsAssembleExactly() throws Exception {
+        ObjectAttributes a = attrs("video/mp4", Map.of("origin", "mp"));
+        String id = backend.createMultipartUpload(B, "movies/clip.mp4", a);
+        byte[] p1 = random(5 * MIB, 1);
+        byte[] p2 = random(5 * MIB, 2);
+        byte[] p3 = random(1024, 3);
+        Part r1 = part("movies/clip.mp4", id, 1, p1);
+        Part r2 = part("movies/clip.mp4", id, 2, p2);
+        Part r3 = part("movies/clip.mp4", id, 3, p3);
+        assertEquals(Etags.fromMd5(Etags.newMd5().digest(p2)), r2.etag());
+        assertEquals(5 * MIB, r2.size());
+        CompleteMultipartResult c = backend.completeMultipartUpload(B, "movies/clip.mp4", id, completed(r1, r2, r3));
+        String expected = Etags.multipart(List.of(r1.etag(), r2.etag(), r3.etag()));
+        assertEquals(expected, c.etag());
+        assertTrue(c.etag().endsWith("-3\""));
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        all.write(p1);
+        all.write(p2);
+        all.write(p3);
+        assertArrayEquals(all.toByteArray(), get("movies/clip.mp4"));
+        ObjectInfo h = backend.headObject(B, "movies/clip.mp4");
+        assertEquals(3, h.partsCount());
+        assertEquals(expected, h.etag());
+        assertEquals(a, h.attributes());
+        assertArrayEquals(new long[] {5L * MIB, 10L * MIB, 10L * MIB + 1024}, backend.partEnds(B, "movies/clip.mp4"));
+        assertFalse(Files.exists(PathResolver.uploadsOfKey(root.resolve(B), "movies/clip.mp4")));
+        assertEquals(0, tempFiles());
+    }
+
+    @Test
+    void completeValidatesTheList() throws Exception {
+        String id = backend.createMultipartUpload(B, "v", ObjectAttributes.EMPTY);
+        Part small = part("v", id, 1, random(1000, 4));
+        Part last = part("v", id, 2, random(1000, 5));
+        assertS3(S3Error.MALFORMED_XML, () -> backend.completeMultipartUpload(B, "v", id, List.of()));
+        assertS3(S3Error.INVALID_PART_ORDER, () -> backend.completeMultipartUpload(B, "v", id, completed(last, small)));
+        assertS3(S3Error.INVALID_PART, () -> backend.completeMultipartUpload(B, "v", id,
+                List.of(new CompletedPart(1, "\"0123456789abcdef0123456789abcdef\""))));
+        assertS3(S3Error.INVALID_PART, () -> backend.completeMultipartUpload(B, "v", id,
+                List.of(new CompletedPart(7, small.etag()))));
+        assertS3(S3Error.ENTITY_TOO_SMALL, () -> backend.completeMultipartUpload(B, "v", id, completed(small, last)));
+        // the upload survives failed Completes
+        CompleteMultipartResult ok = backend.completeMultipartUpload(B, "v", id, completed(last));
+        assertEquals(Etags.multipart(List.of(last.etag())), ok.etag());
+    }
+
+    @Test
+    void reuploadingAPartReplacesIt() throws Exception {
+        String id = backend.createMultipartUpload(B, "r", ObjectAttributes.EMPTY);
+        part("r", id, 1, bytes("first"));
+        Part second = part("r", id, 1, bytes("second!"));
+        ListPartsResult lp = backend.listParts(B, "r", id, 0, 100);
+        assertEquals(1, lp.parts().size());
+        assertEquals(second.etag(), lp.parts().get(0).etag());
+        assertEquals(7, lp.parts().get(0).size());
+        backend.completeMultipartUpload(B, "r", id, completed(second));
+        assertArrayEquals(bytes("second!"), get("r"));
+    }
+
+    @Test
+    void uploadAfterAbortIsNoSuchUploadAndLeavesNothing() throws Exception {
+        String id = backend.createMultipartUpload(B, "ab", ObjectAttributes.EMPTY);
+        part("ab", id, 1, bytes("p"));
+        backend.abortMultipartUpload(B, "ab", id);
+        assertS3(S3Error.NO_SUCH_UPLOAD, () -> part("ab", id, 2, random(10_000, 8)));
+        assertS3(S3Error.NO_SUCH_UPLOAD, () -> backend.abortMultipartUpload(B, "ab", id));
+        assertS3(S3Error.NO_SUCH_UPLOAD, () -> backend.listParts(B, "ab", id, 0, 10));
+        assertS3(S3Error.NO_SUCH_UPLOAD, () -> backend.completeMultipartUpload(B, "ab", id, List.of(new CompletedPart(1, "\"00\""))));
+        assertS3(S3Error.NO_SUCH_UPLOAD, () -> part("ab", "../../../etc", 1, bytes("x")));
+        assertEquals(0, tempFiles());
+        try (Stream<Path> s = Files.walk(root.resolve(B).resolve(".sgwtmp"))) {
+            assertEquals(List.of(), s.filter(Files::isRegularFile).toList());
+        }
+        assertFalse(Files.exists(PathResolver.uploadsOfKey(root.resolve(B), "ab")));
+    }
+
+    @Test
+    void concurrentCompletesBothAnswerTheSameEtag() throws Exception {
+        String id = backend.createMultipartUpload(B, "race", ObjectAttributes.EMPTY);
+        Part p1 = part("race", id, 1, random(5 * MIB, 10));
+        Part p2 = part("race", id, 2, random(3 * MIB, 11));
+        List<CompletedPart> list = completed(p1, p2);
+        int n = 4;
+        CyclicBarrier start = new CyclicBarrier(n);
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        try {
+            List<Future<String>> fs = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                Callable<String> c = () -> {
+                    start.await();
+                    return backend.completeMultipartUpload(B, "race", id, list).etag();
+                };
+                fs.add(pool.submit(c));
+            }
+            String expected = Etags.multipart(List.of(p1.etag(), p2.etag()));
+            for (Future<String> f : fs) {
+                assertEquals(expected, f.get());
+            }
+        } finally {
+            pool.shutdown();
+        }
+        assertEquals(8 * MIB, backend.headObject(B, "race").size());
+    }
+
+    @Test
+    void repeatedCompleteAnswersTheSameEtag() throws Exception {
+        String id = backend.createMultipartUpload(B, "rep", ObjectAttributes.EMPTY);
+        Part p = part("rep", id, 1, bytes("only part"));
+        String first = backend.completeMultipartUpload(B, "rep", id, completed(p)).etag();
+        assertEquals(first, backend.completeMultipartUpload(B, "rep", id, completed(p)).etag());
+        // another part list is not this completed upload
+        assertS3(S3Error.NO_SUCH_UPLOAD, () -> backend.completeMultipartUpload(B, "rep", id,
+                List.of(new CompletedPart(1, "\"0123456789abcdef0123456789abcdef\""))));
+        // an unknown upload is not either
+        String other = backend.createMultipartUpload(B, "elsewhere", ObjectAttributes.EMPTY);
+        backend.abortMultipartUpload(B, "elsewhere", other);
+        assertS3(S3Error.NO_SUCH_UPLOAD, () -> backend.completeMultipartUpload(B, "rep", other, completed(p)));
+        // once overwritten by a PUT the upload is gone
+        put("rep", bytes("plain"));
+        assertS3(S3Error.NO_SUCH_UPLOAD, () -> backend.completeMultipartUpload(B, "rep", id, completed(p)));
+    }
+
+    @Test
+    void aCrashedCompleteIsRolledBackAndCompletedAgain() throws Exception {
+        String id = backend.createMultipartUpload(B, "crash", ObjectAttributes.EMPTY);
+        Part p = part("crash", id, 1, bytes("data"));
+        String etag = Etags.multipart(List.of(p.etag()));
+        Path hash = PathResolver.uploadsOfKey(root.resolve(B), "crash");
+        Path claim = hash.resolve(id + "." + Etags.unquote(etag) + ".inprogress");
+        Files.move(hash.resolve(id), claim);
+        if (sidecar() != null) {
+            new SidecarMetadataStore(root, sidecar()).moved(hash.resolve(id), claim);
+        }
+        Files.setLastModifiedTime(claim, FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
+        assertEquals(etag, backend.completeMultipartUpload(B, "crash", id, completed(p)).etag());
+        assertArrayEquals(bytes("data"), get("crash"));
+        assertFalse(Files.exists(claim));
+    }
+
+    @Test
+    void listUploadsInKeyOrderWithPagingPrefixAndDelimiter() throws Exception {
+        List<String> ids = new ArrayList<>();
+        for (String k : List.of("b/2", "a", "b/1", "c", "a")) {
+            ids.add(backend.createMultipartUpload(B, k, ObjectAttributes.EMPTY));
+            Thread.sleep(2);
+        }
+        ListMultipartUploadsResult all = backend.listMultipartUploads(new ListMultipartUploadsRequest(B, null, null, null, null, 1000));
+        List<String> order = new ArrayList<>();
+        for (MultipartUpload u : all.uploads()) {
+            order.add(u.key() + "#" + u.uploadId());
+        }
+        assertEquals(List.of("a#" + ids.get(1), "a#" + ids.get(4), "b/1#" + ids.get(2), "b/2#" + ids.get(0), "c#" + ids.get(3)), order);
+        assertFalse(all.truncated());
+        // paging two at a time with both markers
+        List<String> paged = new ArrayList<>();
+        String km = null;
+        String im = null;
+        while (true) {
+            ListMultipartUploadsResult r = backend.listMultipartUploads(new ListMultipartUploadsRequest(B, null, null, km, im, 2));
+            r.uploads().forEach(u -> paged.add(u.key() + "#" + u.uploadId()));
+            if (!r.truncated()) {
+                break;
+            }
+            km = r.nextKeyMarker();
+            im = r.nextUploadIdMarker();
+        }
+        assertEquals(order, paged);
+        ListMultipartUploadsResult d = backend.listMultipartUploads(new ListMultipartUploadsRequest(B, null, "/", null, null, 1000));
+        assertEquals(List.of("b/"), d.commonPrefixes());
+        assertEquals(3, d.uploads().size());
+        ListMultipartUploadsResult p = backend.listMultipartUploads(new ListMultipartUploadsRequest(B, "b/", null, null, null, 1000));
+        assertEquals(2, p.uploads().size());
+        ListMultipartUploadsResult km1 = backend.listMultipartUploads(new ListMultipartUploadsRequest(B, null, null, "a", null, 1000));
+        assertEquals("b/1", km1.uploads().get(0).key());
+    }
+
+    @Test
+    void listPartsPages() throws Exception {
+        String id = backend.createMultipartUpload(B, "lp", ObjectAttributes.EMPTY);
+        for (int n : new int[] {3, 1, 10, 2, 7}) {
+            part("lp", id, n, bytes("part" + n));
+        }
+        ListPartsResult p1 = backend.listParts(B, "lp", id, 0, 2);
+        assertEquals(List.of(1, 2), p1.parts().stream().map(Part::partNumber).toList());
+        assertTrue(p1.truncated());
+        assertEquals(2, p1.nextPartNumberMarker());
+        ListPartsResult p2 = backend.listParts(B, "lp", id, 2, 2);
+        assertEquals(List.of(3, 7), p2.parts().stream().map(Part::partNumber).toList());
+        ListPartsResult p3 = backend.listParts(B, "lp", id, 7, 2);
+        assertEquals(List.of(10), p3.parts().stream().map(Part::partNumber).toList());
+        assertFalse(p3.truncated());
+        assertEquals("lp", p3.key());
+        assertTrue(p3.initiated().toEpochMilli() > 0);
+        assertS3(S3Error.INVALID_ARGUMENT, () -> part("lp", id, 10001, bytes("x")));
+        assertS3(S3Error.DIRECTORY_OBJECT_CONTAINS_DATA, () -> backend.createMultipartUpload(B, "dir/", ObjectAttributes.EMPTY));
+    }
+
+    @Test
+    void copyOfAMultipartObjectGetsASinglePartEtag() throws Exception {
+        String id = backend.createMultipartUpload(B, "mp", ObjectAttributes.EMPTY);
+        byte[] data = random(2000, 12);
+        Part p = part("mp", id, 1, data);
+        backend.completeMultipartUpload(B, "mp", id, completed(p));
+        var r = backend.copyObject(new io.posixgw.core.model.CopyObjectRequest(B, "mp", B, "copy", null, null));
+        assertEquals(Etags.fromMd5(Etags.newMd5().digest(data)), r.etag());
+        assertEquals(0, backend.headObject(B, "copy").partsCount());
+        assertNull(backend.partEnds(B, "copy"));
+    }
+}

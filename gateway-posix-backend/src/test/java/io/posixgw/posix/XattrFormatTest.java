@@ -1,0 +1,156 @@
+package io.posixgw.posix;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.checksum.ChecksumAlgorithm;
+import io.posixgw.core.checksum.Checksummer;
+import io.posixgw.core.model.CompletedPart;
+import io.posixgw.core.model.Etags;
+import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.model.Part;
+import io.posixgw.core.model.PutObjectRequest;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.UserDefinedFileAttributeView;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The on-disk bytes, read back with the JDK's xattr view: versitygw's names and encodings. */
+class XattrFormatTest extends BackendTestBase {
+
+    static String xattr(Path p, String name) throws Exception {
+        byte[] b = raw(p, name);
+        return b == null ? null : new String(b, StandardCharsets.UTF_8);
+    }
+
+    static byte[] raw(Path p, String name) throws Exception {
+        UserDefinedFileAttributeView v = Files.getFileAttributeView(p, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+        if (!v.list().contains(name)) {
+            return null;
+        }
+        ByteBuffer buf = ByteBuffer.allocate(v.size(name));
+        v.read(name, buf);
+        return buf.array();
+    }
+
+    static void setXattr(Path p, String name, String value) throws Exception {
+        Files.getFileAttributeView(p, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .write(name, ByteBuffer.wrap(value.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void objectAttributesAreVersitygwsBytes() throws Exception {
+        byte[] data = bytes("hello world");
+        ObjectAttributes a = new ObjectAttributes("text/plain", null, "en", null, "no-cache", null,
+                Map.of("zeta", "last", "alpha", "a<b>&c", "emoji", "\uD83D\uDE00"));
+        backend.putObject(new PutObjectRequest(B, "o", a, null), Bodies.of(data, 3, Map.of("SHA256", "uU0nuZNNPgilLlLX2n2r+sSE7+N6U4DukIj3rOLvzek=")));
+        Path f = root.resolve(B).resolve("o");
+        assertEquals("\"5eb63bbbe01eeed093cb22bb8f5acdc3\"", xattr(f, "etag"));
+        assertEquals("text/plain", xattr(f, "content-type"));
+        assertEquals("en", xattr(f, "content-language"));
+        assertEquals("no-cache", xattr(f, "cache-control"));
+        assertNull(xattr(f, "content-encoding"));
+        assertEquals("{\"alpha\":\"a\\u003cb\\u003e\\u0026c\",\"emoji\":\"\uD83D\uDE00\",\"zeta\":\"last\"}", xattr(f, "metadata"));
+        assertEquals("{\"Algorithm\":\"SHA256\",\"Type\":\"FULL_OBJECT\",\"CRC32\":null,\"CRC32C\":null,\"SHA1\":null,"
+                + "\"SHA256\":\"uU0nuZNNPgilLlLX2n2r+sSE7+N6U4DukIj3rOLvzek=\",\"CRC64NVME\":null}", xattr(f, "checksums"));
+        // nothing else: no default content-type is written (versitygw writes none either)
+        put("plain", data);
+        assertEquals(List.of("etag"), Files.getFileAttributeView(root.resolve(B).resolve("plain"),
+                UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).list());
+    }
+
+    @Test
+    void bucketAndDirectoryObjectAttributes() throws Exception {
+        Path b = root.resolve(B);
+        assertEquals("{\"Owner\":\"owner-key\",\"Grantees\":[{\"Permission\":\"FULL_CONTROL\",\"Access\":\"owner-key\",\"Type\":\"CanonicalUser\"}]}",
+                xattr(b, "acl"));
+        assertEquals("BucketOwnerEnforced", xattr(b, "ownership"));
+        put("dir/", new byte[0]);
+        assertEquals("\"d41d8cd98f00b204e9800998ecf8427e\"", xattr(b.resolve("dir"), "etag"));
+        assertEquals("application/x-directory", xattr(b.resolve("dir"), "content-type"));
+    }
+
+    @Test
+    void multipartStagingLayoutAndRecordedPartLayout() throws Exception {
+        String key = "path/to/obj";
+        String id = backend.createMultipartUpload(B, key, new ObjectAttributes("app/x", null, null, null, null, null, Map.of("m", "v")));
+        Path hash = root.resolve(B).resolve(".sgwtmp/multipart").resolve(Fs.sha256Hex(key));
+        assertEquals(key, xattr(hash, "objname"));
+        assertEquals("app/x", xattr(hash.resolve(id), "content-type"));
+        assertEquals("{\"m\":\"v\"}", xattr(hash.resolve(id), "metadata"));
+        byte[] data = random(5 << 20, 1);
+        Part p1 = backend.uploadPart(B, key, id, 1, Bodies.of(data));
+        Part p2 = backend.uploadPart(B, key, id, 2, Bodies.of(bytes("tail")));
+        Path partFile = hash.resolve(id).resolve("1");
+        assertArrayEquals(data, Files.readAllBytes(partFile));
+        assertEquals(Etags.fromMd5(Etags.newMd5().digest(data)), xattr(partFile, "etag"));
+        Checksummer crc = ChecksumAlgorithm.CRC64NVME.newChecksummer();
+        crc.update(ByteBuffer.wrap(data));
+        assertEquals(crc.base64(), xattr(partFile, "part-crc64nvme"));
+        backend.completeMultipartUpload(B, key, id, List.of(new CompletedPart(1, p1.etag()), new CompletedPart(2, p2.etag())));
+        Path obj = root.resolve(B).resolve(key);
+        assertEquals(Etags.multipart(List.of(p1.etag(), p2.etag())), xattr(obj, "etag"));
+        assertEquals("app/x", xattr(obj, "content-type"));
+        byte[] mp = raw(obj, "mp-metadata");
+        assertEquals(0x1f, mp[0] & 0xff);
+        assertEquals(0x8b, mp[1] & 0xff);
+        String json = new String(new GZIPInputStream(new ByteArrayInputStream(mp)).readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals("{\"UploadID\":\"" + id + "\",\"Parts\":[" + (5 << 20) + "," + ((5 << 20) + 4) + "]}", json);
+        assertNull(xattr(obj, "objname"));
+        assertNull(xattr(obj, "part-crc64nvme"));
+    }
+
+    @Test
+    void readsObjectsWrittenByVersitygw() throws Exception {
+        // legacy per-key metadata xattrs, an unquoted etag (old directory objects), raw-JSON mp-metadata
+        Path f = root.resolve(B).resolve("legacy");
+        Files.write(f, bytes("legacy bytes"));
+        setXattr(f, "etag", "0123456789abcdef0123456789abcdef-2");
+        setXattr(f, "X-Amz-Meta.Color", "red");
+        setXattr(f, "content-type", "image/png");
+        setXattr(f, "mp-metadata", "{\"UploadID\":\"x\",\"Parts\":[5,12]}");
+        ObjectInfo h = backend.headObject(B, "legacy");
+        assertEquals("\"0123456789abcdef0123456789abcdef-2\"", h.etag());
+        assertEquals(2, h.partsCount());
+        assertEquals(Map.of("color", "red"), h.attributes().userMetadata());
+        assertEquals("image/png", h.attributes().contentType());
+        assertArrayEquals(new long[] {5, 12}, backend.partEnds(B, "legacy"));
+    }
+
+    @Test
+    void foreignFileEtagIsCachedBack() throws Exception {
+        Path f = root.resolve(B).resolve("foreign");
+        Files.write(f, bytes("made by cp"));
+        assertNull(xattr(f, "etag"));
+        String etag = backend.headObject(B, "foreign").etag();
+        assertEquals(etag, xattr(f, "etag"));
+    }
+
+    @Test
+    void metadataBeyondTheXattrSpaceIsMetadataTooLarge() throws Exception {
+        String big = "x".repeat(3000);
+        ObjectAttributes a = new ObjectAttributes(null, null, null, big, big, null, Map.of());
+        assertS3(S3Error.METADATA_TOO_LARGE, () -> put("huge-meta", bytes("x"), a));
+        assertEquals(0, tempFiles());
+        assertFalse(Files.exists(root.resolve(B).resolve("huge-meta")));
+    }
+
+    @Test
+    void startupProbeSeesXattrs() {
+        assertTrue(PosixBackend.supportsUserXattrs(root));
+        assertTrue(PosixBackend.fileNamesAreUtf8());
+    }
+}

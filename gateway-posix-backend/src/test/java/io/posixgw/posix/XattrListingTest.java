@@ -1,0 +1,4 @@
+package io.posixgw.posix;
+
+class XattrListingTest extends AbstractListingTests {
+}

@@ -1,0 +1,4 @@
+package io.posixgw.posix;
+
+class XattrMultipartTest extends AbstractMultipartTests {
+}
