@@ -21,6 +21,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -76,7 +77,8 @@ final class MultipartStore {
         return id;
     }
 
-    Part uploadPart(String bucket, String key, String uploadId, int partNumber, BodySource body) throws IOException {
+    Part uploadPart(String bucket, String key, String uploadId, int partNumber, BodySource body, byte[] contentMd5)
+            throws IOException {
         UploadIds.require(uploadId);
         MultipartRules.requireValidPartNumber(partNumber);
         Path bucketDir = paths.bucketDir(bucket);
@@ -84,7 +86,11 @@ final class MultipartStore {
         requireUpload(bucketDir, uploadDir, uploadId);
         try (StagedFile staged = StagedFile.create(bucketDir, key, true, partCrc64)) {
             staged.writeAll(body);
-            String etag = Etags.fromMd5(staged.md5());
+            byte[] md5 = staged.md5();
+            if (contentMd5 != null && !MessageDigest.isEqual(md5, contentMd5)) {
+                throw S3Error.BAD_DIGEST.exception();
+            }
+            String etag = Etags.fromMd5(md5);
             Map<String, byte[]> attrs = new LinkedHashMap<>();
             attrs.put(AttrNames.ETAG, AttrCodec.utf8(etag));
             if (partCrc64) {

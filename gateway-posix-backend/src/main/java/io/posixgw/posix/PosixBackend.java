@@ -224,9 +224,10 @@ public final class PosixBackend implements Backend {
     }
 
     @Override
-    public Part uploadPart(String bucket, String key, String uploadId, int partNumber, BodySource body) throws IOException {
+    public Part uploadPart(String bucket, String key, String uploadId, int partNumber, BodySource body, byte[] contentMd5)
+            throws IOException {
         try {
-            return multipart.uploadPart(bucket, key, uploadId, partNumber, body);
+            return multipart.uploadPart(bucket, key, uploadId, partNumber, body, contentMd5);
         } catch (IOException e) {
             throw translate(e);
         }

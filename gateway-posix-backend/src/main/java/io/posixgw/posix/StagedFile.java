@@ -25,6 +25,7 @@ final class StagedFile implements Closeable {
     final Path path;
     private final FileChannel channel;
     private final MessageDigest md5;
+    private byte[] md5Value;
     private final Checksummer crc64;
     private long size;
     private boolean published;
@@ -107,8 +108,12 @@ final class StagedFile implements Closeable {
         return size;
     }
 
+    /** The MD5 of everything written; computed once, so callers may ask again. */
     byte[] md5() {
-        return md5.digest();
+        if (md5Value == null) {
+            md5Value = md5.digest();
+        }
+        return md5Value.clone();
     }
 
     String crc64Base64() {

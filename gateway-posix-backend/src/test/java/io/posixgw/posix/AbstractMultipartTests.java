@@ -38,7 +38,7 @@ abstract class AbstractMultipartTests extends BackendTestBase {
     static final int MIB = 1 << 20;
 
     Part part(String key, String id, int n, byte[] data) throws Exception {
-        return backend.uploadPart(B, key, id, n, Bodies.of(data, 1 << 16));
+        return backend.uploadPart(B, key, id, n, Bodies.of(data, 1 << 16), null);
     }
 
     static List<CompletedPart> completed(Part... parts) {
@@ -47,6 +47,18 @@ abstract class AbstractMultipartTests extends BackendTestBase {
             l.add(new CompletedPart(p.partNumber(), p.etag()));
         }
         return l;
+    }
+
+    @Test
+    void partContentMd5MismatchStoresNothing() throws Exception {
+        String id = backend.createMultipartUpload(B, "md5", ObjectAttributes.EMPTY);
+        byte[] data = random(1024, 7);
+        byte[] wrong = Etags.newMd5().digest(new byte[] {1});
+        assertS3(S3Error.BAD_DIGEST, () -> backend.uploadPart(B, "md5", id, 1, Bodies.of(data), wrong));
+        assertEquals(0, backend.listParts(B, "md5", id, 0, 1000).parts().size());
+        assertEquals(0, tempFiles());
+        Part ok = backend.uploadPart(B, "md5", id, 1, Bodies.of(data), Etags.newMd5().digest(data));
+        assertEquals(Etags.fromMd5(Etags.newMd5().digest(data)), ok.etag());
     }
 
     @Test

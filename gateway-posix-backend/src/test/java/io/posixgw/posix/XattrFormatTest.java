@@ -92,8 +92,8 @@ class XattrFormatTest extends BackendTestBase {
         assertEquals("app/x", xattr(hash.resolve(id), "content-type"));
         assertEquals("{\"m\":\"v\"}", xattr(hash.resolve(id), "metadata"));
         byte[] data = random(5 << 20, 1);
-        Part p1 = backend.uploadPart(B, key, id, 1, Bodies.of(data));
-        Part p2 = backend.uploadPart(B, key, id, 2, Bodies.of(bytes("tail")));
+        Part p1 = backend.uploadPart(B, key, id, 1, Bodies.of(data), null);
+        Part p2 = backend.uploadPart(B, key, id, 2, Bodies.of(bytes("tail")), null);
         Path partFile = hash.resolve(id).resolve("1");
         assertArrayEquals(data, Files.readAllBytes(partFile));
         assertEquals(Etags.fromMd5(Etags.newMd5().digest(data)), xattr(partFile, "etag"));

@@ -10,7 +10,12 @@ import io.posixgw.server.http.S3HttpServer;
 import io.posixgw.server.ops.Operations;
 import io.posixgw.sigv4.SigV4Verifier;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
 import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -27,6 +32,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Gateway implements AutoCloseable {
     /** Queued operations beyond the workers before new requests get 503 SlowDown. */
     private static final int WORKER_QUEUE = 4096;
+    /** Staging files older than this belong to no live request. */
+    private static final Duration STALE_STAGING = Duration.ofHours(1);
+    private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
 
     private final ServerConfig config;
     private final ThreadPoolExecutor workers;
@@ -39,7 +47,7 @@ public final class Gateway implements AutoCloseable {
             throw new IOException("file names are not UTF-8 in this JVM (sun.jnu.encoding=" + System.getProperty("sun.jnu.encoding")
                     + "): start posixgw with LANG=C.UTF-8 (or another UTF-8 locale) so that keys map to file names exactly");
         }
-        Backend backend = new PosixBackend(config.root(), PosixOptions.DEFAULT.withFsync(config.fsync()));
+        Backend backend = openBackend(config);
         SigV4Verifier verifier = new SigV4Verifier(new StaticCredentials(config.accessKey(), config.secretKey()), "s3",
                 Clock.systemUTC());
         Authenticator authenticator = new Authenticator(verifier, config.region());
@@ -50,6 +58,29 @@ public final class Gateway implements AutoCloseable {
         this.http = new S3HttpServer(new S3HttpServer.Settings(config.host(), config.port(), config.keepAlive(),
                 !config.quiet(), config.healthPath(), config.ioThreads(), config.idleTimeoutMillis(),
                 config.bodyTimeoutMillis()), authenticator, operations, workers);
+    }
+
+    /**
+     * Opens the data root (created if missing), checks that metadata can be stored
+     * there, and clears staging debris older than an hour, which no live request of
+     * any gateway sharing the root can still own.
+     */
+    private static PosixBackend openBackend(ServerConfig config) throws IOException {
+        Files.createDirectories(config.root());
+        PosixOptions options = PosixOptions.DEFAULT.withFsync(config.fsync());
+        if (config.sidecar() != null) {
+            Files.createDirectories(config.sidecar());
+            options = options.withSidecar(config.sidecar());
+        } else if (!PosixBackend.supportsUserXattrs(config.root())) {
+            throw new IOException("the file system of " + config.root().toAbsolutePath() + " does not keep user extended "
+                    + "attributes (xattrs), where posixgw stores object metadata; start with --sidecar DIR to keep it in files instead");
+        }
+        PosixBackend backend = new PosixBackend(config.root(), options);
+        int swept = backend.sweepStaleTemps(STALE_STAGING);
+        if (swept > 0) {
+            LOG.info("removed {} stale staging entr{} left by an earlier run", swept, swept == 1 ? "y" : "ies");
+        }
+        return backend;
     }
 
     public InetSocketAddress start() throws InterruptedException {

@@ -57,8 +57,13 @@ public interface Backend {
     /** @return the new upload id */
     String createMultipartUpload(String bucket, String key, ObjectAttributes attributes) throws IOException;
 
-    /** Stores (or replaces) one part; {@code NoSuchUpload} when the upload is unknown, also when it is aborted meanwhile. */
-    Part uploadPart(String bucket, String key, String uploadId, int partNumber, BodySource body) throws IOException;
+    /**
+     * Stores (or replaces) one part; {@code NoSuchUpload} when the upload is unknown, also when it is aborted meanwhile.
+     *
+     * @param contentMd5 the decoded {@code Content-MD5} (16 bytes) or null; a mismatch is {@code BadDigest} and stores nothing
+     */
+    Part uploadPart(String bucket, String key, String uploadId, int partNumber, BodySource body, byte[] contentMd5)
+            throws IOException;
 
     /**
      * Assembles the named parts into the object. Validates the list with

@@ -47,6 +47,9 @@ public final class ServerCommand implements Callable<ServerConfig> {
     @Option(names = "--health", paramLabel = "PATH", description = "Health-check path.")
     String health;
 
+    @Option(names = "--sidecar", paramLabel = "DIR", description = "Metadata directory instead of xattrs.")
+    String sidecar;
+
     @Option(names = "--fsync", paramLabel = "on|off", description = "Durable acknowledgements.")
     String fsync;
 
@@ -110,6 +113,7 @@ public final class ServerCommand implements Callable<ServerConfig> {
                 !noKeepAlive,
                 quiet,
                 healthPath,
+                sidecar == null || sidecar.isEmpty() ? null : Path.of(sidecar),
                 fsyncOn,
                 workers,
                 ioThreads == 0 ? Runtime.getRuntime().availableProcessors() : ioThreads,

@@ -14,6 +14,7 @@ public record ServerConfig(
         boolean keepAlive,
         boolean quiet,
         String healthPath,
+        Path sidecar,
         boolean fsync,
         int workers,
         int ioThreads,
@@ -29,6 +30,6 @@ public record ServerConfig(
     public String toString() {
         // Never print the secret, whatever logs this record.
         return "ServerConfig[root=" + root + ", listen=" + host + ":" + port + ", access=" + accessKey + ", region=" + region
-                + ", keepAlive=" + keepAlive + ", fsync=" + fsync + ", workers=" + workers + "]";
+                + ", sidecar=" + sidecar + ", keepAlive=" + keepAlive + ", fsync=" + fsync + ", workers=" + workers + "]";
     }
 }

@@ -26,6 +26,8 @@ public enum Setting {
             "No access log."),
     HEALTH("--health", List.of("POSIXGW_HEALTH", "VGW_HEALTH"), "/_/health",
             "Unauthenticated health-check path."),
+    SIDECAR("--sidecar", List.of("POSIXGW_SIDECAR", "VGW_META_SIDECAR"), null,
+            "Keep metadata in files under this directory instead of user xattrs (for NFS and other file systems without them)."),
     FSYNC("--fsync", List.of("POSIXGW_FSYNC"), "on",
             "`on`: acknowledge writes only once data and rename are on disk. `off`: faster, a crash may lose recent writes."),
     WORKERS("--workers", List.of("POSIXGW_WORKERS"), "64",

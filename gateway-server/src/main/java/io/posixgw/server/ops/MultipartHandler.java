@@ -50,7 +50,7 @@ final class MultipartHandler {
             throw new S3Exception(S3Error.ENTITY_TOO_LARGE, "Your proposed upload exceeds the maximum allowed part size of 5 GiB");
         }
         byte[] md5 = ObjectPutHandler.contentMd5(x);
-        Part part = backend.uploadPart(x.bucket(), x.key(), uploadId(x), partNumber, x.body());
+        Part part = backend.uploadPart(x.bucket(), x.key(), uploadId(x), partNumber, x.body(), md5);
         S3Response response = S3Response.ok().header("ETag", part.etag());
         ObjectPutHandler.writeChecksums(response, x.body().checksums());
         return response;
