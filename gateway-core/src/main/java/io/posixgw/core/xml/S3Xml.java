@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.xml.XmlFactory;
 import com.fasterxml.jackson.dataformat.xml.XmlMapper;
 import com.fasterxml.jackson.dataformat.xml.ser.ToXmlGenerator;
+import com.ctc.wstx.api.InvalidCharHandler;
+import com.ctc.wstx.api.WstxOutputProperties;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 
@@ -39,7 +41,11 @@ public final class S3Xml {
         input.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         input.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         input.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, false);
-        XmlMapper mapper = new XmlMapper(new XmlFactory(input, XMLOutputFactory.newFactory()));
+        XMLOutputFactory output = XMLOutputFactory.newFactory();
+        // Keys may hold characters XML 1.0 cannot carry (controls): write U+FFFD instead of
+        // failing the whole response. Clients that need such keys exactly use encoding-type=url.
+        output.setProperty(WstxOutputProperties.P_OUTPUT_INVALID_CHAR_HANDLER, new InvalidCharHandler.ReplacingHandler('\uFFFD'));
+        XmlMapper mapper = new XmlMapper(new XmlFactory(input, output));
         mapper.configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
         mapper.configure(SerializationFeature.FAIL_ON_EMPTY_BEANS, false);
         mapper.configure(ToXmlGenerator.Feature.WRITE_XML_DECLARATION, false);

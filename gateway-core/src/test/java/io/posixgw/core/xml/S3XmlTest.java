@@ -71,6 +71,12 @@ class S3XmlTest {
     }
 
     @Test
+    void controlCharactersInKeysDoNotBreakResponses() {
+        String xml = str(new ErrorResponse("InvalidArgument", "m", "/b/a\u0000b\u0001c", "R"));
+        assertTrue(xml.contains("<Resource>/b/a\uFFFDb\uFFFDc</Resource>"), xml);
+    }
+
+    @Test
     void garbageAndEmptyAreMalformed() {
         assertEquals(S3Error.MALFORMED_XML, assertThrows(S3Exception.class,
                 () -> S3Xml.read("not xml".getBytes(StandardCharsets.UTF_8), CompleteMultipartUpload.class)).error());

@@ -67,6 +67,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         boolean lastSeen;
         boolean responded;
         boolean continueSent;
+        boolean ended;
         long bytesIn;
 
         InFlight(HttpRequest http) {
@@ -360,6 +361,10 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void endRequest(InFlight r, S3Response response, long bytesOut) {
+        if (r.ended) {
+            return;
+        }
+        r.ended = true;
         server.inFlight.decrementAndGet();
         server.accessLog.log(r.requestId, String.valueOf(ctx.channel().remoteAddress()), r.http.method().name(), r.path,
                 r.endpoint == null ? null : r.endpoint.apiName(), response.status(), response.errorCode(), r.bytesIn,
@@ -397,6 +402,10 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         InFlight r = current;
         if (r != null && r.body != null) {
             r.body.fail(new ClosedChannelException());
+        }
+        if (r != null && r.responded && !r.ended) {
+            // Answered, but the connection died before the write completed.
+            endRequest(r, S3Response.status(499).errorCode("ClientClosed"), 0);
         }
         drop(pipelined);
         ctx.fireChannelInactive();

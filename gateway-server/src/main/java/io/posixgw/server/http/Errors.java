@@ -16,7 +16,13 @@ public final class Errors {
         if ("HEAD".equals(method) || error.httpStatus() == 304) {
             return response;
         }
-        return response.body(S3Xml.write(new ErrorResponse(error.code(), e.getMessage(), resource, requestId)),
-                "application/xml");
+        byte[] body;
+        try {
+            body = S3Xml.write(new ErrorResponse(error.code(), e.getMessage(), resource, requestId));
+        } catch (RuntimeException unexpected) {
+            // An error answer must never fail: fall back to the code alone.
+            body = S3Xml.write(new ErrorResponse(error.code(), error.defaultMessage(), null, requestId));
+        }
+        return response.body(body, "application/xml");
     }
 }

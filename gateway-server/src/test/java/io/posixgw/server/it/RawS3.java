@@ -74,6 +74,59 @@ final class RawS3 {
         return read(s.getInputStream(), method.equals("HEAD"));
     }
 
+    /**
+     * The headers of a signed request whose payload claim is given rather than computed
+     * ({@code UNSIGNED-PAYLOAD}, a {@code STREAMING-*} value, or a deliberately wrong hash), signed at
+     * {@code now}: host, the extra headers (lower-cased, all signed), x-amz-date, x-amz-content-sha256
+     * and Authorization. Content-Length is left to {@link #exchange}.
+     */
+    Map<String, String> signedHeaders(String method, String encodedPath, Map<String, String> query,
+                                      Map<String, String> extraHeaders, String payloadClaim, Instant now) {
+        Map<String, String> signed = new TreeMap<>();
+        signed.put("host", host + ":" + port);
+        for (Map.Entry<String, String> e : extraHeaders.entrySet()) {
+            signed.put(e.getKey().toLowerCase(Locale.ROOT), e.getValue());
+        }
+        Map<String, String> all = new LinkedHashMap<>(signed);
+        all.putAll(signer.sign(method, encodedPath, query, signed, payloadClaim, now));
+        return all;
+    }
+
+    /** The hex signature in an {@code Authorization: AWS4-HMAC-SHA256 ...} value. */
+    static String signatureOf(String authorization) {
+        int i = authorization.indexOf("Signature=");
+        return authorization.substring(i + "Signature=".length()).trim();
+    }
+
+    /**
+     * Sends exactly {@code headers} (plus Content-Length from the body) with {@code target} as the
+     * request target, on a new connection, and reads one response.
+     */
+    Response exchange(String method, String target, Map<String, String> headers, byte[] body) throws IOException {
+        try (Socket s = new Socket(host, port)) {
+            s.setSoTimeout(30_000);
+            Map<String, String> all = new LinkedHashMap<>(headers);
+            all.put("content-length", Integer.toString(body.length));
+            writeHead(s.getOutputStream(), method, target, all);
+            s.getOutputStream().write(body);
+            s.getOutputStream().flush();
+            return read(s.getInputStream(), method.equals("HEAD"));
+        }
+    }
+
+    /** {@link #send} signed at a given time, with the body's real hash. */
+    Response sendAt(String method, String encodedPath, Map<String, String> query, Map<String, String> extraHeaders,
+                    byte[] body, Instant now) throws IOException {
+        Map<String, String> headers = signedHeaders(method, encodedPath, query, extraHeaders,
+                TestSigner.hex(TestSigner.sha256(body)), now);
+        return exchange(method, target(encodedPath, query), headers, body);
+    }
+
+    /** The request target: the path and the canonical (sorted, encoded) query. */
+    static String target(String encodedPath, Map<String, String> query) {
+        return encodedPath + (query.isEmpty() ? "" : "?" + TestSigner.canonicalQuery(query));
+    }
+
     static void writeHead(OutputStream out, String method, String target, Map<String, String> headers) throws IOException {
         StringBuilder b = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n");
         headers.forEach((k, v) -> b.append(k).append(": ").append(v).append("\r\n"));
