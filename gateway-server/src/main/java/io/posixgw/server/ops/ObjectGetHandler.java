@@ -82,6 +82,10 @@ final class ObjectGetHandler {
         if (range != null) {
             response.header("Content-Range", range.contentRange(info.size()));
         }
+        if (x.query("partNumber") != null && info.partsCount() > 0) {
+            // S3 names the part count only when a part was asked for.
+            response.header("x-amz-mp-parts-count", Integer.toString(info.partsCount()));
+        }
         if ("ENABLED".equalsIgnoreCase(x.header("x-amz-checksum-mode"))) {
             for (Map.Entry<String, String> c : info.checksums().entrySet()) {
                 ChecksumAlgorithm.parse(c.getKey()).ifPresent(a -> response.header(a.headerName(), c.getValue()));

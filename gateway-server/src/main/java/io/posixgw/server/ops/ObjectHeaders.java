@@ -98,9 +98,6 @@ final class ObjectHeaders {
         for (Map.Entry<String, String> m : a.userMetadata().entrySet()) {
             response.header(META_PREFIX + m.getKey(), toWire(m.getValue()));
         }
-        if (info.partsCount() > 0) {
-            response.header("x-amz-mp-parts-count", Integer.toString(info.partsCount()));
-        }
     }
 
     private static String pick(Map<String, String> overrides, String name, String stored) {

@@ -77,10 +77,11 @@ final class AwsChunkedEncoder {
      */
     record Prepared(Map<String, String> headers, byte[] body, List<Integer> dataOffsets, List<Integer> signatureOffsets,
                     int trailerSignatureOffset) {
-        /** A copy of the body with the byte at {@code offset} changed. */
+        /** A copy of the body with the byte at {@code offset} changed (a hex digit stays a hex digit). */
         byte[] flipped(int offset) {
             byte[] b = body.clone();
-            b[offset] = (byte) (b[offset] == '0' ? '1' : b[offset] ^ 0x01);
+            boolean hex = Character.digit(b[offset], 16) >= 0;
+            b[offset] = hex ? (byte) (b[offset] == '0' ? '1' : '0') : (byte) (b[offset] ^ 0x01);
             return b;
         }
     }
@@ -118,7 +119,7 @@ final class AwsChunkedEncoder {
                      byte[] data) {
         Instant now = Instant.now();
         Map<String, String> headers = new LinkedHashMap<>(extra);
-        headers.put("content-encoding", "aws-chunked");
+        headers.putIfAbsent("content-encoding", "aws-chunked");
         headers.put("x-amz-decoded-content-length",
                 Long.toString(decodedLengthOverride >= 0 ? decodedLengthOverride : data.length));
         if (trailer != null) {
