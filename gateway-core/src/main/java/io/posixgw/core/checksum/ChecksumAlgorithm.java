@@ -50,7 +50,7 @@ public enum ChecksumAlgorithm {
             case CRC32C:
                 return Checksummer.ofCrc(new CRC32C(), 4);
             case CRC64NVME:
-                return Checksummer.ofCrc64(new Crc64Nvme());
+                return Checksummer.ofCrc(new Crc64Nvme(), 8);
             case SHA1:
                 return Checksummer.ofDigest(digest("SHA-1"));
             case SHA256:

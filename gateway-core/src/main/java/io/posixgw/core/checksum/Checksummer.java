@@ -16,6 +16,7 @@ public abstract class Checksummer {
         return Base64.getEncoder().encodeToString(digest());
     }
 
+    /** A CRC of {@code bytes} bytes (4 for CRC32/CRC32C, 8 for CRC64NVME). */
     static Checksummer ofCrc(Checksum crc, int bytes) {
         return new Checksummer() {
             @Override
@@ -29,25 +30,6 @@ public abstract class Checksummer {
                 byte[] out = new byte[bytes];
                 for (int i = 0; i < bytes; i++) {
                     out[i] = (byte) (v >>> (8 * (bytes - 1 - i)));
-                }
-                return out;
-            }
-        };
-    }
-
-    static Checksummer ofCrc64(Crc64Nvme crc) {
-        return new Checksummer() {
-            @Override
-            public void update(ByteBuffer data) {
-                crc.update(data.duplicate());
-            }
-
-            @Override
-            public byte[] digest() {
-                long v = crc.getValue();
-                byte[] out = new byte[8];
-                for (int i = 0; i < 8; i++) {
-                    out[i] = (byte) (v >>> (8 * (7 - i)));
                 }
                 return out;
             }

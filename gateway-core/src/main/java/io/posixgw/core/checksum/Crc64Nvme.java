@@ -1,12 +1,14 @@
 package io.posixgw.core.checksum;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.zip.Checksum;
 
 /**
  * CRC-64/NVME (reflected polynomial 0x9A6C9329AC4BC9B5, init and xor-out all ones),
  * the {@code CRC64NVME} of S3. Slicing-by-8 tables: the JDK has no CRC-64.
  */
-final class Crc64Nvme {
+final class Crc64Nvme implements Checksum {
     private static final long POLY = 0x9A6C9329AC4BC9B5L;
     private static final long[][] TABLE = new long[8][256];
 
@@ -28,7 +30,19 @@ final class Crc64Nvme {
 
     private long crc = ~0L;
 
-    void update(ByteBuffer data) {
+    @Override
+    public void update(int b) {
+        crc = (crc >>> 8) ^ TABLE[0][(int) ((crc ^ b) & 0xff)];
+    }
+
+    @Override
+    public void update(byte[] b, int off, int len) {
+        update(ByteBuffer.wrap(b, off, len));
+    }
+
+    @Override
+    public void update(ByteBuffer buffer) {
+        ByteBuffer data = buffer.duplicate().order(ByteOrder.BIG_ENDIAN);
         long c = crc;
         while (data.remaining() >= 8) {
             long v = c ^ Long.reverseBytes(data.getLong());
@@ -41,9 +55,16 @@ final class Crc64Nvme {
             c = (c >>> 8) ^ TABLE[0][(int) ((c ^ data.get()) & 0xff)];
         }
         crc = c;
+        buffer.position(buffer.limit());
     }
 
-    long getValue() {
+    @Override
+    public long getValue() {
         return ~crc;
+    }
+
+    @Override
+    public void reset() {
+        crc = ~0L;
     }
 }
