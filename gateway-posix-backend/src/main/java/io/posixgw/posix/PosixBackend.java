@@ -109,11 +109,8 @@ public final class PosixBackend implements Backend {
         return sweeper.sweep(maxAge);
     }
 
-    /**
-     * Cumulative end offsets of the parts of a multipart object (from {@code mp-metadata}),
-     * or null for a single-part object: what GET/HEAD with {@code partNumber} need until
-     * {@link ObjectInfo} carries them.
-     */
+    /** From {@code mp-metadata}, versitygw's record of a completed multipart object. */
+    @Override
     public long[] partEnds(String bucket, String key) throws IOException {
         try {
             ObjectReader.Version v = reader.version(bucket, key);

@@ -47,6 +47,12 @@ public interface Backend {
 
     ObjectInfo headObject(String bucket, String key) throws IOException;
 
+    /**
+     * Cumulative end offsets of the parts of a multipart object (what GET/HEAD with
+     * {@code partNumber} need), or null for an object not written in parts.
+     */
+    long[] partEnds(String bucket, String key) throws IOException;
+
     /** Deleting a missing key succeeds (S3 answers 204). */
     void deleteObject(String bucket, String key) throws IOException;
 

@@ -36,6 +36,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -48,6 +49,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionHandler.class);
     /** An early answer keeps the connection and drops the unread body only if this little is left. */
     private static final long MAX_DISCARD = 1 << 20;
+    /** How long a connection that will close keeps draining an unwanted body after the answer. */
+    private static final long LINGER_MILLIS = 2000;
 
     private final ServerContext server;
     private final ArrayDeque<Object> pipelined = new ArrayDeque<>();
@@ -271,6 +274,9 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         if (last) {
             r.lastSeen = true;
             if (r.responded) {
+                if (!r.keepAlive) {
+                    ctx.close(); // the lingering answer has been read by now, or will never be
+                }
                 finishRequest();
             }
         }
@@ -336,18 +342,25 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             r.keepAlive = false;
         }
         boolean keepAlive = r.keepAlive;
+        // A client still sending a body we will not use often reads the answer only once it has
+        // sent everything: keep reading (and dropping) for a moment before closing, so the error is seen.
+        boolean linger = !keepAlive && !r.lastSeen && !(r.expectContinue && !r.continueSent);
         long bytesOut = response.bodyLength();
         ResponseWriter.write(ctx, response, r.requestId, keepAlive, r.http.protocolVersion())
                 .addListener((ChannelFutureListener) f -> {
                     endRequest(r, response, f.isSuccess() ? bytesOut : 0);
                     if (!f.isSuccess()) {
-                        LOG.warn("{} response write failed: {}", r.requestId, String.valueOf(f.cause()), f.cause());
-                    }
-                    if (!keepAlive || !f.isSuccess()) {
+                        LOG.debug("{} response write failed: {}", r.requestId, String.valueOf(f.cause()));
+                        f.channel().close();
+                    } else if (linger && !r.lastSeen) {
+                        f.channel().eventLoop().schedule(() -> {
+                            f.channel().close();
+                        }, LINGER_MILLIS, TimeUnit.MILLISECONDS);
+                    } else if (!keepAlive) {
                         f.channel().close();
                     }
                 });
-        if (r.lastSeen || !keepAlive) {
+        if (r.lastSeen || !keepAlive && !linger) {
             finishRequest();
         }
     }

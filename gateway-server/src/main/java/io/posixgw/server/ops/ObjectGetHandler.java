@@ -26,7 +26,7 @@ final class ObjectGetHandler {
         ObjectContent content = backend.getObject(x.bucket(), x.key());
         try {
             ObjectInfo info = content.info();
-            ByteRange range = evaluate(x, info);
+            ByteRange range = evaluate(x, info, backend);
             S3Response response = answer(x, info, range);
             long position = range == null ? 0 : range.first();
             long length = range == null ? info.size() : range.length();
@@ -42,12 +42,12 @@ final class ObjectGetHandler {
 
     S3Response head(Exchange x) throws IOException {
         ObjectInfo info = backend.headObject(x.bucket(), x.key());
-        ByteRange range = evaluate(x, info);
+        ByteRange range = evaluate(x, info, backend);
         S3Response response = answer(x, info, range);
         return response.headOnly(range == null ? info.size() : range.length());
     }
 
-    private static ByteRange evaluate(Exchange x, ObjectInfo info) {
+    private static ByteRange evaluate(Exchange x, ObjectInfo info, Backend backend) throws IOException {
         preconditions(x).checkRead(info);
         String partNumber = x.query("partNumber");
         String rangeHeader = x.header("range");
@@ -65,7 +65,7 @@ final class ObjectGetHandler {
                 throw new S3Exception(S3Error.INVALID_ARGUMENT, "Part number must be an integer between 1 and 10000, inclusive");
             }
             if (info.partsCount() > 0) {
-                throw new S3Exception(S3Error.NOT_IMPLEMENTED, "GetObject with partNumber on a multipart object is not implemented by posixgw yet");
+                return partRange(x, info, n, backend);
             }
             if (n != 1) {
                 throw new S3Exception(S3Error.INVALID_RANGE, "The requested partnumber is not satisfiable");
@@ -73,6 +73,24 @@ final class ObjectGetHandler {
             return null;
         }
         return ByteRange.resolve(rangeHeader, info.size());
+    }
+
+    /** The bytes of part {@code n} of a multipart object, from the part layout recorded at Complete. */
+    private static ByteRange partRange(Exchange x, ObjectInfo info, int n, Backend backend) throws IOException {
+        long[] ends = backend.partEnds(x.bucket(), x.key());
+        if (ends == null || ends.length != info.partsCount() || ends[ends.length - 1] != info.size()) {
+            // The object changed between the two reads, or its layout record is missing.
+            throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was read; please retry");
+        }
+        if (n > ends.length) {
+            throw new S3Exception(S3Error.INVALID_RANGE, "The requested partnumber is not satisfiable");
+        }
+        long first = n == 1 ? 0 : ends[n - 2];
+        long last = ends[n - 1] - 1;
+        if (last < first) {
+            throw new S3Exception(S3Error.INVALID_RANGE, "The requested partnumber is not satisfiable");
+        }
+        return new ByteRange(first, last);
     }
 
     private static S3Response answer(Exchange x, ObjectInfo info, ByteRange range) {
@@ -86,7 +104,8 @@ final class ObjectGetHandler {
             // S3 names the part count only when a part was asked for.
             response.header("x-amz-mp-parts-count", Integer.toString(info.partsCount()));
         }
-        if ("ENABLED".equalsIgnoreCase(x.header("x-amz-checksum-mode"))) {
+        // A stored checksum describes the whole object: a part of it gets none, as on AWS.
+        if (range == null && "ENABLED".equalsIgnoreCase(x.header("x-amz-checksum-mode"))) {
             for (Map.Entry<String, String> c : info.checksums().entrySet()) {
                 ChecksumAlgorithm.parse(c.getKey()).ifPresent(a -> response.header(a.headerName(), c.getValue()));
             }

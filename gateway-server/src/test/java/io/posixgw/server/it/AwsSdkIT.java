@@ -5,6 +5,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -14,6 +15,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3Configuration;
+import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
 import software.amazon.awssdk.services.s3.model.ChecksumMode;
 import software.amazon.awssdk.services.s3.model.CompleteMultipartUploadResponse;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
@@ -38,10 +40,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +57,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -123,6 +128,34 @@ class AwsSdkIT {
         assertEquals(ObjectFiles.etag(data), got.response().eTag());
         ObjectFiles.assertStored(root, BUCKET, key, data);
         ObjectFiles.assertNoStagingDebris(root, BUCKET);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ChecksumAlgorithm.class, names = {"CRC32_C", "SHA1", "SHA256"})
+    void putWithAChosenChecksumAlgorithm(ChecksumAlgorithm algorithm) {
+        String key = "algo/" + algorithm;
+        byte[] data = ObjectFiles.random(100 * KIB + 1, algorithm.ordinal());
+        PutObjectResponse put = s3.putObject(p -> p.bucket(BUCKET).key(key).checksumAlgorithm(algorithm), RequestBody.fromBytes(data));
+        assertEquals(ObjectFiles.etag(data), put.eTag());
+        ResponseBytes<GetObjectResponse> got = s3.getObjectAsBytes(g -> g.bucket(BUCKET).key(key).checksumMode(ChecksumMode.ENABLED));
+        assertArrayEquals(data, got.asByteArray());
+        String returned = switch (algorithm) {
+            case CRC32_C -> got.response().checksumCRC32C();
+            case SHA1 -> got.response().checksumSHA1();
+            default -> got.response().checksumSHA256();
+        };
+        assertNotNull(returned, "the stored " + algorithm + " is returned (and was validated by the SDK)");
+    }
+
+    @Test
+    void rangedGetWithChecksumModeEnabled() {
+        byte[] data = ObjectFiles.random(3000, 35);
+        s3.putObject(p -> p.bucket(BUCKET).key("range/checksummed"), RequestBody.fromBytes(data));
+        ResponseBytes<GetObjectResponse> got = s3.getObjectAsBytes(g -> g.bucket(BUCKET).key("range/checksummed")
+                .range("bytes=0-9").checksumMode(ChecksumMode.ENABLED));
+        assertArrayEquals(Arrays.copyOf(data, 10), got.asByteArray());
+        assertEquals("bytes 0-9/3000", got.response().contentRange());
+        assertNull(got.response().checksumCRC32(), "no whole-object checksum on a partial body");
     }
 
     @Test
@@ -302,7 +335,7 @@ class AwsSdkIT {
         assertEquals("NoSuchUpload", e.awsErrorDetails().errorCode());
         ObjectFiles.assertAbsent(root, BUCKET, key);
         Path staged = root.resolve(BUCKET).resolve(".sgwtmp/multipart")
-                .resolve(TestSigner.hex(TestSigner.sha256(key.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+                .resolve(TestSigner.hex(TestSigner.sha256(key.getBytes(StandardCharsets.UTF_8))));
         assertFalse(Files.exists(staged.resolve(id)), "the upload's staging directory is gone");
     }
 

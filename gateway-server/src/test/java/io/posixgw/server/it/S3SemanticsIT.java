@@ -291,6 +291,15 @@ class S3SemanticsIT {
         assertEquals(200, again.status(), "a repeated Complete answers the same ETag: " + again.text());
         assertEquals(etag, between(again.text(), "<ETag>", "</ETag>"));
         assertEquals("text/x-mp", get("/sem/mp/key", Map.of()).header("content-type"));
+        RawS3.Response part1 = raw.send("GET", "/sem/mp/key", Map.of("partNumber", "1"), Map.of(), new byte[0]);
+        assertEquals(206, part1.status(), part1.text());
+        assertEquals("part-one", part1.text());
+        assertEquals("1", part1.header("x-amz-mp-parts-count"));
+        assertEquals("bytes 0-7/8", part1.header("content-range"));
+        assertEquals(416, raw.send("GET", "/sem/mp/key", Map.of("partNumber", "2"), Map.of(), new byte[0]).status());
+        assertEquals(400, raw.send("GET", "/sem/mp/key", Map.of("partNumber", "1"), Map.of("range", "bytes=0-1"), new byte[0]).status());
+        assertEquals(200, raw.send("GET", "/sem/hundred", Map.of("partNumber", "1"), Map.of(), new byte[0]).status(),
+                "part 1 of a single-part object is the whole object");
         assertEquals("MalformedXML", raw.send("POST", "/sem/mp/key2", Map.of("uploadId", id), Map.of(),
                 "<CompleteMultipartUpload>".getBytes(StandardCharsets.UTF_8)).errorCode());
     }

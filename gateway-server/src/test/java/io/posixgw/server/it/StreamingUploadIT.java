@@ -11,6 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -23,6 +24,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -174,7 +176,7 @@ class StreamingUploadIT {
     }
 
     @ParameterizedTest(name = "signature of chunk {0}")
-    @org.junit.jupiter.params.provider.ValueSource(ints = {0, 2, 4})
+    @ValueSource(ints = {0, 2, 4})
     void badChunkSignatureIs403(int chunk) throws Exception {
         String key = "badsig-" + chunk;
         byte[] old = putEarlier(key);
@@ -213,7 +215,7 @@ class StreamingUploadIT {
         int cut = p.dataOffsets().get(2) + CHUNK / 2;
         try (Socket s = new Socket("127.0.0.1", gw.port)) {
             s.setSoTimeout(10_000);
-            Map<String, String> headers = new java.util.LinkedHashMap<>(p.headers());
+            Map<String, String> headers = new LinkedHashMap<>(p.headers());
             headers.put("content-length", Integer.toString(p.body().length));
             OutputStream out = s.getOutputStream();
             RawS3.writeHead(out, "PUT", path(key), headers);
