@@ -273,6 +273,10 @@ final class AttrCodec {
         if (!a.userMetadata().isEmpty()) {
             out.put(AttrNames.METADATA, encodeMetadata(a.userMetadata()));
         }
+        if (!a.tags().isEmpty()) {
+            // versitygw: json.Marshal of the tag map, the same encoding as the metadata map
+            out.put(AttrNames.TAGGING, encodeMetadata(a.tags()));
+        }
         return out;
     }
 
@@ -297,7 +301,8 @@ final class AttrCodec {
                 str(raw.get(AttrNames.CONTENT_DISPOSITION)),
                 str(raw.get(AttrNames.CACHE_CONTROL)),
                 str(raw.get(AttrNames.EXPIRES)),
-                meta);
+                meta,
+                decodeMetadata(raw.get(AttrNames.TAGGING)));
     }
 
     /** A stored ETag in wire form: quoted (old versitygw wrote some unquoted). */

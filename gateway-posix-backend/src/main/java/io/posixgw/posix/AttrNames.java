@@ -41,9 +41,9 @@ final class AttrNames {
             CONTENT_LANGUAGE, CONTENT_DISPOSITION, CACHE_CONTROL, EXPIRES, WEBSITE_REDIRECT, METADATA, TAGGING,
             LEGAL_HOLD, RETENTION);
 
-    /** What GET/HEAD read: the object's own attributes (not mp-metadata, tags or lock state). */
+    /** What GET/HEAD read: the object's own attributes and tags (not mp-metadata or lock state). */
     private static final Set<String> OBJECT_READ = Set.of(ETAG, CONTENT_TYPE, CONTENT_ENCODING, CONTENT_LANGUAGE,
-            CONTENT_DISPOSITION, CACHE_CONTROL, EXPIRES, METADATA, CHECKSUMS);
+            CONTENT_DISPOSITION, CACHE_CONTROL, EXPIRES, METADATA, CHECKSUMS, TAGGING);
 
     /** Upload-directory attributes not copied onto the completed object. */
     private static final Set<String> UPLOAD_ONLY = Set.of(CHECKSUMS, MP_OBJECT_LOCK, ETAG, MP_METADATA, PART_CRC64NVME, OBJNAME);

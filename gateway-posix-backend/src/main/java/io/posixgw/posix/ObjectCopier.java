@@ -47,7 +47,7 @@ final class ObjectCopier {
 
     CopyObjectResult copy(CopyObjectRequest r) throws IOException {
         boolean self = r.sourceBucket().equals(r.bucket()) && r.sourceKey().equals(r.key());
-        if (self && r.replaceAttributes() == null) {
+        if (self && r.replaceAttributes() == null && r.replaceTags() == null) {
             throw new S3Exception(S3Error.INVALID_REQUEST, "This copy request is illegal because it is trying to copy an object "
                     + "to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
         }
@@ -58,7 +58,7 @@ final class ObjectCopier {
             if (r.sourceCheck() != null) {
                 r.sourceCheck().accept(si);
             }
-            ObjectAttributes attrs = r.replaceAttributes() != null ? r.replaceAttributes() : si.attributes();
+            ObjectAttributes attrs = r.attributesOfCopy(si.attributes());
             ObjectWriter.checkMetadataSize(attrs);
             boolean plain = isPlainMd5(si.etag());
             Map<String, String> checksums = plain ? si.checksums() : Map.of();

@@ -32,6 +32,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The POSIX backend: buckets are directories under a root, objects are files, metadata
@@ -53,6 +54,7 @@ public final class PosixBackend implements Backend {
     private final MultipartStore multipart;
     private final MultipartCompleter completer;
     private final StagingSweeper sweeper;
+    private final Committer committer;
 
     public PosixBackend(Path root) throws IOException {
         this(root, PosixOptions.DEFAULT);
@@ -70,7 +72,7 @@ public final class PosixBackend implements Backend {
         this.store = options.sidecarDir() == null
                 ? new XattrMetadataStore()
                 : new SidecarMetadataStore(paths.root(), options.sidecarDir());
-        Committer committer = new Committer(store, new DirectorySync(), options.fsync());
+        this.committer = new Committer(store, new DirectorySync(), options.fsync());
         this.buckets = new Buckets(paths, store, committer);
         this.reader = new ObjectReader(paths, store);
         this.writer = new ObjectWriter(paths, store, committer);
@@ -188,6 +190,35 @@ public final class PosixBackend implements Backend {
     public void deleteObject(String bucket, String key) throws IOException {
         try {
             remover.delete(bucket, key);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public Map<String, String> getObjectTagging(String bucket, String key) throws IOException {
+        try {
+            return reader.head(bucket, key).attributes().tags();
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    /**
+     * Tags live in the object's {@code X-Amz-Tagging} attribute, set in place on the
+     * current version (no data is rewritten): an overwrite racing this call may win
+     * and carry its own tags, as with S3.
+     */
+    @Override
+    public void putObjectTagging(String bucket, String key, Map<String, String> tags) throws IOException {
+        try {
+            ObjectReader.Version v = reader.version(bucket, key);
+            if (tags.isEmpty()) {
+                store.remove(v.path(), AttrNames.TAGGING);
+            } else {
+                store.set(v.path(), AttrNames.TAGGING, AttrCodec.encodeMetadata(tags));
+            }
+            committer.syncDir(v.path());
         } catch (IOException e) {
             throw translate(e);
         }

@@ -18,6 +18,7 @@ import io.posixgw.core.model.PutObjectResult;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The storage behind the gateway, named for S3 operations. Implementations are
@@ -57,6 +58,12 @@ public interface Backend {
     void deleteObject(String bucket, String key) throws IOException;
 
     CopyObjectResult copyObject(CopyObjectRequest request) throws IOException;
+
+    /** The object's tags (empty when it has none); {@code NoSuchKey} when absent. */
+    Map<String, String> getObjectTagging(String bucket, String key) throws IOException;
+
+    /** Replaces the object's tags; an empty map removes them. */
+    void putObjectTagging(String bucket, String key, Map<String, String> tags) throws IOException;
 
     ListObjectsResult listObjects(ListObjectsRequest request) throws IOException;
 

@@ -1,5 +1,6 @@
 package io.posixgw.core.model;
 
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -8,6 +9,7 @@ import java.util.function.Consumer;
  * {@link io.posixgw.core.S3Exception} to stop the copy.
  *
  * @param replaceAttributes the new attributes when the metadata directive is REPLACE, null for COPY
+ * @param replaceTags       the new tags when the tagging directive is REPLACE, null to keep the source's
  */
 public record CopyObjectRequest(
         String sourceBucket,
@@ -15,5 +17,18 @@ public record CopyObjectRequest(
         String bucket,
         String key,
         ObjectAttributes replaceAttributes,
-        Consumer<ObjectInfo> sourceCheck) {
+        Consumer<ObjectInfo> sourceCheck,
+        Map<String, String> replaceTags) {
+
+    /** Tags copied from the source. */
+    public CopyObjectRequest(String sourceBucket, String sourceKey, String bucket, String key,
+                             ObjectAttributes replaceAttributes, Consumer<ObjectInfo> sourceCheck) {
+        this(sourceBucket, sourceKey, bucket, key, replaceAttributes, sourceCheck, null);
+    }
+
+    /** The attributes of the copy, given the source's. */
+    public ObjectAttributes attributesOfCopy(ObjectAttributes source) {
+        ObjectAttributes base = replaceAttributes != null ? replaceAttributes : source;
+        return base.withTags(replaceTags != null ? replaceTags : source.tags());
+    }
 }

@@ -3,9 +3,9 @@ package io.posixgw.core.model;
 import java.util.Map;
 
 /**
- * What a client sets on an object besides its bytes: the stored HTTP headers and
- * the user metadata ({@code x-amz-meta-*}, names lowercased, without the prefix).
- * Null fields are unset.
+ * What a client sets on an object besides its bytes: the stored HTTP headers, the
+ * user metadata ({@code x-amz-meta-*}, names lowercased, without the prefix) and
+ * the object's tags. Null fields are unset.
  */
 public record ObjectAttributes(
         String contentType,
@@ -14,17 +14,31 @@ public record ObjectAttributes(
         String contentDisposition,
         String cacheControl,
         String expires,
-        Map<String, String> userMetadata) {
+        Map<String, String> userMetadata,
+        Map<String, String> tags) {
 
     /** S3's Content-Type for objects stored without one. */
     public static final String DEFAULT_CONTENT_TYPE = "binary/octet-stream";
     /** S3's limit on the user metadata of one object: names and values in UTF-8 bytes. */
     public static final int MAX_USER_METADATA_BYTES = 2048;
 
-    public static final ObjectAttributes EMPTY = new ObjectAttributes(null, null, null, null, null, null, Map.of());
+    public static final ObjectAttributes EMPTY = new ObjectAttributes(null, null, null, null, null, null, Map.of(), Map.of());
 
     public ObjectAttributes {
         userMetadata = userMetadata == null ? Map.of() : Map.copyOf(userMetadata);
+        tags = tags == null ? Map.of() : Map.copyOf(tags);
+    }
+
+    /** Without tags. */
+    public ObjectAttributes(String contentType, String contentEncoding, String contentLanguage, String contentDisposition,
+                            String cacheControl, String expires, Map<String, String> userMetadata) {
+        this(contentType, contentEncoding, contentLanguage, contentDisposition, cacheControl, expires, userMetadata, Map.of());
+    }
+
+    /** The same attributes with other tags. */
+    public ObjectAttributes withTags(Map<String, String> newTags) {
+        return new ObjectAttributes(contentType, contentEncoding, contentLanguage, contentDisposition, cacheControl, expires,
+                userMetadata, newTags);
     }
 
     /** The Content-Type to answer with: the stored one, else S3's default. */

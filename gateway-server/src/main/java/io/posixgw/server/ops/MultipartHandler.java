@@ -37,9 +37,6 @@ final class MultipartHandler {
     }
 
     S3Response create(Exchange x) throws IOException {
-        if (x.header("x-amz-tagging") != null) {
-            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Object tagging is not implemented by posixgw yet");
-        }
         String uploadId = backend.createMultipartUpload(x.bucket(), x.key(), ObjectHeaders.attributesFrom(x.request().headers()));
         return S3Response.xml(new InitiateMultipartUploadResult(x.bucket(), x.key(), uploadId));
     }

@@ -8,6 +8,7 @@ import io.posixgw.core.http.Preconditions;
 import io.posixgw.core.model.CopyObjectRequest;
 import io.posixgw.core.model.CopyObjectResult;
 import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.Tags;
 import io.posixgw.core.names.BucketNames;
 import io.posixgw.core.names.ObjectKeys;
 import io.posixgw.core.xml.CopyObjectResultXml;
@@ -16,6 +17,7 @@ import io.posixgw.server.http.S3Response;
 import io.posixgw.server.routing.RequestTarget;
 
 import java.io.IOException;
+import java.util.Map;
 
 /** CopyObject: source parsing, metadata directive, copy-source preconditions. */
 final class ObjectCopyHandler {
@@ -78,11 +80,18 @@ final class ObjectCopyHandler {
         } else {
             throw new S3Exception(S3Error.INVALID_ARGUMENT, "Unknown metadata directive.");
         }
-        if (x.header("x-amz-tagging-directive") != null || x.header("x-amz-tagging") != null) {
-            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Object tagging is not implemented by posixgw yet");
+        String taggingDirective = x.header("x-amz-tagging-directive");
+        boolean replaceTags;
+        if (taggingDirective == null || taggingDirective.equalsIgnoreCase("COPY")) {
+            replaceTags = false;
+        } else if (taggingDirective.equalsIgnoreCase("REPLACE")) {
+            replaceTags = true;
+        } else {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Unknown tagging directive.");
         }
+        Map<String, String> newTags = replaceTags ? Tags.parseHeader(x.header("x-amz-tagging")) : null;
         boolean self = source.bucket().equals(x.bucket()) && source.key().equals(x.key());
-        if (self && !replace) {
+        if (self && !replace && !replaceTags) {
             throw new S3Exception(S3Error.INVALID_REQUEST, "This copy request is illegal because it is trying to copy an object "
                     + "to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
         }
@@ -93,7 +102,7 @@ final class ObjectCopyHandler {
                 HttpDates.parse(x.header("x-amz-copy-source-if-modified-since")),
                 HttpDates.parse(x.header("x-amz-copy-source-if-unmodified-since")));
         CopyObjectResult result = backend.copyObject(new CopyObjectRequest(source.bucket(), source.key(), x.bucket(), x.key(),
-                attributes, conditions::checkCopySource));
+                attributes, conditions::checkCopySource, newTags));
         return S3Response.xml(new CopyObjectResultXml(S3Xml.timestamp(result.lastModified()), result.etag()));
     }
 }

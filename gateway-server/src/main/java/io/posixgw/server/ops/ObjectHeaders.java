@@ -5,6 +5,7 @@ import io.posixgw.core.S3Exception;
 import io.posixgw.core.http.HttpDates;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.model.Tags;
 import io.posixgw.server.http.S3Response;
 import io.posixgw.server.routing.RequestHeaders;
 
@@ -47,7 +48,8 @@ final class ObjectHeaders {
                 wire(headers, "content-disposition"),
                 wire(headers, "cache-control"),
                 wire(headers, "expires"),
-                meta);
+                meta,
+                Tags.parseHeader(headers.first("x-amz-tagging")));
     }
 
     /** Content-Encoding without the {@code aws-chunked} transport coding, which is not part of the object. */
@@ -97,6 +99,9 @@ final class ObjectHeaders {
                 .header("Expires", pick(overrides, "expires", a.expires()));
         for (Map.Entry<String, String> m : a.userMetadata().entrySet()) {
             response.header(META_PREFIX + m.getKey(), toWire(m.getValue()));
+        }
+        if (!a.tags().isEmpty()) {
+            response.header("x-amz-tagging-count", Integer.toString(a.tags().size()));
         }
     }
 

@@ -19,6 +19,7 @@ public final class Operations {
     private final ObjectDeleteHandler deletes;
     private final ListObjectsHandler lists;
     private final MultipartHandler multipart;
+    private final ObjectTaggingHandler tagging;
 
     public Operations(Backend backend, String region) {
         this.buckets = new BucketHandler(backend, region);
@@ -28,6 +29,7 @@ public final class Operations {
         this.deletes = new ObjectDeleteHandler(backend);
         this.lists = new ListObjectsHandler(backend);
         this.multipart = new MultipartHandler(backend);
+        this.tagging = new ObjectTaggingHandler(backend);
     }
 
     public S3Response run(Exchange x) throws IOException {
@@ -72,6 +74,12 @@ public final class Operations {
                 return multipart.listUploads(x);
             case LIST_PARTS:
                 return multipart.listParts(x);
+            case GET_OBJECT_TAGGING:
+                return tagging.get(x);
+            case PUT_OBJECT_TAGGING:
+                return tagging.put(x);
+            case DELETE_OBJECT_TAGGING:
+                return tagging.delete(x);
             default:
                 throw new S3Exception(S3Error.NOT_IMPLEMENTED, x.endpoint().apiName() + " is not implemented by posixgw");
         }
@@ -85,6 +93,7 @@ public final class Operations {
             case COMPLETE_MULTIPART_UPLOAD:
             case DELETE_OBJECTS:
             case CREATE_BUCKET:
+            case PUT_OBJECT_TAGGING:
                 return true;
             default:
                 return false;

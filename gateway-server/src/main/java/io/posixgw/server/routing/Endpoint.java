@@ -34,10 +34,10 @@ public enum Endpoint {
     ABORT_MULTIPART_UPLOAD("AbortMultipartUpload", "DELETE", Level.OBJECT, "uploadId", Copy.ANY, Permission.WRITE, true),
     LIST_PARTS("ListParts", "GET", Level.OBJECT, "uploadId", Copy.ANY, Permission.READ, true),
 
-    // ---- object: sub-resources not implemented ----
-    GET_OBJECT_TAGGING("GetObjectTagging", "GET", Level.OBJECT, "tagging", Copy.ANY, Permission.READ, false),
-    PUT_OBJECT_TAGGING("PutObjectTagging", "PUT", Level.OBJECT, "tagging", Copy.ANY, Permission.WRITE, false),
-    DELETE_OBJECT_TAGGING("DeleteObjectTagging", "DELETE", Level.OBJECT, "tagging", Copy.ANY, Permission.WRITE, false),
+    // ---- object: sub-resources ----
+    GET_OBJECT_TAGGING("GetObjectTagging", "GET", Level.OBJECT, "tagging", Copy.ANY, Permission.READ, true),
+    PUT_OBJECT_TAGGING("PutObjectTagging", "PUT", Level.OBJECT, "tagging", Copy.ANY, Permission.WRITE, true),
+    DELETE_OBJECT_TAGGING("DeleteObjectTagging", "DELETE", Level.OBJECT, "tagging", Copy.ANY, Permission.WRITE, true),
     GET_OBJECT_ACL("GetObjectAcl", "GET", Level.OBJECT, "acl", Copy.ANY, Permission.READ, false),
     PUT_OBJECT_ACL("PutObjectAcl", "PUT", Level.OBJECT, "acl", Copy.ANY, Permission.OWNER, false),
     GET_OBJECT_ATTRIBUTES("GetObjectAttributes", "GET", Level.OBJECT, "attributes", Copy.ANY, Permission.READ, false),

@@ -304,6 +304,43 @@ class S3SemanticsIT {
                 "<CompleteMultipartUpload>".getBytes(StandardCharsets.UTF_8)).errorCode());
     }
 
+    @Test
+    void objectTagging() throws Exception {
+        assertEquals(200, put("/sem/tagged", Map.of("x-amz-tagging", "project=ryax&stage=a%20b"), "t").status());
+        RawS3.Response tags = raw.send("GET", "/sem/tagged", Map.of("tagging", ""), Map.of(), new byte[0]);
+        assertEquals(200, tags.status(), tags.text());
+        assertTrue(tags.text().contains("<TagSet><Tag><Key>project</Key><Value>ryax</Value></Tag><Tag><Key>stage</Key><Value>a b</Value></Tag></TagSet>"),
+                tags.text());
+        assertEquals("2", raw.send("HEAD", "/sem/tagged", Map.of(), Map.of(), new byte[0]).header("x-amz-tagging-count"));
+
+        String body = "<Tagging><TagSet><Tag><Key>k</Key><Value>v</Value></Tag></TagSet></Tagging>";
+        assertEquals(200, raw.send("PUT", "/sem/tagged", Map.of("tagging", ""), Map.of(), body.getBytes(StandardCharsets.UTF_8)).status());
+        assertTrue(raw.send("GET", "/sem/tagged", Map.of("tagging", ""), Map.of(), new byte[0]).text()
+                .contains("<TagSet><Tag><Key>k</Key><Value>v</Value></Tag></TagSet>"));
+        assertEquals("t", get("/sem/tagged", Map.of()).text(), "tagging leaves the data alone");
+
+        assertEquals(200, put("/sem/tagged-copy", Map.of("x-amz-copy-source", "/sem/tagged"), "").status());
+        assertEquals("1", raw.send("HEAD", "/sem/tagged-copy", Map.of(), Map.of(), new byte[0]).header("x-amz-tagging-count"));
+        assertEquals(200, put("/sem/tagged-copy2", Map.of("x-amz-copy-source", "/sem/tagged", "x-amz-tagging-directive", "REPLACE",
+                "x-amz-tagging", "x=1&y=2&z=3"), "").status());
+        assertEquals("3", raw.send("HEAD", "/sem/tagged-copy2", Map.of(), Map.of(), new byte[0]).header("x-amz-tagging-count"));
+
+        assertEquals(204, raw.send("DELETE", "/sem/tagged", Map.of("tagging", ""), Map.of(), new byte[0]).status());
+        assertTrue(raw.send("GET", "/sem/tagged", Map.of("tagging", ""), Map.of(), new byte[0]).text().contains("<TagSet/>")
+                || raw.send("GET", "/sem/tagged", Map.of("tagging", ""), Map.of(), new byte[0]).text().contains("<TagSet></TagSet>"));
+        assertEquals(null, raw.send("HEAD", "/sem/tagged", Map.of(), Map.of(), new byte[0]).header("x-amz-tagging-count"));
+
+        StringBuilder eleven = new StringBuilder();
+        for (int i = 0; i < 11; i++) {
+            eleven.append(i == 0 ? "" : "&").append("k").append(i).append("=v");
+        }
+        RawS3.Response tooMany = put("/sem/too-many-tags", Map.of("x-amz-tagging", eleven.toString()), "t");
+        assertEquals(400, tooMany.status());
+        assertFalse(Files.exists(root.resolve("sem/too-many-tags")));
+        assertEquals("InvalidTag", put("/sem/bad-tag", Map.of("x-amz-tagging", "=v"), "t").errorCode());
+        assertEquals("NoSuchKey", raw.send("GET", "/sem/untagged-missing", Map.of("tagging", ""), Map.of(), new byte[0]).errorCode());
+    }
+
     static String between(String s, String a, String b) {
         int i = s.indexOf(a);
         int j = s.indexOf(b, i + a.length());
