@@ -59,6 +59,54 @@ final class Committer {
         }
     }
 
+    /**
+     * Publishes only where no object exists yet ({@code If-None-Match: *}): a hard link
+     * to the key fails atomically on an existing name, whatever process wrote it.
+     * An empty leftover prefix directory in the way is no object and is removed.
+     */
+    void publishIfAbsent(StagedFile staged, Path bucketDir, Path target) throws IOException {
+        if (fsync) {
+            staged.force();
+        }
+        Set<Path> toSync = new LinkedHashSet<>();
+        java.util.concurrent.locks.Lock lock = store.publishLock(target);
+        lock.lock();
+        try {
+            for (int attempt = 0;; attempt++) {
+                if (attempt >= MAX_ATTEMPTS) {
+                    throw new IOException("could not publish " + target + " after " + attempt + " attempts");
+                }
+                try {
+                    Files.createLink(target, staged.path);
+                    break;
+                } catch (FileAlreadyExistsException e) {
+                    BasicFileAttributes t = Fs.lstat(target);
+                    if (t == null) {
+                        continue;
+                    }
+                    if (!t.isDirectory()) {
+                        throw new S3Exception(S3Error.PRECONDITION_FAILED, "At least one of the pre-conditions you specified did not hold");
+                    }
+                    resolveConflict(bucketDir, target, e);
+                } catch (NoSuchFileException e) {
+                    mkdirs(bucketDir, target.getParent(), toSync);
+                }
+            }
+            Files.delete(staged.path);
+            staged.markPublished();
+            store.moved(staged.path, target);
+        } finally {
+            lock.unlock();
+        }
+        if (fsync) {
+            toSync.add(target.getParent());
+            toSync.add(PathResolver.staging(bucketDir));
+            for (Path d : toSync) {
+                dirSync.sync(d);
+            }
+        }
+    }
+
     private void rename(StagedFile staged, Path bucketDir, Path target, Set<Path> toSync) throws IOException {
         for (int attempt = 0;; attempt++) {
             if (attempt >= MAX_ATTEMPTS) {

@@ -3,6 +3,7 @@ package io.posixgw.posix;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.BodySource;
+import io.posixgw.core.http.Preconditions;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.PutObjectRequest;
@@ -32,11 +33,15 @@ final class ObjectWriter {
     private final PathResolver paths;
     private final MetadataStore store;
     private final Committer committer;
+    private final ObjectReader reader;
+    private final KeyLocks keyLocks;
 
-    ObjectWriter(PathResolver paths, MetadataStore store, Committer committer) {
+    ObjectWriter(PathResolver paths, MetadataStore store, Committer committer, ObjectReader reader, KeyLocks keyLocks) {
         this.paths = paths;
         this.store = store;
         this.committer = committer;
+        this.reader = reader;
+        this.keyLocks = keyLocks;
     }
 
     PutObjectResult put(PutObjectRequest req, BodySource body) throws IOException {
@@ -44,6 +49,13 @@ final class ObjectWriter {
         String key = req.key();
         ObjectAttributes attributes = req.attributes() == null ? ObjectAttributes.EMPTY : req.attributes();
         checkMetadataSize(attributes);
+        Preconditions condition = req.condition();
+        if (condition.ifNoneMatch() != null && !condition.ifNoneMatch().trim().equals("*")) {
+            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "If-None-Match on a write takes only '*'");
+        }
+        if (!condition.isEmpty() && ObjectKeys.isDirectoryKey(key)) {
+            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Conditional writes of directory objects are not implemented by posixgw");
+        }
         if (ObjectKeys.isDirectoryKey(key)) {
             requireEmptyBody(body, req.contentMd5());
             Map<String, String> checksums = body.checksums();
@@ -61,8 +73,31 @@ final class ObjectWriter {
             String etag = Etags.fromMd5(md5);
             Map<String, String> checksums = body.checksums() == null ? Map.of() : body.checksums();
             staged.setAttributes(store, attrsFor(etag, attributes, checksums));
-            committer.publish(staged, bucketDir, target);
+            publish(req, condition, staged, bucketDir, target);
             return new PutObjectResult(etag, checksums);
+        }
+    }
+
+    /**
+     * Publishes, honouring a conditional write. {@code If-None-Match: *} links the
+     * staged file to the key, which fails on an existing name whoever wrote it;
+     * {@code If-Match} checks the current ETag and renames under the key's lock, which
+     * orders it against other conditional writers of any gateway (an unconditional
+     * writer racing it may still land in between, as that one takes no lock).
+     */
+    private void publish(PutObjectRequest req, Preconditions condition, StagedFile staged, Path bucketDir, Path target)
+            throws IOException {
+        if (condition.ifMatch() == null) {
+            if (condition.ifNoneMatch() != null) {
+                committer.publishIfAbsent(staged, bucketDir, target);
+            } else {
+                committer.publish(staged, bucketDir, target);
+            }
+            return;
+        }
+        try (KeyLocks.Held held = keyLocks.lock(bucketDir, req.key())) {
+            condition.checkCopySource(reader.head(req.bucket(), req.key())); // 404 when absent, 412 on mismatch
+            committer.publish(staged, bucketDir, target);
         }
     }
 

@@ -75,7 +75,7 @@ public final class PosixBackend implements Backend {
         this.committer = new Committer(store, new DirectorySync(), options.fsync());
         this.buckets = new Buckets(paths, store, committer);
         this.reader = new ObjectReader(paths, store);
-        this.writer = new ObjectWriter(paths, store, committer);
+        this.writer = new ObjectWriter(paths, store, committer, reader, new KeyLocks());
         this.remover = new ObjectRemover(paths, store, writer, committer);
         this.copier = new ObjectCopier(paths, store, reader, writer, committer);
         this.lister = new Lister(paths, store, reader, options.listHashLimit());

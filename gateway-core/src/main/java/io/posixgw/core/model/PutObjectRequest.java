@@ -1,15 +1,29 @@
 package io.posixgw.core.model;
 
+import io.posixgw.core.http.Preconditions;
+
 /**
  * A PutObject as the backend sees it.
  *
  * @param contentMd5 the decoded {@code Content-MD5} the client sent (16 bytes), or null;
  *                   the backend compares it with the MD5 it computes anyway for the ETag
  *                   and answers {@code BadDigest} on mismatch, before anything is visible
+ * @param condition  a conditional write ({@code If-None-Match: *} or {@code If-Match}), evaluated
+ *                   atomically with the publication; {@link Preconditions#NONE} for none
  */
 public record PutObjectRequest(
         String bucket,
         String key,
         ObjectAttributes attributes,
-        byte[] contentMd5) {
+        byte[] contentMd5,
+        Preconditions condition) {
+
+    public PutObjectRequest {
+        condition = condition == null ? Preconditions.NONE : condition;
+    }
+
+    /** An unconditional write. */
+    public PutObjectRequest(String bucket, String key, ObjectAttributes attributes, byte[] contentMd5) {
+        this(bucket, key, attributes, contentMd5, Preconditions.NONE);
+    }
 }

@@ -4,6 +4,7 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
+import io.posixgw.core.http.Preconditions;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
 import io.posixgw.server.http.S3Response;
@@ -27,9 +28,9 @@ final class ObjectPutHandler {
         if (x.body().length() > MAX_PUT_SIZE) {
             throw new S3Exception(S3Error.ENTITY_TOO_LARGE, "Your proposed upload exceeds the maximum allowed object size of 5 GiB");
         }
-        rejectConditionalWrite(x);
         PutObjectRequest request = new PutObjectRequest(x.bucket(), x.key(),
-                ObjectHeaders.attributesFrom(x.request().headers()), contentMd5(x));
+                ObjectHeaders.attributesFrom(x.request().headers()), contentMd5(x),
+                new Preconditions(x.header("if-match"), x.header("if-none-match"), null, null));
         PutObjectResult result = backend.putObject(request, x.body());
         S3Response response = S3Response.ok().header("ETag", result.etag());
         writeChecksums(response, result.checksums());
@@ -56,16 +57,6 @@ final class ObjectPutHandler {
     static void writeChecksums(S3Response response, Map<String, String> checksums) {
         for (Map.Entry<String, String> c : checksums.entrySet()) {
             ChecksumAlgorithm.parse(c.getKey()).ifPresent(a -> response.header(a.headerName(), c.getValue()));
-        }
-    }
-
-    /**
-     * Conditional writes need an atomic compare-and-swap in the backend, which comes
-     * with the conformance work; until then they are refused rather than ignored.
-     */
-    private static void rejectConditionalWrite(Exchange x) {
-        if (x.header("if-none-match") != null || x.header("if-match") != null) {
-            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Conditional PutObject (If-Match / If-None-Match) is not implemented by posixgw yet");
         }
     }
 }

@@ -305,6 +305,20 @@ class S3SemanticsIT {
     }
 
     @Test
+    void conditionalPut() throws Exception {
+        assertEquals(200, put("/sem/cond", Map.of("if-none-match", "*"), "first").status());
+        RawS3.Response exists = put("/sem/cond", Map.of("if-none-match", "*"), "second");
+        assertEquals(412, exists.status());
+        assertEquals("PreconditionFailed", exists.errorCode());
+        String etag = get("/sem/cond", Map.of()).header("etag");
+        assertEquals("first", get("/sem/cond", Map.of()).text());
+        assertEquals(412, put("/sem/cond", Map.of("if-match", "\"ffff\""), "third").status());
+        assertEquals(404, put("/sem/cond-missing", Map.of("if-match", etag), "x").status());
+        assertEquals(200, put("/sem/cond", Map.of("if-match", etag), "fourth").status());
+        assertEquals("fourth", get("/sem/cond", Map.of()).text());
+    }
+
+    @Test
     void objectTagging() throws Exception {
         assertEquals(200, put("/sem/tagged", Map.of("x-amz-tagging", "project=ryax&stage=a%20b"), "t").status());
         RawS3.Response tags = raw.send("GET", "/sem/tagged", Map.of("tagging", ""), Map.of(), new byte[0]);

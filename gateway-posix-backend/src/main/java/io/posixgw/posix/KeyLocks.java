@@ -1,0 +1,74 @@
+package io.posixgw.posix;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Exclusive locks on keys that hold across threads and across gateway processes
+ * sharing the file system: a striped in-process lock (a JVM may hold one file lock
+ * per file only) around a POSIX record lock on {@code <bucket>/.sgwtmp/locks/<sha256(key)>}.
+ * Used only around the check-and-publish of conditional writes, never across I/O of a body.
+ * Lock files are small and kept: deleting one while another process waits on it would
+ * let two processes hold "the" lock.
+ */
+final class KeyLocks {
+    static final String LOCKS = "locks";
+    private static final int STRIPES = 256;
+
+    private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
+
+    KeyLocks() {
+        for (int i = 0; i < STRIPES; i++) {
+            stripes[i] = new ReentrantLock();
+        }
+    }
+
+    /** A held lock; closing releases it. */
+    interface Held extends AutoCloseable {
+        @Override
+        void close() throws IOException;
+    }
+
+    Held lock(Path bucketDir, String key) throws IOException {
+        String name = Fs.sha256Hex(key);
+        Path file = PathResolver.staging(bucketDir).resolve(LOCKS).resolve(name);
+        ReentrantLock local = stripes[Math.floorMod(name.hashCode(), STRIPES)];
+        local.lock();
+        FileChannel channel = null;
+        try {
+            channel = open(bucketDir, file);
+            FileLock fileLock = channel.lock();
+            FileChannel ch = channel;
+            return () -> {
+                try {
+                    fileLock.release();
+                    ch.close();
+                } finally {
+                    local.unlock();
+                }
+            };
+        } catch (IOException | RuntimeException e) {
+            if (channel != null) {
+                channel.close();
+            }
+            local.unlock();
+            throw e;
+        }
+    }
+
+    private static FileChannel open(Path bucketDir, Path file) throws IOException {
+        try {
+            return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        } catch (NoSuchFileException e) {
+            PathResolver.requireBucket(bucketDir);
+            Files.createDirectories(file.getParent());
+            return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        }
+    }
+}

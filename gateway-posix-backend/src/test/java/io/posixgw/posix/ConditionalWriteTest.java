@@ -1,0 +1,116 @@
+package io.posixgw.posix;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.http.Preconditions;
+import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.PutObjectRequest;
+import io.posixgw.core.model.PutObjectResult;
+import io.posixgw.core.S3Exception;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** If-None-Match: * and If-Match on PutObject, alone and raced. */
+class ConditionalWriteTest extends BackendTestBase {
+    PutObjectResult cput(String key, byte[] data, Preconditions c) throws Exception {
+        return backend.putObject(new PutObjectRequest(B, key, ObjectAttributes.EMPTY, null, c), Bodies.of(data));
+    }
+
+    static Preconditions ifNoneMatchAny() {
+        return new Preconditions(null, "*", null, null);
+    }
+
+    static Preconditions ifMatch(String etag) {
+        return new Preconditions(etag, null, null, null);
+    }
+
+    @Test
+    void ifNoneMatchCreatesOnlyWhenAbsent() throws Exception {
+        cput("a/new", bytes("one"), ifNoneMatchAny());
+        assertS3(S3Error.PRECONDITION_FAILED, () -> cput("a/new", bytes("two"), ifNoneMatchAny()));
+        assertArrayEquals(bytes("one"), get("a/new"));
+        assertEquals(0, tempFiles());
+        // an empty prefix directory is no object
+        cput("p/q/r", bytes("x"), Preconditions.NONE);
+        backend.deleteObject(B, "p/q/r");
+        cput("p/q", bytes("file"), ifNoneMatchAny());
+        assertArrayEquals(bytes("file"), get("p/q"));
+    }
+
+    @Test
+    void ifMatchReplacesOnlyTheExpectedVersion() throws Exception {
+        String first = cput("k", bytes("v1"), Preconditions.NONE).etag();
+        assertS3(S3Error.NO_SUCH_KEY, () -> cput("absent", bytes("x"), ifMatch(first)));
+        assertS3(S3Error.PRECONDITION_FAILED, () -> cput("k", bytes("v2"), ifMatch("\"0123\"")));
+        String second = cput("k", bytes("v2"), ifMatch(first)).etag();
+        assertArrayEquals(bytes("v2"), get("k"));
+        assertS3(S3Error.PRECONDITION_FAILED, () -> cput("k", bytes("v3"), ifMatch(first)));
+        cput("k", bytes("v3"), ifMatch(second));
+        assertArrayEquals(bytes("v3"), get("k"));
+        assertEquals(0, tempFiles());
+    }
+
+    @Test
+    void racingCreatorsExactlyOneWins() throws Exception {
+        int writers = 12;
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        CyclicBarrier start = new CyclicBarrier(writers);
+        List<Future<Boolean>> results = new ArrayList<>();
+        for (int i = 0; i < writers; i++) {
+            byte[] data = random(4096, i);
+            results.add(pool.submit(() -> {
+                start.await();
+                try {
+                    cput("race/once", data, ifNoneMatchAny());
+                    return true;
+                } catch (S3Exception e) {
+                    assertEquals(S3Error.PRECONDITION_FAILED, e.error());
+                    return false;
+                }
+            }));
+        }
+        int winners = 0;
+        for (Future<Boolean> f : results) {
+            winners += f.get() ? 1 : 0;
+        }
+        pool.shutdown();
+        assertEquals(1, winners);
+        assertEquals(0, tempFiles());
+    }
+
+    @Test
+    void racingIfMatchWritersSerialise() throws Exception {
+        String base = cput("cas", bytes("base"), Preconditions.NONE).etag();
+        int writers = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        CyclicBarrier start = new CyclicBarrier(writers);
+        List<Future<Boolean>> results = new ArrayList<>();
+        for (int i = 0; i < writers; i++) {
+            byte[] data = bytes("writer-" + i);
+            results.add(pool.submit(() -> {
+                start.await();
+                try {
+                    cput("cas", data, ifMatch(base));
+                    return true;
+                } catch (S3Exception e) {
+                    assertEquals(S3Error.PRECONDITION_FAILED, e.error());
+                    return false;
+                }
+            }));
+        }
+        int winners = 0;
+        for (Future<Boolean> f : results) {
+            winners += f.get() ? 1 : 0;
+        }
+        pool.shutdown();
+        assertEquals(1, winners, "compare-and-swap: one writer replaces the base version");
+    }
+}
