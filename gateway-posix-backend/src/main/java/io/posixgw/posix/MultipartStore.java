@@ -3,6 +3,9 @@ package io.posixgw.posix;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.BodySource;
+import io.posixgw.core.backend.ObjectContent;
+import io.posixgw.core.http.ByteRange;
+import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ListMultipartUploadsRequest;
 import io.posixgw.core.model.ListMultipartUploadsResult;
@@ -28,6 +31,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Multipart uploads in versitygw's staging layout:
@@ -90,29 +94,73 @@ final class MultipartStore {
             if (contentMd5 != null && !MessageDigest.isEqual(md5, contentMd5)) {
                 throw S3Error.BAD_DIGEST.exception();
             }
-            String etag = Etags.fromMd5(md5);
-            Map<String, byte[]> attrs = new LinkedHashMap<>();
-            attrs.put(AttrNames.ETAG, AttrCodec.utf8(etag));
-            if (partCrc64) {
-                attrs.put(AttrNames.PART_CRC64NVME, AttrCodec.utf8(staged.crc64Base64()));
-            }
-            staged.setAttributes(store, attrs);
-            Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS).toInstant();
-            if (committer.fsync()) {
-                staged.force();
-            }
-            Path target = uploadDir.resolve(Integer.toString(partNumber));
-            try {
-                // replaces an earlier upload of the part; fails when the upload was aborted or completed meanwhile
-                Files.move(staged.path, target, StandardCopyOption.ATOMIC_MOVE);
-            } catch (NoSuchFileException e) {
-                throw noSuchUpload(uploadId);
-            }
-            staged.markPublished();
-            store.moved(staged.path, target);
-            committer.syncDir(uploadDir);
-            return new Part(partNumber, etag, staged.size(), mtime);
+            return publishPart(staged, uploadDir, uploadId, partNumber);
         }
+    }
+
+    /**
+     * UploadPartCopy: bytes {@code [first, last]} of an existing object become part
+     * {@code partNumber}. The source is opened first (so the copy reads one version),
+     * checked against the copy-source preconditions, then streamed and hashed.
+     *
+     * @param range the inclusive byte range, or null for the whole source
+     */
+    Part uploadPartCopy(String bucket, String key, String uploadId, int partNumber, ObjectReader reader,
+                        String sourceBucket, String sourceKey, Consumer<ObjectInfo> sourceCheck, ByteRange range)
+            throws IOException {
+        UploadIds.require(uploadId);
+        MultipartRules.requireValidPartNumber(partNumber);
+        Path bucketDir = paths.bucketDir(bucket);
+        Path uploadDir = PathResolver.uploadsOfKey(bucketDir, key).resolve(uploadId);
+        requireUpload(bucketDir, uploadDir, uploadId);
+        try (ObjectContent src = reader.open(sourceBucket, sourceKey)) {
+            ObjectInfo info = src.info();
+            if (sourceCheck != null) {
+                sourceCheck.accept(info);
+            }
+            long first = 0;
+            long length = info.size();
+            if (range != null) {
+                if (range.last() >= info.size()) {
+                    throw new S3Exception(S3Error.INVALID_RANGE, "The requested range is not satisfiable (source size " + info.size() + ")");
+                }
+                first = range.first();
+                length = range.length();
+            }
+            if (length > MultipartRules.MAX_PART_SIZE) {
+                throw new S3Exception(S3Error.ENTITY_TOO_LARGE, "The copied part exceeds the maximum allowed part size of 5 GiB");
+            }
+            try (StagedFile staged = StagedFile.create(bucketDir, key, true, partCrc64)) {
+                staged.copyHashing(src.channel(), first, length);
+                return publishPart(staged, uploadDir, uploadId, partNumber);
+            }
+        }
+    }
+
+    /** Sets the part's attributes, makes it durable and renames it into the upload (replacing an earlier upload of it). */
+    private Part publishPart(StagedFile staged, Path uploadDir, String uploadId, int partNumber) throws IOException {
+        String etag = Etags.fromMd5(staged.md5());
+        Map<String, byte[]> attrs = new LinkedHashMap<>();
+        attrs.put(AttrNames.ETAG, AttrCodec.utf8(etag));
+        if (partCrc64) {
+            attrs.put(AttrNames.PART_CRC64NVME, AttrCodec.utf8(staged.crc64Base64()));
+        }
+        staged.setAttributes(store, attrs);
+        Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS).toInstant();
+        if (committer.fsync()) {
+            staged.force();
+        }
+        Path target = uploadDir.resolve(Integer.toString(partNumber));
+        try {
+            // fails when the upload was aborted or completed meanwhile
+            Files.move(staged.path, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (NoSuchFileException e) {
+            throw noSuchUpload(uploadId);
+        }
+        staged.markPublished();
+        store.moved(staged.path, target);
+        committer.syncDir(uploadDir);
+        return new Part(partNumber, etag, staged.size(), mtime);
     }
 
     void abort(String bucket, String key, String uploadId) throws IOException {

@@ -78,7 +78,7 @@ final class ObjectCopier {
                     staged.transferFrom(src.channel(), 0, si.size());
                     etag = si.etag();
                 } else {
-                    copyHashing(src.channel(), si.size(), staged);
+                    staged.copyHashing(src.channel(), 0, si.size());
                     etag = Etags.fromMd5(staged.md5());
                 }
                 staged.setAttributes(store, ObjectWriter.attrsFor(etag, attrs, checksums));
@@ -86,21 +86,6 @@ final class ObjectCopier {
                 committer.publish(staged, dstBucket, target);
                 return new CopyObjectResult(etag, mtime);
             }
-        }
-    }
-
-    private static void copyHashing(FileChannel src, long size, StagedFile dst) throws IOException {
-        ByteBuffer buf = ByteBuffer.allocateDirect(1 << 20);
-        long pos = 0;
-        while (pos < size) {
-            buf.clear();
-            int n = src.read(buf, pos);
-            if (n < 0) {
-                throw new IOException("copy source ended early");
-            }
-            buf.flip();
-            dst.write(buf);
-            pos += n;
         }
     }
 

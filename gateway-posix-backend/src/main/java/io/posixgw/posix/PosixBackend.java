@@ -5,6 +5,7 @@ import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.backend.BodySource;
 import io.posixgw.core.backend.ObjectContent;
+import io.posixgw.core.http.ByteRange;
 import io.posixgw.core.model.BucketInfo;
 import io.posixgw.core.model.CompleteMultipartResult;
 import io.posixgw.core.model.CompletedPart;
@@ -33,6 +34,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The POSIX backend: buckets are directories under a root, objects are files, metadata
@@ -256,6 +258,16 @@ public final class PosixBackend implements Backend {
             throws IOException {
         try {
             return multipart.uploadPart(bucket, key, uploadId, partNumber, body, contentMd5);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
+    public Part uploadPartCopy(String bucket, String key, String uploadId, int partNumber, String sourceBucket,
+                               String sourceKey, Consumer<ObjectInfo> sourceCheck, ByteRange range) throws IOException {
+        try {
+            return multipart.uploadPartCopy(bucket, key, uploadId, partNumber, reader, sourceBucket, sourceKey, sourceCheck, range);
         } catch (IOException e) {
             throw translate(e);
         }

@@ -104,6 +104,23 @@ final class StagedFile implements Closeable {
         size += count;
     }
 
+    /** Appends {@code count} bytes of {@code src} from {@code position} through memory, so the hashes see them. */
+    void copyHashing(FileChannel src, long position, long count) throws IOException {
+        ByteBuffer buf = ByteBuffer.allocateDirect((int) Math.min(1 << 20, Math.max(count, 1)));
+        long done = 0;
+        while (done < count) {
+            buf.clear();
+            buf.limit((int) Math.min(buf.capacity(), count - done));
+            int n = src.read(buf, position + done);
+            if (n < 0) {
+                throw new IOException("copy source ended early");
+            }
+            buf.flip();
+            write(buf);
+            done += n;
+        }
+    }
+
     long size() {
         return size;
     }

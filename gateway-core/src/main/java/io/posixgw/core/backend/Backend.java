@@ -1,5 +1,6 @@
 package io.posixgw.core.backend;
 
+import io.posixgw.core.http.ByteRange;
 import io.posixgw.core.model.BucketInfo;
 import io.posixgw.core.model.CompleteMultipartResult;
 import io.posixgw.core.model.CompletedPart;
@@ -19,6 +20,7 @@ import io.posixgw.core.model.PutObjectResult;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The storage behind the gateway, named for S3 operations. Implementations are
@@ -77,6 +79,16 @@ public interface Backend {
      */
     Part uploadPart(String bucket, String key, String uploadId, int partNumber, BodySource body, byte[] contentMd5)
             throws IOException;
+
+    /**
+     * UploadPartCopy: bytes of an existing object become a part.
+     *
+     * @param sourceCheck copy-source preconditions, run against the version being copied
+     * @param range       the inclusive byte range ({@code x-amz-copy-source-range}), or null for the whole object;
+     *                    {@code InvalidRange} when it ends past the source
+     */
+    Part uploadPartCopy(String bucket, String key, String uploadId, int partNumber, String sourceBucket, String sourceKey,
+                        Consumer<ObjectInfo> sourceCheck, ByteRange range) throws IOException;
 
     /**
      * Assembles the named parts into the object. Validates the list with

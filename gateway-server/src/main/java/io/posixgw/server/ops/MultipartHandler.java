@@ -13,7 +13,9 @@ import io.posixgw.core.model.MultipartUpload;
 import io.posixgw.core.model.Part;
 import io.posixgw.core.xml.CommonPrefix;
 import io.posixgw.core.xml.CompleteMultipartUpload;
+import io.posixgw.core.http.ByteRange;
 import io.posixgw.core.xml.CompleteMultipartUploadResult;
+import io.posixgw.core.xml.CopyPartResult;
 import io.posixgw.core.xml.InitiateMultipartUploadResult;
 import io.posixgw.core.xml.ListMultipartUploadsResultXml;
 import io.posixgw.core.xml.ListPartsResultXml;
@@ -51,6 +53,43 @@ final class MultipartHandler {
         S3Response response = S3Response.ok().header("ETag", part.etag());
         ObjectPutHandler.writeChecksums(response, x.body().checksums());
         return response;
+    }
+
+    /** UploadPartCopy: the source and its preconditions are parsed as for CopyObject. */
+    S3Response uploadPartCopy(Exchange x) throws IOException {
+        int partNumber = partNumber(x.query("partNumber"));
+        ObjectCopyHandler.CopySource source = ObjectCopyHandler.CopySource.parse(x.header("x-amz-copy-source"));
+        ByteRange range = copySourceRange(x.header("x-amz-copy-source-range"));
+        Part part = backend.uploadPartCopy(x.bucket(), x.key(), uploadId(x), partNumber, source.bucket(), source.key(),
+                ObjectCopyHandler.copySourceConditions(x)::checkCopySource, range);
+        return S3Response.xml(new CopyPartResult(S3Xml.timestamp(part.lastModified()), part.etag()));
+    }
+
+    /** {@code bytes=first-last}, both given, first ≤ last; anything else is {@code InvalidArgument}. */
+    static ByteRange copySourceRange(String header) {
+        if (header == null) {
+            return null;
+        }
+        String h = header.trim();
+        int dash = h.indexOf('-');
+        if (!h.startsWith("bytes=") || dash < 0) {
+            throw invalidRange(header);
+        }
+        try {
+            long first = Long.parseLong(h.substring("bytes=".length(), dash).trim());
+            long last = Long.parseLong(h.substring(dash + 1).trim());
+            if (first < 0 || last < first) {
+                throw invalidRange(header);
+            }
+            return new ByteRange(first, last);
+        } catch (NumberFormatException e) {
+            throw invalidRange(header);
+        }
+    }
+
+    private static S3Exception invalidRange(String header) {
+        return new S3Exception(S3Error.INVALID_ARGUMENT,
+                "The x-amz-copy-source-range value must be of the form bytes=first-last where first and last are the zero-based offsets of the first and last bytes to copy: " + header);
     }
 
     S3Response complete(Exchange x) throws IOException {

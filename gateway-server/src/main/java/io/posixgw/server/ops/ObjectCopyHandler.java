@@ -69,6 +69,15 @@ final class ObjectCopyHandler {
         }
     }
 
+    /** The {@code x-amz-copy-source-if-*} headers. */
+    static Preconditions copySourceConditions(Exchange x) {
+        return new Preconditions(
+                x.header("x-amz-copy-source-if-match"),
+                x.header("x-amz-copy-source-if-none-match"),
+                HttpDates.parse(x.header("x-amz-copy-source-if-modified-since")),
+                HttpDates.parse(x.header("x-amz-copy-source-if-unmodified-since")));
+    }
+
     S3Response copy(Exchange x) throws IOException {
         CopySource source = CopySource.parse(x.header("x-amz-copy-source"));
         String directive = x.header("x-amz-metadata-directive");
@@ -96,11 +105,7 @@ final class ObjectCopyHandler {
                     + "to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
         }
         ObjectAttributes attributes = replace ? ObjectHeaders.attributesFrom(x.request().headers()) : null;
-        Preconditions conditions = new Preconditions(
-                x.header("x-amz-copy-source-if-match"),
-                x.header("x-amz-copy-source-if-none-match"),
-                HttpDates.parse(x.header("x-amz-copy-source-if-modified-since")),
-                HttpDates.parse(x.header("x-amz-copy-source-if-unmodified-since")));
+        Preconditions conditions = copySourceConditions(x);
         CopyObjectResult result = backend.copyObject(new CopyObjectRequest(source.bucket(), source.key(), x.bucket(), x.key(),
                 attributes, conditions::checkCopySource, newTags));
         return S3Response.xml(new CopyObjectResultXml(S3Xml.timestamp(result.lastModified()), result.etag()));

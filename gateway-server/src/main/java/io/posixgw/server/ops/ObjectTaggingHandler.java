@@ -11,6 +11,7 @@ import io.posixgw.server.http.S3Response;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 /** GetObjectTagging, PutObjectTagging, DeleteObjectTagging. */
 final class ObjectTaggingHandler {
@@ -22,7 +23,7 @@ final class ObjectTaggingHandler {
 
     S3Response get(Exchange x) throws IOException {
         Tagging body = new Tagging();
-        for (Map.Entry<String, String> t : backend.getObjectTagging(x.bucket(), x.key()).entrySet()) {
+        for (Map.Entry<String, String> t : new TreeMap<>(backend.getObjectTagging(x.bucket(), x.key())).entrySet()) {
             body.tagSet.add(new Tagging.Tag(t.getKey(), t.getValue()));
         }
         return S3Response.xml(body);

@@ -66,6 +66,8 @@ public final class Operations {
                 return multipart.create(x);
             case UPLOAD_PART:
                 return multipart.uploadPart(x);
+            case UPLOAD_PART_COPY:
+                return multipart.uploadPartCopy(x);
             case COMPLETE_MULTIPART_UPLOAD:
                 return multipart.complete(x);
             case ABORT_MULTIPART_UPLOAD:

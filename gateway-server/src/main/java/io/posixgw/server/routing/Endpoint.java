@@ -28,7 +28,7 @@ public enum Endpoint {
 
     // ---- object: multipart ----
     CREATE_MULTIPART_UPLOAD("CreateMultipartUpload", "POST", Level.OBJECT, "uploads", Copy.ANY, Permission.WRITE, true),
-    UPLOAD_PART_COPY("UploadPartCopy", "PUT", Level.OBJECT, "uploadId", Copy.REQUIRED, Permission.WRITE, false),
+    UPLOAD_PART_COPY("UploadPartCopy", "PUT", Level.OBJECT, "uploadId", Copy.REQUIRED, Permission.WRITE, true),
     UPLOAD_PART("UploadPart", "PUT", Level.OBJECT, "uploadId", Copy.ABSENT, Permission.WRITE, true),
     COMPLETE_MULTIPART_UPLOAD("CompleteMultipartUpload", "POST", Level.OBJECT, "uploadId", Copy.ANY, Permission.WRITE, true),
     ABORT_MULTIPART_UPLOAD("AbortMultipartUpload", "DELETE", Level.OBJECT, "uploadId", Copy.ANY, Permission.WRITE, true),

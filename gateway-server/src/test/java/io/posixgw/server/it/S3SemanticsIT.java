@@ -305,6 +305,44 @@ class S3SemanticsIT {
     }
 
     @Test
+    void uploadPartCopy() throws Exception {
+        byte[] five = new byte[5 << 20];
+        new java.util.Random(3).nextBytes(five);
+        assertEquals(200, raw.send("PUT", "/sem/upc-src", Map.of(), Map.of(), five).status());
+        RawS3.Response init = raw.send("POST", "/sem/upc-dst", Map.of("uploads", ""), Map.of(), new byte[0]);
+        String id = between(init.text(), "<UploadId>", "</UploadId>");
+        Map<String, String> q1 = Map.of("uploadId", id, "partNumber", "1");
+        RawS3.Response whole = raw.send("PUT", "/sem/upc-dst", q1, Map.of("x-amz-copy-source", "/sem/upc-src"), new byte[0]);
+        assertEquals(200, whole.status(), whole.text());
+        assertTrue(whole.text().contains("<CopyPartResult"), whole.text());
+        String etag1 = between(whole.text(), "<ETag>", "</ETag>");
+        Map<String, String> q2 = Map.of("uploadId", id, "partNumber", "2");
+        RawS3.Response ranged = raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/hundred",
+                "x-amz-copy-source-range", "bytes=10-19"), new byte[0]);
+        assertEquals(200, ranged.status(), ranged.text());
+        String etag2 = between(ranged.text(), "<ETag>", "</ETag>");
+
+        assertEquals(416, raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/hundred",
+                "x-amz-copy-source-range", "bytes=90-100"), new byte[0]).status());
+        assertEquals("InvalidArgument", raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/hundred",
+                "x-amz-copy-source-range", "bytes=20-10"), new byte[0]).errorCode());
+        assertEquals("NoSuchKey", raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/absent"), new byte[0]).errorCode());
+        assertEquals(412, raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/hundred",
+                "x-amz-copy-source-if-match", "\"nope\""), new byte[0]).status());
+
+        String complete = "<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>" + etag1 + "</ETag></Part>"
+                + "<Part><PartNumber>2</PartNumber><ETag>" + etag2 + "</ETag></Part></CompleteMultipartUpload>";
+        RawS3.Response done = raw.send("POST", "/sem/upc-dst", Map.of("uploadId", id), Map.of(), complete.getBytes(StandardCharsets.UTF_8));
+        assertEquals(200, done.status(), done.text());
+        byte[] got = get("/sem/upc-dst", Map.of()).body();
+        assertEquals(five.length + 10, got.length);
+        assertEquals(java.nio.ByteBuffer.wrap(five), java.nio.ByteBuffer.wrap(got, 0, five.length));
+        for (int i = 0; i < 10; i++) {
+            assertEquals((byte) (10 + i), got[five.length + i]);
+        }
+    }
+
+    @Test
     void conditionalPut() throws Exception {
         assertEquals(200, put("/sem/cond", Map.of("if-none-match", "*"), "first").status());
         RawS3.Response exists = put("/sem/cond", Map.of("if-none-match", "*"), "second");

@@ -1,0 +1,17 @@
+package io.posixgw.core.xml;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
+import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
+
+/** UploadPartCopy's answer. */
+@JacksonXmlRootElement(localName = "CopyPartResult")
+@JsonPropertyOrder({"LastModified", "ETag"})
+public record CopyPartResult(
+        @JacksonXmlProperty(localName = "LastModified") String lastModified,
+        @JacksonXmlProperty(localName = "ETag") String etag) {
+    @JacksonXmlProperty(isAttribute = true, localName = "xmlns")
+    public String xmlns() {
+        return S3Xml.NAMESPACE;
+    }
+}
