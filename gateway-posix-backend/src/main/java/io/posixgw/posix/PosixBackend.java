@@ -87,6 +87,22 @@ public final class PosixBackend implements Backend {
         this.sweeper = new StagingSweeper(buckets, paths, completer);
     }
 
+    /** Writes, tags and removes a small probe file in the root: data and metadata both work. */
+    @Override
+    public void checkReady() throws IOException {
+        Path probe = paths.root().resolve(".posixgw-ready-" + Fs.randomHex());
+        try {
+            Files.write(probe, new byte[] {'o', 'k'}, java.nio.file.StandardOpenOption.CREATE_NEW);
+            store.set(probe, AttrNames.ETAG, AttrCodec.utf8("\"probe\""));
+            if (store.get(probe, AttrNames.ETAG) == null) {
+                throw new IOException("metadata written to " + probe + " could not be read back");
+            }
+        } finally {
+            Files.deleteIfExists(probe);
+            store.deleted(probe);
+        }
+    }
+
     /** True when the file system at {@code root} keeps user xattrs; otherwise start with a sidecar directory. */
     public static boolean supportsUserXattrs(Path root) {
         return XattrMetadataStore.supported(root);

@@ -56,8 +56,9 @@ public final class Gateway implements AutoCloseable {
                 new LinkedBlockingQueue<>(WORKER_QUEUE), daemonThreads("posixgw-io-"));
         this.workers.allowCoreThreadTimeOut(true);
         this.http = new S3HttpServer(new S3HttpServer.Settings(config.host(), config.port(), config.keepAlive(),
-                !config.quiet(), config.healthPath(), config.ioThreads(), config.idleTimeoutMillis(),
-                config.bodyTimeoutMillis()), authenticator, operations, workers);
+                !config.quiet(), config.healthPath(), config.readyPath(), config.readOnly(), config.maxConnections(),
+                config.ioThreads(), config.idleTimeoutMillis(), config.bodyTimeoutMillis()),
+                authenticator, operations, workers, backend::checkReady);
     }
 
     /**

@@ -31,6 +31,12 @@ import java.util.function.Consumer;
  * {@link IOException} is an internal failure (or a client gone mid-body).
  */
 public interface Backend {
+    /**
+     * Readiness: throws when the store cannot take writes now (root gone, read-only,
+     * full, metadata not storable). Cheap enough for a probe every few seconds.
+     */
+    void checkReady() throws IOException;
+
     List<BucketInfo> listBuckets() throws IOException;
 
     /** @param owner access key of the creator, recorded as the bucket owner */

@@ -47,6 +47,15 @@ public final class ServerCommand implements Callable<ServerConfig> {
     @Option(names = "--health", paramLabel = "PATH", description = "Health-check path.")
     String health;
 
+    @Option(names = "--ready", paramLabel = "PATH", description = "Readiness path.")
+    String ready;
+
+    @Option(names = "--read-only", description = "Refuse all writes.")
+    boolean readOnly;
+
+    @Option(names = "--max-connections", description = "Connection limit.")
+    int maxConnections;
+
     @Option(names = "--sidecar", paramLabel = "DIR", description = "Metadata directory instead of xattrs.")
     String sidecar;
 
@@ -84,8 +93,8 @@ public final class ServerCommand implements Callable<ServerConfig> {
 
     @Override
     public ServerConfig call() {
-        if (workers < 1 || ioThreads < 0 || idleTimeout < 1 || bodyTimeout < 1 || shutdownGrace < 0) {
-            throw new IllegalArgumentException("--workers must be ≥ 1, --io-threads ≥ 0, timeouts ≥ 1 s");
+        if (workers < 1 || ioThreads < 0 || idleTimeout < 1 || bodyTimeout < 1 || shutdownGrace < 0 || maxConnections < 1) {
+            throw new IllegalArgumentException("--workers and --max-connections must be ≥ 1, --io-threads ≥ 0, timeouts ≥ 1 s");
         }
         boolean fsyncOn = switch (fsync.toLowerCase(Locale.ROOT)) {
             case "on", "true", "1", "yes" -> true;
@@ -101,7 +110,11 @@ public final class ServerCommand implements Callable<ServerConfig> {
             throw new IllegalArgumentException("no credentials configured: the development defaults are only allowed on a "
                     + "loopback address; set --access/--secret (or ROOT_ACCESS_KEY_ID/ROOT_SECRET_ACCESS_KEY)");
         }
-        String healthPath = health.startsWith("/") ? health : "/" + health;
+        String healthPath = absolute(health);
+        String readyPath = absolute(ready);
+        if (healthPath.equals(readyPath)) {
+            throw new IllegalArgumentException("--health and --ready must differ");
+        }
         return new ServerConfig(
                 Path.of(root),
                 hostPort[0],
@@ -113,6 +126,9 @@ public final class ServerCommand implements Callable<ServerConfig> {
                 !noKeepAlive,
                 quiet,
                 healthPath,
+                readyPath,
+                readOnly,
+                maxConnections,
                 sidecar == null || sidecar.isEmpty() ? null : Path.of(sidecar),
                 fsyncOn,
                 workers,
@@ -120,6 +136,10 @@ public final class ServerCommand implements Callable<ServerConfig> {
                 idleTimeout * 1000,
                 bodyTimeout * 1000,
                 shutdownGrace * 1000);
+    }
+
+    private static String absolute(String path) {
+        return path.startsWith("/") ? path : "/" + path;
     }
 
     /** {@code HOST:PORT}, {@code :PORT} or {@code PORT}; the last two listen on all interfaces. */

@@ -51,6 +51,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     private static final long MAX_DISCARD = 1 << 20;
     /** How long a connection that will close keeps draining an unwanted body after the answer. */
     private static final long LINGER_MILLIS = 2000;
+    private static final byte[] OK = "OK\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     private final ServerContext server;
     private final ArrayDeque<Object> pipelined = new ArrayDeque<>();
@@ -136,8 +137,13 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                     http.method().name(), r.path, r.requestId));
             return;
         }
-        if (r.path.equals(server.healthPath) && (http.method().name().equals("GET") || http.method().name().equals("HEAD"))) {
-            respond(r, S3Response.ok().body("OK\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII), "text/plain"));
+        boolean probe = http.method().name().equals("GET") || http.method().name().equals("HEAD");
+        if (probe && r.path.equals(server.healthPath)) {
+            respond(r, S3Response.ok().body(OK, "text/plain"));
+            return;
+        }
+        if (probe && r.path.equals(server.readyPath)) {
+            checkReadiness(r);
             return;
         }
         S3Request request;
@@ -149,6 +155,9 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                 throw new S3Exception(S3Error.NOT_IMPLEMENTED, r.endpoint.apiName() + " is not implemented by posixgw");
             }
             AuthResult auth = server.authenticator.authenticate(request, r.endpoint);
+            if (server.readOnly && r.endpoint.permission() != Endpoint.Permission.READ) {
+                throw new S3Exception(S3Error.ACCESS_DENIED, "Access Denied: this server is read-only");
+            }
             validateNames(request);
             if (Operations.takesBody(r.endpoint)) {
                 r.body = newBody(http, request, auth, r.endpoint);
@@ -174,6 +183,27 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             }
             respond(r, Errors.render(new S3Exception(S3Error.SLOW_DOWN, S3Error.SLOW_DOWN.defaultMessage()),
                     http.method().name(), r.path, r.requestId));
+        }
+    }
+
+    /** Readiness touches the disk: it runs on a worker, and answers 503 with the reason when the store cannot take writes. */
+    private void checkReadiness(InFlight r) {
+        try {
+            server.workers.execute(() -> {
+                S3Response answer;
+                try {
+                    server.readiness.check();
+                    answer = S3Response.ok().body(OK, "text/plain");
+                } catch (Exception e) {
+                    LOG.warn("{} not ready: {}", r.requestId, e.toString());
+                    answer = S3Response.status(503).errorCode("NotReady")
+                            .body(("not ready: " + e.getMessage() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8), "text/plain");
+                }
+                S3Response a = answer;
+                ctx.executor().execute(() -> respond(r, a));
+            });
+        } catch (RejectedExecutionException e) {
+            respond(r, S3Response.status(503).errorCode("NotReady").body("not ready: overloaded\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII), "text/plain"));
         }
     }
 

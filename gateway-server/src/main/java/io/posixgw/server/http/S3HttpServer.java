@@ -49,13 +49,14 @@ public final class S3HttpServer implements AutoCloseable {
 
     /** HTTP-layer settings. */
     public record Settings(String host, int port, boolean keepAlive, boolean accessLog, String healthPath,
+                           String readyPath, boolean readOnly, int maxConnections,
                            int ioThreads, long idleTimeoutMillis, long bodyTimeoutMillis) {
     }
 
-    public S3HttpServer(Settings settings, Authenticator authenticator, Operations operations, ExecutorService workers) {
+    public S3HttpServer(Settings settings, Authenticator authenticator, Operations operations, ExecutorService workers,
+                        ServerContext.ReadinessCheck readiness) {
         this.settings = settings;
-        this.context = new ServerContext(authenticator, operations, workers, settings.accessLog(), settings.keepAlive(),
-                settings.healthPath(), settings.bodyTimeoutMillis());
+        this.context = new ServerContext(authenticator, operations, workers, settings, readiness);
         IoHandlerFactory io = Epoll.isAvailable() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         this.group = new MultiThreadIoEventLoopGroup(settings.ioThreads(), io);
     }
@@ -80,6 +81,13 @@ public final class S3HttpServer implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         channels.add(ch);
+                        if (context.connections.incrementAndGet() > settings.maxConnections()) {
+                            ch.closeFuture().addListener(f -> context.connections.decrementAndGet());
+                            ch.pipeline().addLast("http", new HttpServerCodec(decoderConfig))
+                                    .addLast("refuse", new OverloadRefusal());
+                            return;
+                        }
+                        ch.closeFuture().addListener(f -> context.connections.decrementAndGet());
                         ch.pipeline()
                                 .addLast("http", new HttpServerCodec(decoderConfig))
                                 .addLast("idle", new IdleStateHandler(settings.idleTimeoutMillis(), 0, 0, TimeUnit.MILLISECONDS))

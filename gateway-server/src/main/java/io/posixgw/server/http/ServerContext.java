@@ -17,19 +17,32 @@ final class ServerContext {
     final AccessLog accessLog;
     final boolean keepAlive;
     final String healthPath;
+    final String readyPath;
+    final boolean readOnly;
     final long bodyTimeoutMillis;
+    final ReadinessCheck readiness;
     /** Requests between their first byte and their response's last byte. */
     final AtomicInteger inFlight = new AtomicInteger();
+    /** Open client connections. */
+    final AtomicInteger connections = new AtomicInteger();
     volatile boolean draining;
 
-    ServerContext(Authenticator authenticator, Operations operations, ExecutorService workers, boolean accessLog,
-                  boolean keepAlive, String healthPath, long bodyTimeoutMillis) {
+    /** Throws when the gateway cannot serve writes now; runs on a worker (it touches the disk). */
+    public interface ReadinessCheck {
+        void check() throws Exception;
+    }
+
+    ServerContext(Authenticator authenticator, Operations operations, ExecutorService workers, S3HttpServer.Settings settings,
+                  ReadinessCheck readiness) {
         this.authenticator = authenticator;
         this.operations = operations;
         this.workers = workers;
-        this.accessLog = new AccessLog(accessLog);
-        this.keepAlive = keepAlive;
-        this.healthPath = healthPath;
-        this.bodyTimeoutMillis = bodyTimeoutMillis;
+        this.accessLog = new AccessLog(settings.accessLog());
+        this.keepAlive = settings.keepAlive();
+        this.healthPath = settings.healthPath();
+        this.readyPath = settings.readyPath();
+        this.readOnly = settings.readOnly();
+        this.bodyTimeoutMillis = settings.bodyTimeoutMillis();
+        this.readiness = readiness;
     }
 }
