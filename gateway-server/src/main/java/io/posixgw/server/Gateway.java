@@ -1,6 +1,5 @@
 package io.posixgw.server;
 
-import io.posixgw.core.backend.Backend;
 import io.posixgw.posix.PosixBackend;
 import io.posixgw.posix.PosixOptions;
 import io.posixgw.server.auth.Authenticator;
@@ -18,7 +17,9 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.net.InetSocketAddress;
 import java.time.Clock;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -32,12 +33,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Gateway implements AutoCloseable {
     /** Queued operations beyond the workers before new requests get 503 SlowDown. */
     private static final int WORKER_QUEUE = 4096;
-    /** Staging files older than this belong to no live request. */
-    private static final Duration STALE_STAGING = Duration.ofHours(1);
+    /** How often staging debris is swept while running. */
+    private static final Duration SWEEP_EVERY = Duration.ofMinutes(10);
     private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
 
     private final ServerConfig config;
     private final ThreadPoolExecutor workers;
+    private final ScheduledExecutorService housekeeping;
     private final S3HttpServer http;
     private InetSocketAddress address;
 
@@ -47,7 +49,7 @@ public final class Gateway implements AutoCloseable {
             throw new IOException("file names are not UTF-8 in this JVM (sun.jnu.encoding=" + System.getProperty("sun.jnu.encoding")
                     + "): start posixgw with LANG=C.UTF-8 (or another UTF-8 locale) so that keys map to file names exactly");
         }
-        Backend backend = openBackend(config);
+        PosixBackend backend = openBackend(config);
         SigV4Verifier verifier = new SigV4Verifier(new StaticCredentials(config.accessKey(), config.secretKey()), "s3",
                 Clock.systemUTC());
         Authenticator authenticator = new Authenticator(verifier, config.region());
@@ -55,6 +57,9 @@ public final class Gateway implements AutoCloseable {
         this.workers = new ThreadPoolExecutor(config.workers(), config.workers(), 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(WORKER_QUEUE), daemonThreads("posixgw-io-"));
         this.workers.allowCoreThreadTimeOut(true);
+        this.housekeeping = Executors.newSingleThreadScheduledExecutor(daemonThreads("posixgw-sweep-"));
+        housekeeping.scheduleWithFixedDelay(() -> sweep(backend, config), SWEEP_EVERY.toMinutes(), SWEEP_EVERY.toMinutes(),
+                TimeUnit.MINUTES);
         this.http = new S3HttpServer(new S3HttpServer.Settings(config.host(), config.port(), config.keepAlive(),
                 !config.quiet(), config.healthPath(), config.readyPath(), config.readOnly(), config.maxConnections(),
                 config.ioThreads(), config.idleTimeoutMillis(), config.bodyTimeoutMillis()),
@@ -77,11 +82,20 @@ public final class Gateway implements AutoCloseable {
                     + "attributes (xattrs), where posixgw stores object metadata; start with --sidecar DIR to keep it in files instead");
         }
         PosixBackend backend = new PosixBackend(config.root(), options);
-        int swept = backend.sweepStaleTemps(STALE_STAGING);
-        if (swept > 0) {
-            LOG.info("removed {} stale staging entr{} left by an earlier run", swept, swept == 1 ? "y" : "ies");
-        }
+        sweep(backend, config);
         return backend;
+    }
+
+    /** Removes staging debris (temp files of crashed requests, abandoned claims and trash). */
+    private static void sweep(PosixBackend backend, ServerConfig config) {
+        try {
+            int swept = backend.sweepStaleTemps(Duration.ofMillis(config.staleStagingMillis()));
+            if (swept > 0) {
+                LOG.info("removed {} stale staging entr{}", swept, swept == 1 ? "y" : "ies");
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("staging sweep failed: {}", e.toString());
+        }
     }
 
     public InetSocketAddress start() throws InterruptedException {
@@ -95,6 +109,7 @@ public final class Gateway implements AutoCloseable {
 
     /** Graceful stop: requests in flight get the configured grace period. */
     public void stop() {
+        housekeeping.shutdownNow();
         http.stop(config.shutdownGraceMillis());
         workers.shutdown();
         try {

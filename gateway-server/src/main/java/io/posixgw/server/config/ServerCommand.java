@@ -74,6 +74,9 @@ public final class ServerCommand implements Callable<ServerConfig> {
     @Option(names = "--body-timeout", paramLabel = "SECONDS", description = "Stalled body timeout.")
     long bodyTimeout;
 
+    @Option(names = "--stale-staging", paramLabel = "SECONDS", description = "Age at which staging files are debris.")
+    long staleStaging;
+
     @Option(names = "--shutdown-grace", paramLabel = "SECONDS", description = "Time for requests in flight at SIGTERM.")
     long shutdownGrace;
 
@@ -93,7 +96,8 @@ public final class ServerCommand implements Callable<ServerConfig> {
 
     @Override
     public ServerConfig call() {
-        if (workers < 1 || ioThreads < 0 || idleTimeout < 1 || bodyTimeout < 1 || shutdownGrace < 0 || maxConnections < 1) {
+        if (workers < 1 || ioThreads < 0 || idleTimeout < 1 || bodyTimeout < 1 || shutdownGrace < 0 || maxConnections < 1
+                || staleStaging < 0) {
             throw new IllegalArgumentException("--workers and --max-connections must be ≥ 1, --io-threads ≥ 0, timeouts ≥ 1 s");
         }
         boolean fsyncOn = switch (fsync.toLowerCase(Locale.ROOT)) {
@@ -135,6 +139,7 @@ public final class ServerCommand implements Callable<ServerConfig> {
                 ioThreads == 0 ? Runtime.getRuntime().availableProcessors() : ioThreads,
                 idleTimeout * 1000,
                 bodyTimeout * 1000,
+                staleStaging * 1000,
                 shutdownGrace * 1000);
     }
 

@@ -23,6 +23,7 @@ public record ServerConfig(
         int ioThreads,
         long idleTimeoutMillis,
         long bodyTimeoutMillis,
+        long staleStagingMillis,
         long shutdownGraceMillis) {
 
     /** Development credentials, used only when none are configured and only on loopback. */

@@ -44,6 +44,8 @@ public enum Setting {
             "Seconds an idle keep-alive connection is kept open."),
     BODY_TIMEOUT("--body-timeout", List.of("POSIXGW_BODY_TIMEOUT"), "60",
             "Seconds a request body may stall before the request fails and its temp file is removed."),
+    STALE_STAGING("--stale-staging", List.of("POSIXGW_STALE_STAGING"), "3600",
+            "Seconds after which a staging file can belong to no live request of any gateway on this root: swept at start and every 10 minutes."),
     SHUTDOWN_GRACE("--shutdown-grace", List.of("POSIXGW_SHUTDOWN_GRACE"), "8",
             "Seconds requests in flight get to finish after SIGTERM.");
 
