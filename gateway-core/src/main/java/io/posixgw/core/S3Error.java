@@ -52,6 +52,8 @@ public enum S3Error {
     REQUEST_TIMEOUT("RequestTimeout", 400, "Your socket connection to the server was not read from or written to within the timeout period."),
     REQUEST_TIME_TOO_SKEWED("RequestTimeTooSkewed", 403, "The difference between the request time and the server's time is too large."),
     SERVICE_UNAVAILABLE("ServiceUnavailable", 503, "Service is unable to handle request."),
+    /** Not an AWS code (AWS never fills up): 507, as WebDAV names a full store, so clients retry later. */
+    STORAGE_FULL("StorageFull", 507, "The storage is full."),
     SIGNATURE_DOES_NOT_MATCH("SignatureDoesNotMatch", 403, "The request signature we calculated does not match the signature you provided. Check your key and signing method."),
     SLOW_DOWN("SlowDown", 503, "Please reduce your request rate."),
     X_AMZ_CONTENT_SHA256_MISMATCH("XAmzContentSHA256Mismatch", 400, "The provided 'x-amz-content-sha256' header does not match what was computed."),

@@ -332,6 +332,11 @@ public final class PosixBackend implements Backend {
      * trace); everything else stays an IOException (InternalError, or a client gone).
      */
     private static IOException translate(IOException e) {
+        String message = e.getMessage();
+        if (message != null && (message.contains("No space left on device") || message.contains("Disk quota exceeded"))) {
+            // the staged file is removed on the way out, so the space comes back with the failed write
+            throw new S3Exception(S3Error.STORAGE_FULL, "The storage is full; nothing was written.", e);
+        }
         if (e instanceof AccessDeniedException) {
             throw new S3Exception(S3Error.ACCESS_DENIED, "Access Denied (file permissions)");
         }

@@ -62,7 +62,7 @@ public final class Gateway implements AutoCloseable {
                 TimeUnit.MINUTES);
         this.http = new S3HttpServer(new S3HttpServer.Settings(config.host(), config.port(), config.keepAlive(),
                 !config.quiet(), config.healthPath(), config.readyPath(), config.readOnly(), config.maxConnections(),
-                config.ioThreads(), config.idleTimeoutMillis(), config.bodyTimeoutMillis()),
+                config.ioThreads(), config.idleTimeoutMillis(), config.headerTimeoutMillis(), config.bodyTimeoutMillis()),
                 authenticator, operations, workers, backend::checkReady);
     }
 

@@ -71,6 +71,9 @@ public final class ServerCommand implements Callable<ServerConfig> {
     @Option(names = "--idle-timeout", paramLabel = "SECONDS", description = "Idle keep-alive timeout.")
     long idleTimeout;
 
+    @Option(names = "--header-timeout", paramLabel = "SECONDS", description = "Slow request head timeout.")
+    long headerTimeout;
+
     @Option(names = "--body-timeout", paramLabel = "SECONDS", description = "Stalled body timeout.")
     long bodyTimeout;
 
@@ -96,7 +99,7 @@ public final class ServerCommand implements Callable<ServerConfig> {
 
     @Override
     public ServerConfig call() {
-        if (workers < 1 || ioThreads < 0 || idleTimeout < 1 || bodyTimeout < 1 || shutdownGrace < 0 || maxConnections < 1
+        if (workers < 1 || ioThreads < 0 || idleTimeout < 1 || headerTimeout < 1 || bodyTimeout < 1 || shutdownGrace < 0 || maxConnections < 1
                 || staleStaging < 0) {
             throw new IllegalArgumentException("--workers and --max-connections must be ≥ 1, --io-threads ≥ 0, timeouts ≥ 1 s");
         }
@@ -138,6 +141,7 @@ public final class ServerCommand implements Callable<ServerConfig> {
                 workers,
                 ioThreads == 0 ? Runtime.getRuntime().availableProcessors() : ioThreads,
                 idleTimeout * 1000,
+                headerTimeout * 1000,
                 bodyTimeout * 1000,
                 staleStaging * 1000,
                 shutdownGrace * 1000);

@@ -22,6 +22,7 @@ public record ServerConfig(
         int workers,
         int ioThreads,
         long idleTimeoutMillis,
+        long headerTimeoutMillis,
         long bodyTimeoutMillis,
         long staleStagingMillis,
         long shutdownGraceMillis) {

@@ -42,6 +42,8 @@ public enum Setting {
             "Netty event-loop threads; 0 means one per core."),
     IDLE_TIMEOUT("--idle-timeout", List.of("POSIXGW_IDLE_TIMEOUT"), "120",
             "Seconds an idle keep-alive connection is kept open."),
+    HEADER_TIMEOUT("--header-timeout", List.of("POSIXGW_HEADER_TIMEOUT"), "10",
+            "Seconds a request head may take to arrive once its first byte has (slow clients are closed)."),
     BODY_TIMEOUT("--body-timeout", List.of("POSIXGW_BODY_TIMEOUT"), "60",
             "Seconds a request body may stall before the request fails and its temp file is removed."),
     STALE_STAGING("--stale-staging", List.of("POSIXGW_STALE_STAGING"), "3600",

@@ -122,6 +122,10 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     private void startRequest(HttpRequest http) {
         InFlight r = new InFlight(http);
         current = r;
+        RequestHeadTimeout head = ctx.pipeline().get(RequestHeadTimeout.class);
+        if (head != null) {
+            head.requestStarted();
+        }
         server.inFlight.incrementAndGet();
         r.keepAlive = server.keepAlive && HttpUtil.isKeepAlive(http) && !server.draining;
 
@@ -418,6 +422,10 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     private void finishRequest() {
         InFlight r = current;
         current = null;
+        RequestHeadTimeout head = ctx.pipeline().get(RequestHeadTimeout.class);
+        if (head != null) {
+            head.requestEnded();
+        }
         if (r != null && !r.keepAlive) {
             drop(pipelined);
             return;

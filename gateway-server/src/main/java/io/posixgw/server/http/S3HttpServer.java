@@ -50,7 +50,7 @@ public final class S3HttpServer implements AutoCloseable {
     /** HTTP-layer settings. */
     public record Settings(String host, int port, boolean keepAlive, boolean accessLog, String healthPath,
                            String readyPath, boolean readOnly, int maxConnections,
-                           int ioThreads, long idleTimeoutMillis, long bodyTimeoutMillis) {
+                           int ioThreads, long idleTimeoutMillis, long headerTimeoutMillis, long bodyTimeoutMillis) {
     }
 
     public S3HttpServer(Settings settings, Authenticator authenticator, Operations operations, ExecutorService workers,
@@ -89,6 +89,7 @@ public final class S3HttpServer implements AutoCloseable {
                         }
                         ch.closeFuture().addListener(f -> context.connections.decrementAndGet());
                         ch.pipeline()
+                                .addLast("head-timeout", new RequestHeadTimeout(settings.headerTimeoutMillis()))
                                 .addLast("http", new HttpServerCodec(decoderConfig))
                                 .addLast("idle", new IdleStateHandler(settings.idleTimeoutMillis(), 0, 0, TimeUnit.MILLISECONDS))
                                 .addLast("s3", new ConnectionHandler(context));
