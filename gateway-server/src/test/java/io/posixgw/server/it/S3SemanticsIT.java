@@ -3,6 +3,7 @@ package io.posixgw.server.it;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -20,17 +21,29 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** S3 answers in the corners, over raw signed HTTP so that statuses, headers and codes are seen as sent. */
+/**
+ * S3 answers in the corners, over raw signed HTTP so that statuses, headers and codes
+ * are seen as sent. Runs with metadata in xattrs; {@link S3SemanticsSidecarIT} runs the
+ * same tests with a sidecar directory.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class S3SemanticsIT {
-    @TempDir
-    static Path root;
-    static TestGateway gw;
-    static RawS3 raw;
+    Path root;
+    Path sidecar;
+    TestGateway gw;
+    RawS3 raw;
     static final byte[] HUNDRED = new byte[100];
 
+    /** Extra server flags of this run. */
+    String[] serverArgs() {
+        return new String[0];
+    }
+
     @BeforeAll
-    static void start() throws Exception {
-        gw = TestGateway.start(root);
+    void start(@TempDir Path dataDir, @TempDir Path sidecarDir) throws Exception {
+        root = dataDir;
+        sidecar = sidecarDir;
+        gw = TestGateway.start(root, serverArgs());
         raw = gw.raw();
         for (int i = 0; i < 100; i++) {
             HUNDRED[i] = (byte) i;
@@ -40,15 +53,15 @@ class S3SemanticsIT {
     }
 
     @AfterAll
-    static void stop() {
+    void stop() {
         gw.close();
     }
 
-    static RawS3.Response get(String path, Map<String, String> headers) throws Exception {
+    RawS3.Response get(String path, Map<String, String> headers) throws Exception {
         return raw.send("GET", path, Map.of(), headers, new byte[0]);
     }
 
-    static RawS3.Response put(String path, Map<String, String> headers, String body) throws Exception {
+    RawS3.Response put(String path, Map<String, String> headers, String body) throws Exception {
         return raw.send("PUT", path, Map.of(), headers, body.getBytes(StandardCharsets.UTF_8));
     }
 
