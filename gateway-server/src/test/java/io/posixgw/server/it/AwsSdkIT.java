@@ -10,9 +10,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.ResponseBytes;
+import software.amazon.awssdk.core.async.AsyncRequestBody;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3Configuration;
 import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
@@ -33,6 +35,9 @@ import software.amazon.awssdk.services.s3.model.UploadPartResponse;
 import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 import software.amazon.awssdk.services.s3.presigner.model.PresignedGetObjectRequest;
 import software.amazon.awssdk.services.s3.presigner.model.PresignedPutObjectRequest;
+import software.amazon.awssdk.transfer.s3.S3TransferManager;
+import software.amazon.awssdk.transfer.s3.model.CompletedDirectoryUpload;
+import software.amazon.awssdk.transfer.s3.model.CompletedFileUpload;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -67,6 +72,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * server runs with {@code --fsync off}: durability is not what this class tests, and 2,500 PUTs
  * stay fast.
  */
+@CompatClient(Client.AWS_SDK_JAVA)
 class AwsSdkIT {
     static final String BUCKET = "sdk";
     static final int KIB = 1024;
@@ -115,6 +121,7 @@ class AwsSdkIT {
 
     @ParameterizedTest
     @ValueSource(ints = {KIB, 6 * MIB})
+    @Covers({"putObject from bytes (CRC32 aws-chunked trailer)", "getObject with checksum validation"})
     void putFromBytesThenGetWithChecksumValidation(int size) throws Exception {
         String key = "bytes/" + size + ".bin";
         byte[] data = ObjectFiles.random(size, size);
@@ -132,6 +139,7 @@ class AwsSdkIT {
 
     @ParameterizedTest
     @EnumSource(value = ChecksumAlgorithm.class, names = {"CRC32_C", "SHA1", "SHA256"})
+    @Covers("CRC32C, SHA-1, SHA-256 checksums")
     void putWithAChosenChecksumAlgorithm(ChecksumAlgorithm algorithm) {
         String key = "algo/" + algorithm;
         byte[] data = ObjectFiles.random(100 * KIB + 1, algorithm.ordinal());
@@ -148,6 +156,7 @@ class AwsSdkIT {
     }
 
     @Test
+    @Covers("ranged getObject")
     void rangedGetWithChecksumModeEnabled() {
         byte[] data = ObjectFiles.random(3000, 35);
         s3.putObject(p -> p.bucket(BUCKET).key("range/checksummed"), RequestBody.fromBytes(data));
@@ -159,6 +168,7 @@ class AwsSdkIT {
     }
 
     @Test
+    @Covers("putObject from a file")
     void putFromFile(@TempDir Path dir) throws Exception {
         byte[] data = ObjectFiles.random(300 * KIB + 3, 31);
         Path file = dir.resolve("upload.bin");
@@ -170,6 +180,7 @@ class AwsSdkIT {
     }
 
     @Test
+    @Covers("putObject from a stream")
     void putFromInputStreamWithKnownLength() throws Exception {
         byte[] data = ObjectFiles.random(2 * MIB + 5, 32);
         PutObjectResponse put = s3.putObject(p -> p.bucket(BUCKET).key("stream/in.bin"),
@@ -180,6 +191,7 @@ class AwsSdkIT {
     }
 
     @Test
+    @Covers("headObject")
     void headObjectGivesTypeMetadataAndLength() {
         byte[] data = ObjectFiles.random(4321, 33);
         s3.putObject(p -> p.bucket(BUCKET).key("head/meta.txt").contentType("text/x-test; charset=utf-8")
@@ -193,6 +205,7 @@ class AwsSdkIT {
     }
 
     @Test
+    @Covers("typed errors (NoSuchKey, SignatureDoesNotMatch)")
     void errorsAreTypedExceptions() {
         NoSuchKeyException missing = assertThrows(NoSuchKeyException.class, () -> getBytes("no/such/key"));
         assertEquals(404, missing.statusCode());
@@ -211,6 +224,7 @@ class AwsSdkIT {
     // ---------------------------------------------------------------- CopyObject
 
     @Test
+    @Covers("copyObject")
     void copyObjectKeepsBytesEtagAndMetadata() {
         byte[] data = ObjectFiles.random(70 * KIB, 34);
         s3.putObject(p -> p.bucket(BUCKET).key("copy/src").contentType("application/x-src").metadata(Map.of("k", "v")),
@@ -237,6 +251,7 @@ class AwsSdkIT {
     }
 
     @Test
+    @Covers("listObjectsV2 paginator")
     void listObjectsV2PaginatorSeesEveryKeyOnceInOrder() throws Exception {
         String bucket = "sdk-list";
         s3.createBucket(b -> b.bucket(bucket));
@@ -271,6 +286,7 @@ class AwsSdkIT {
     }
 
     @Test
+    @Covers("deleteObjects")
     void deleteObjectsRemovesTenFiles() {
         List<ObjectIdentifier> ids = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
@@ -291,6 +307,7 @@ class AwsSdkIT {
     // ---------------------------------------------------------------- multipart by hand
 
     @Test
+    @Covers("multipart by hand")
     void multipartByHand() throws Exception {
         String key = "mp/by-hand.bin";
         String id = s3.createMultipartUpload(c -> c.bucket(BUCKET).key(key).contentType("application/x-mp")).uploadId();
@@ -322,6 +339,7 @@ class AwsSdkIT {
     }
 
     @Test
+    @Covers("abortMultipartUpload")
     void abortMultipartUploadRemovesItsStaging() {
         String key = "mp/aborted.bin";
         String id = s3.createMultipartUpload(c -> c.bucket(BUCKET).key(key)).uploadId();
@@ -339,6 +357,60 @@ class AwsSdkIT {
         assertFalse(Files.exists(staged.resolve(id)), "the upload's staging directory is gone");
     }
 
+    // ---------------------------------------------------------------- multipart client and transfer manager
+
+    /**
+     * The SDK's Java-based multipart client (no aws-crt native library), on the Netty async HTTP
+     * client: objects from 8 MiB up go in 5 MiB parts, each with the default CRC32 checksum.
+     */
+    static S3AsyncClient multipartClient() {
+        return S3AsyncClient.builder()
+                .endpointOverride(URI.create(gw.endpoint()))
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(TestGateway.ACCESS, TestGateway.SECRET)))
+                .forcePathStyle(true)
+                .multipartEnabled(true)
+                .multipartConfiguration(m -> m.thresholdInBytes(8L * MIB).minimumPartSizeInBytes(5L * MIB))
+                .build();
+    }
+
+    @Test
+    @Covers({"S3AsyncClient multipartEnabled: putObject from a file (5 MiB parts, CRC32)",
+            "S3TransferManager uploadFile, downloadFile, uploadDirectory"})
+    void multipartClientAndTransferManager(@TempDir Path dir) throws Exception {
+        byte[] data = ObjectFiles.random(21 * MIB + 3, 61);
+        Path file = dir.resolve("upload.bin");
+        Files.write(file, data);
+        String etag = ObjectFiles.multipartEtag(data, 5 * MIB);
+        try (S3AsyncClient async = multipartClient();
+             S3TransferManager tm = S3TransferManager.builder().s3Client(async).build()) {
+            PutObjectResponse put = async.putObject(p -> p.bucket(BUCKET).key("mpc/async put.bin").contentType("application/x-mpc"),
+                    AsyncRequestBody.fromFile(file)).join();
+            assertEquals(etag, put.eTag());
+            ObjectFiles.assertStored(root, BUCKET, "mpc/async put.bin", data);
+            assertEquals("application/x-mpc", s3.headObject(h -> h.bucket(BUCKET).key("mpc/async put.bin")).contentType());
+
+            CompletedFileUpload up = tm.uploadFile(u -> u.source(file)
+                    .putObjectRequest(p -> p.bucket(BUCKET).key("tm/upload.bin"))).completionFuture().join();
+            assertEquals(etag, up.response().eTag());
+            ObjectFiles.assertStored(root, BUCKET, "tm/upload.bin", data);
+
+            Path down = dir.resolve("down.bin");
+            tm.downloadFile(d -> d.destination(down).getObjectRequest(g -> g.bucket(BUCKET).key("tm/upload.bin")))
+                    .completionFuture().join();
+            assertArrayEquals(data, Files.readAllBytes(down));
+
+            Path tree = dir.resolve("tree");
+            Map<String, byte[]> files = LocalTrees.write(tree, 30, 62);
+            CompletedDirectoryUpload dirUp = tm.uploadDirectory(u -> u.source(tree).bucket(BUCKET).s3Prefix("tm/tree"))
+                    .completionFuture().join();
+            assertEquals(List.of(), dirUp.failedTransfers());
+            LocalTrees.assertSame(files, LocalTrees.stored(root, BUCKET, "tm/tree"), "uploadDirectory");
+        }
+        ObjectFiles.assertNoStagingDebris(root, BUCKET);
+        assertTrue(s3.listMultipartUploads(l -> l.bucket(BUCKET)).uploads().isEmpty(), "no upload left behind");
+    }
+
     // ---------------------------------------------------------------- S3Presigner
 
     static S3Presigner presigner() {
@@ -351,6 +423,7 @@ class AwsSdkIT {
     }
 
     @Test
+    @Covers("S3Presigner GET and PUT")
     void presignedGetAndPutThroughJavaNetHttp() throws Exception {
         String key = "presigned/with space+plus.txt";
         byte[] data = ObjectFiles.random(10 * KIB, 51);

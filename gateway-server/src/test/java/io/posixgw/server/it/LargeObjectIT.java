@@ -28,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Bounded memory for huge objects, and SIGTERM in the middle of an upload, with the server in its own JVM. */
+@CompatClient(Client.MINIO_JAVA)
 class LargeObjectIT {
     static final long GIB = 1L << 30;
 
@@ -67,6 +68,7 @@ class LargeObjectIT {
     }
 
     @Test
+    @Covers("1 GiB streamed with a 128 MiB server heap")
     void oneGibStreamedPutAndGetWithA128MiBHeap() throws Exception {
         try (ServerProcess server = ServerProcess.start(root, "128m", "--fsync", "off")) {
             MinioClient mc = MinioClient.builder().endpoint(server.endpoint()).credentials(TestGateway.ACCESS, TestGateway.SECRET).build();
@@ -96,6 +98,7 @@ class LargeObjectIT {
     }
 
     @Test
+    @Covers("SIGTERM during an upload leaves no partial object")
     void sigtermDuringLargeUploadLeavesNoPartialObject() throws Exception {
         ServerProcess server = ServerProcess.start(root, "128m", "--shutdown-grace", "2");
         try {

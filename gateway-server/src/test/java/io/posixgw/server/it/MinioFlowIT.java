@@ -5,6 +5,7 @@ import io.minio.BucketExistsArgs;
 import io.minio.CopyObjectArgs;
 import io.minio.CreateMultipartUploadArgs;
 import io.minio.GetObjectArgs;
+import io.minio.GetPresignedObjectUrlArgs;
 import io.minio.ListMultipartUploadsArgs;
 import io.minio.ListObjectsArgs;
 import io.minio.MakeBucketArgs;
@@ -14,12 +15,16 @@ import io.minio.ObjectWriteResponse;
 import io.minio.PutObjectArgs;
 import io.minio.RemoveBucketArgs;
 import io.minio.RemoveObjectArgs;
+import io.minio.RemoveObjectsArgs;
 import io.minio.Result;
 import io.minio.SourceObject;
 import io.minio.StatObjectArgs;
 import io.minio.StatObjectResponse;
 import io.minio.UploadPartArgs;
 import io.minio.errors.ErrorResponseException;
+import io.minio.Http;
+import io.minio.messages.DeleteRequest;
+import io.minio.messages.DeleteResult;
 import io.minio.messages.Item;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -31,6 +36,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -41,6 +50,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -53,6 +63,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * configured there: plain HTTP, path-style, no region (discovered with
  * GetBucketLocation), user {@code ryax} with a 12-character secret.
  */
+@CompatClient(Client.MINIO_JAVA)
 class MinioFlowIT {
     static final int MIB = 1024 * 1024;
 
@@ -93,6 +104,7 @@ class MinioFlowIT {
     }
 
     @Test
+    @Covers("wrong secret: SignatureDoesNotMatch")
     void wrongSecretIsSignatureDoesNotMatch() {
         MinioClient bad = gw.minio("WrongSecret!");
         ErrorResponseException e = assertThrows(ErrorResponseException.class,
@@ -105,6 +117,7 @@ class MinioFlowIT {
     }
 
     @Test
+    @Covers({"region discovery (GetBucketLocation)", "makeBucket", "bucketExists"})
     void regionDiscoveryThenBucketCreation() throws Exception {
         RawS3.Response location = gw.raw().send("GET", "/", Map.of(), Map.of(), new byte[0]);
         assertEquals(200, location.status());
@@ -119,6 +132,7 @@ class MinioFlowIT {
     }
 
     @Test
+    @Covers("NoSuchKey and NoSuchBucket errors")
     void missingKeyIsNoSuchKey() throws Exception {
         makeBucket("bkt1");
         ErrorResponseException stat = assertThrows(ErrorResponseException.class,
@@ -131,6 +145,7 @@ class MinioFlowIT {
     }
 
     @Test
+    @Covers({"putObject (known size, type, user metadata)", "statObject (ETag, type, size, user metadata)", "getObject"})
     void singlePutEtagIsMd5AndAttributesRoundTrip() throws Exception {
         makeBucket("bkt1");
         byte[] data = random(4096, 1);
@@ -151,6 +166,7 @@ class MinioFlowIT {
 
     @ParameterizedTest
     @ValueSource(ints = {5, 8})
+    @Covers("putObject streamed in 5 and 8 MiB parts")
     void streamedPutOfUnknownLength(int partMiB) throws Exception {
         makeBucket("bkt1");
         byte[] data = random(16 * MIB, partMiB);
@@ -165,6 +181,7 @@ class MinioFlowIT {
     }
 
     @Test
+    @Covers({"failed streamed put leaves no upload", "removeBucket"})
     void failedStreamLeavesNoUploadAndNoObject() throws Exception {
         makeBucket("bkt1");
         InputStream failing = new InputStream() {
@@ -207,6 +224,7 @@ class MinioFlowIT {
     }
 
     @Test
+    @Covers("multipart create/upload/abort/list")
     void uploadPartAfterAbortIsNoSuchUploadAndLeavesNothing() throws Exception {
         makeBucket("bkt1");
         MinioAsyncClient async = MinioAsyncClient.builder().endpoint(gw.endpoint()).credentials(TestGateway.ACCESS, TestGateway.SECRET).build();
@@ -233,6 +251,7 @@ class MinioFlowIT {
     }
 
     @Test
+    @Covers("copyObject (16 MiB)")
     void copyOf16MiBIsByteExact() throws Exception {
         makeBucket("bkt1");
         byte[] data = random(16 * MIB, 9);
@@ -248,6 +267,7 @@ class MinioFlowIT {
     }
 
     @Test
+    @Covers("listObjects recursive across pages")
     void recursivePrefixListingAcrossPages() throws Exception {
         makeBucket("bkt1");
         byte[] tiny = "x".getBytes();
@@ -272,6 +292,7 @@ class MinioFlowIT {
 
     @ParameterizedTest
     @ValueSource(ints = {0, 1024, 4096, 65536, MIB, 16 * MIB})
+    @Covers({"sizes 0 B to 16 MiB", "removeObject"})
     void sizesRoundTrip(int size) throws Exception {
         makeBucket("bkt1");
         byte[] data = random(size, size);
@@ -282,5 +303,76 @@ class MinioFlowIT {
         mc.removeObject(RemoveObjectArgs.builder().bucket("bkt1").object("sizes/" + size).build());
         assertThrows(ErrorResponseException.class,
                 () -> mc.statObject(StatObjectArgs.builder().bucket("bkt1").object("sizes/" + size).build()));
+    }
+
+    List<String> list(String bucket, String prefix, boolean recursive) throws Exception {
+        List<String> names = new ArrayList<>();
+        for (Result<Item> r : mc.listObjects(ListObjectsArgs.builder().bucket(bucket).prefix(prefix).recursive(recursive).build())) {
+            Item item = r.get();
+            names.add(item.isDir() ? "DIR " + item.objectName() : item.objectName() + " " + item.size());
+        }
+        // Each page's objects come before its common prefixes: sort by name to compare.
+        names.sort(java.util.Comparator.comparing(n -> n.startsWith("DIR ") ? n.substring(4) : n));
+        return names;
+    }
+
+    @Test
+    @Covers({"listObjects with and without recursion", "removeObjects"})
+    void listWithAndWithoutRecursionThenRemoveObjects() throws Exception {
+        makeBucket("bkt1");
+        List<String> keys = List.of("a/1", "a/2", "a/b/3", "a/b/c/4", "c", "d/5", "d e/6");
+        for (String k : keys) {
+            mc.putObject(PutObjectArgs.builder().bucket("bkt1").object(k)
+                    .stream(new ByteArrayInputStream(k.getBytes()), (long) k.length(), null).build());
+        }
+        assertEquals(List.of("DIR a/", "c 1", "DIR d e/", "DIR d/"), list("bkt1", "", false));
+        assertEquals(List.of("a/1 3", "a/2 3", "DIR a/b/"), list("bkt1", "a/", false));
+        assertEquals(List.of("a/1 3", "a/2 3", "a/b/3 5", "a/b/c/4 7", "c 1", "d e/6 5", "d/5 3"), list("bkt1", "", true));
+        assertEquals(List.of("a/b/3 5", "a/b/c/4 7"), list("bkt1", "a/b/", true));
+
+        List<DeleteRequest.Object> toDelete = new ArrayList<>();
+        keys.forEach(k -> toDelete.add(new DeleteRequest.Object(k)));
+        toDelete.add(new DeleteRequest.Object("never/existed"));
+        List<String> errors = new ArrayList<>();
+        // removeObjects is lazy: the DeleteObjects request is sent while its results are iterated.
+        for (Result<DeleteResult.Error> r : mc.removeObjects(RemoveObjectsArgs.builder().bucket("bkt1").objects(toDelete).build())) {
+            errors.add(r.get().code() + " " + r.get().objectName());
+        }
+        assertEquals(List.of(), errors);
+        assertEquals(List.of(), list("bkt1", "", true));
+        for (String k : keys) {
+            assertFalse(Files.exists(root.resolve("bkt1").resolve(k)), k);
+        }
+        mc.removeBucket(RemoveBucketArgs.builder().bucket("bkt1").build());
+        assertFalse(Files.exists(root.resolve("bkt1")), "no directory left behind");
+    }
+
+    @Test
+    @Covers("presigned GET and PUT through java.net.http")
+    void presignedGetAndPutThroughJavaNetHttp() throws Exception {
+        makeBucket("bkt1");
+        String key = "presigned/a b+c%d é.bin";
+        byte[] data = random(300_000, 77);
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        String putUrl = mc.getPresignedObjectUrl(GetPresignedObjectUrlArgs.builder().method(Http.Method.PUT)
+                .bucket("bkt1").object(key).expiry(5, TimeUnit.MINUTES).build());
+        HttpResponse<String> put = http.send(HttpRequest.newBuilder(URI.create(putUrl))
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(data)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, put.statusCode(), put.body());
+        assertEquals("\"" + md5Hex(data) + "\"", put.headers().firstValue("ETag").orElse(null));
+        assertArrayEquals(data, Files.readAllBytes(root.resolve("bkt1").resolve(key)));
+
+        String getUrl = mc.getPresignedObjectUrl(GetPresignedObjectUrlArgs.builder().method(Http.Method.GET)
+                .bucket("bkt1").object(key).expiry(5, TimeUnit.MINUTES).build());
+        HttpResponse<byte[]> got = http.send(HttpRequest.newBuilder(URI.create(getUrl)).GET().build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, got.statusCode());
+        assertArrayEquals(data, got.body());
+
+        // The signature covers the key: the same query string on another key is refused.
+        HttpResponse<String> other = http.send(HttpRequest.newBuilder(URI.create(getUrl.replace("presigned/", "presigned2/"))).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, other.statusCode(), other.body());
+        assertTrue(other.body().contains("<Code>SignatureDoesNotMatch</Code>"), other.body());
     }
 }

@@ -41,6 +41,42 @@ final class ObjectFiles {
         return "\"" + HexFormat.of().formatHex(md5(data)) + "\"";
     }
 
+    /** The ETag S3 gives an object uploaded in parts of {@code partSize} bytes (the last one shorter). */
+    static String multipartEtag(byte[] data, int partSize) {
+        java.io.ByteArrayOutputStream md5s = new java.io.ByteArrayOutputStream();
+        int parts = 0;
+        for (int off = 0; off < data.length; off += partSize, parts++) {
+            md5s.writeBytes(md5(java.util.Arrays.copyOfRange(data, off, Math.min(data.length, off + partSize))));
+        }
+        return "\"" + HexFormat.of().formatHex(md5(md5s.toByteArray())) + "-" + parts + "\"";
+    }
+
+    /** S3's listing order: by the keys' UTF-8 bytes (String order differs past the BMP and for some scripts). */
+    static final java.util.Comparator<String> UTF8_ORDER = java.util.Comparator.comparing(
+            k -> new String(k.getBytes(java.nio.charset.StandardCharsets.UTF_8), java.nio.charset.StandardCharsets.ISO_8859_1));
+
+    /**
+     * 120 keys under {@code list/} for the script clients' listing checks: three "directories" of 38
+     * keys, and names with a space, '+', '%' and non-ASCII letters.
+     */
+    static List<String> listingKeys() {
+        List<String> keys = new java.util.ArrayList<>();
+        for (int i = 0; i < 114; i++) {
+            keys.add(String.format("list/%s/k%03d", new String[]{"a", "b", "c"}[i % 3], i));
+        }
+        keys.addAll(List.of("list/with space", "list/1+1", "list/100%", "list/é", "list/日本", "list/z"));
+        return keys;
+    }
+
+    /** The value of the user xattr {@code name} of the object file (the default metadata store). */
+    static String xattr(Path root, String bucket, String key, String name) throws IOException {
+        java.nio.file.attribute.UserDefinedFileAttributeView view = Files.getFileAttributeView(file(root, bucket, key),
+                java.nio.file.attribute.UserDefinedFileAttributeView.class);
+        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(view.size(name));
+        view.read(name, buf);
+        return new String(buf.array(), 0, buf.position(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     static Path file(Path root, String bucket, String key) {
         return root.resolve(bucket).resolve(key);
     }

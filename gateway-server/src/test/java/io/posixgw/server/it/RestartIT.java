@@ -31,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * its ETag, Content-Type and user metadata, read back from the xattrs whose names
  * and encodings (DESIGN §4, versitygw's) are checked byte for byte here.
  */
+@CompatClient(Client.MINIO_JAVA)
 class RestartIT {
     @TempDir
     Path root;
@@ -50,6 +51,7 @@ class RestartIT {
     }
 
     @Test
+    @Covers("metadata survives a restart (versitygw xattrs)")
     void metadataSurvivesRestartInVersitygwFormat() throws Exception {
         byte[] small = "hello, ryax".getBytes(StandardCharsets.UTF_8);
         byte[] big = new byte[12 << 20];
