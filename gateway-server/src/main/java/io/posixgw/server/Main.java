@@ -2,6 +2,7 @@ package io.posixgw.server;
 
 import io.posixgw.server.config.ServerCommand;
 import io.posixgw.server.config.ServerConfig;
+import io.posixgw.server.migrate.MigrateCommand;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -9,7 +10,7 @@ import picocli.CommandLine;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CountDownLatch;
 
-/** {@code posixgw [options] [root]}: parse, wire, serve until SIGTERM or SIGINT. */
+/** {@code posixgw [options] [root]}: parse, wire, serve until SIGTERM or SIGINT; {@code posixgw migrate ...}: copy in. */
 public final class Main {
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
 
@@ -19,16 +20,22 @@ public final class Main {
     public static void main(String[] args) throws Exception {
         ServerCommand command = new ServerCommand();
         CommandLine cl = ServerCommand.commandLine(command, System.getenv());
+        cl.addSubcommand("migrate", MigrateCommand.commandLine(System.getenv(), System.out, System.err, true));
         ServerConfig config;
         try {
             CommandLine.ParseResult parsed = cl.parseArgs(args);
             if (CommandLine.printHelpIfRequested(parsed)) {
                 return;
             }
+            if (parsed.hasSubcommand()) {
+                System.exit(((MigrateCommand) parsed.subcommand().commandSpec().userObject()).call());
+                return;
+            }
             config = command.call();
         } catch (CommandLine.ParameterException | IllegalArgumentException e) {
-            System.err.println("posixgw: " + e.getMessage());
-            System.err.println("Try 'posixgw --help'.");
+            String name = e instanceof CommandLine.ParameterException p ? p.getCommandLine().getCommandSpec().qualifiedName() : "posixgw";
+            System.err.println(name + ": " + e.getMessage());
+            System.err.println("Try '" + name + " --help'.");
             System.exit(2);
             return;
         }

@@ -1,0 +1,342 @@
+package io.posixgw.deploy;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.marcnuri.helm.Helm;
+import com.marcnuri.helm.LintResult;
+import com.marcnuri.helm.TemplateCommand;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Probe;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecurityContext;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServicePort;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * helm/posixgw rendered by Helm itself (helm-java embeds it), parsed into typed
+ * Kubernetes objects and checked against issue 7's plan: one pod, Recreate, UID/fsGroup
+ * 1200, read-only root with an emptyDir /tmp, no capabilities, a pinned image, probes,
+ * configurable Secret key names, a kept 20 Gi claim, the compatibility Service, and the
+ * migrate initContainer only when asked.
+ */
+class HelmChartTest {
+    private static final Path CHART = PosixgwImage.repositoryRoot().resolve("helm/posixgw");
+    private static final ObjectMapper STRICT_YAML = new ObjectMapper(new YAMLFactory())
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void helmLoads() {
+        try {
+            Helm.version().call();
+        } catch (RuntimeException | LinkageError e) {
+            Assumptions.abort("helm-java has no native library for this platform: " + e);
+        }
+    }
+
+    /** The rendered manifests of a release "posixgw" in namespace "ryax", with these values (YAML) on top of the defaults. */
+    List<HasMetadata> render(String valuesYaml) throws Exception {
+        TemplateCommand template = new Helm(CHART).template().withName("posixgw").withNamespace("ryax");
+        if (valuesYaml != null) {
+            Path values = Files.writeString(tmp.resolve("values-" + System.nanoTime() + ".yaml"), valuesYaml);
+            template.withValuesFile(values);
+        }
+        String yaml = template.call();
+        List<HasMetadata> objects = new ArrayList<>();
+        for (String doc : yaml.split("(?m)^---\\s*$")) {
+            if (doc.lines().allMatch(l -> l.isBlank() || l.startsWith("#"))) {
+                continue;
+            }
+            STRICT_YAML.readTree(doc); // no duplicate keys
+            objects.add(Serialization.unmarshal(doc));
+        }
+        return objects;
+    }
+
+    static <T extends HasMetadata> List<T> all(List<HasMetadata> objects, Class<T> type) {
+        return objects.stream().filter(type::isInstance).map(type::cast).toList();
+    }
+
+    static <T extends HasMetadata> T one(List<HasMetadata> objects, Class<T> type) {
+        List<T> found = all(objects, type);
+        assertEquals(1, found.size(), "one " + type.getSimpleName() + " in " + objects.stream().map(o -> o.getKind()).toList());
+        return found.get(0);
+    }
+
+    static Container container(PodSpec pod, String name) {
+        return pod.getContainers().stream().filter(c -> c.getName().equals(name)).findFirst().orElseThrow();
+    }
+
+    static Optional<EnvVar> env(Container c, String name) {
+        return c.getEnv().stream().filter(e -> e.getName().equals(name)).findFirst();
+    }
+
+    static String appVersion() throws Exception {
+        Matcher m = Pattern.compile("(?m)^appVersion:\\s*\"?([^\"\\s]+)").matcher(Files.readString(CHART.resolve("Chart.yaml")));
+        assertTrue(m.find());
+        return m.group(1);
+    }
+
+    static void assertSecretRef(EnvVar e, String secret, String key) {
+        assertNotNull(e.getValueFrom(), e.getName());
+        assertEquals(secret, e.getValueFrom().getSecretKeyRef().getName(), e.getName());
+        assertEquals(key, e.getValueFrom().getSecretKeyRef().getKey(), e.getName());
+    }
+
+    @Test
+    void lintsStrict() {
+        LintResult result = new Helm(CHART).lint().strict().call();
+        assertFalse(result.isFailed(), String.join("\n", result.getMessages()));
+    }
+
+    @Test
+    void defaultsRenderOneHardenedPodOnAKeptVolume() throws Exception {
+        List<HasMetadata> objects = render(null);
+        assertEquals(List.of("Deployment", "PersistentVolumeClaim", "Service"),
+                objects.stream().map(HasMetadata::getKind).sorted().toList());
+
+        Deployment d = one(objects, Deployment.class);
+        assertEquals("posixgw", d.getMetadata().getName());
+        assertEquals(1, d.getSpec().getReplicas());
+        assertEquals("Recreate", d.getSpec().getStrategy().getType());
+        assertNull(d.getSpec().getStrategy().getRollingUpdate());
+        PodSpec pod = d.getSpec().getTemplate().getSpec();
+        assertEquals(1200L, pod.getSecurityContext().getRunAsUser());
+        assertEquals(1200L, pod.getSecurityContext().getRunAsGroup());
+        assertEquals(1200L, pod.getSecurityContext().getFsGroup());
+        assertTrue(pod.getSecurityContext().getRunAsNonRoot());
+        assertFalse(pod.getEnableServiceLinks(), "a Service named posixgw would set POSIXGW_PORT in the pod");
+        assertFalse(pod.getAutomountServiceAccountToken());
+        assertTrue(pod.getInitContainers().isEmpty());
+
+        Container c = container(pod, "posixgw");
+        assertEquals("posixgw:" + appVersion(), c.getImage(), "pinned to the chart's appVersion");
+        SecurityContext sc = c.getSecurityContext();
+        assertTrue(sc.getReadOnlyRootFilesystem());
+        assertFalse(sc.getAllowPrivilegeEscalation());
+        assertEquals(List.of("ALL"), sc.getCapabilities().getDrop());
+        assertEquals(7070, c.getPorts().get(0).getContainerPort());
+        assertEquals("http", c.getPorts().get(0).getName());
+        for (Probe p : List.of(c.getLivenessProbe(), c.getReadinessProbe(), c.getStartupProbe())) {
+            assertEquals("/_/health", p.getHttpGet().getPath());
+            assertEquals("http", p.getHttpGet().getPort().getStrVal());
+        }
+        assertEquals("256Mi", c.getResources().getRequests().get("memory").toString());
+        assertEquals("1Gi", c.getResources().getLimits().get("memory").toString());
+        assertEquals(":7070", env(c, "POSIXGW_PORT").orElseThrow().getValue());
+        assertEquals("/data/s3", env(c, "POSIXGW_ROOT").orElseThrow().getValue());
+        assertSecretRef(env(c, "ROOT_ACCESS_KEY_ID").orElseThrow(), "ryax-minio-secret", "root-user");
+        assertSecretRef(env(c, "ROOT_SECRET_ACCESS_KEY").orElseThrow(), "ryax-minio-secret", "root-password");
+        assertTrue(env(c, "POSIXGW_SIDECAR").isEmpty());
+        assertEquals(List.of("/data", "/tmp"), c.getVolumeMounts().stream().map(m -> m.getMountPath()).toList());
+        Volume tmpVolume = pod.getVolumes().stream().filter(v -> v.getName().equals("tmp")).findFirst().orElseThrow();
+        assertNotNull(tmpVolume.getEmptyDir());
+        Volume data = pod.getVolumes().stream().filter(v -> v.getName().equals("data")).findFirst().orElseThrow();
+        assertEquals("posixgw-data", data.getPersistentVolumeClaim().getClaimName());
+
+        assertTrue(all(objects, Secret.class).isEmpty(), "the platform's Secret by default");
+
+        PersistentVolumeClaim pvc = one(objects, PersistentVolumeClaim.class);
+        assertEquals("posixgw-data", pvc.getMetadata().getName());
+        assertEquals("keep", pvc.getMetadata().getAnnotations().get("helm.sh/resource-policy"));
+        assertEquals("20Gi", pvc.getSpec().getResources().getRequests().get("storage").toString());
+        assertEquals(List.of("ReadWriteOnce"), pvc.getSpec().getAccessModes());
+        assertNull(pvc.getSpec().getStorageClassName());
+
+        Service svc = one(objects, Service.class);
+        ServicePort port = svc.getSpec().getPorts().get(0);
+        assertEquals(9000, port.getPort());
+        assertEquals("http", port.getTargetPort().getStrVal());
+        Map<String, String> podLabels = d.getSpec().getTemplate().getMetadata().getLabels();
+        assertFalse(svc.getSpec().getSelector().isEmpty());
+        svc.getSpec().getSelector().forEach((k, v) -> assertEquals(v, podLabels.get(k), "the Service selects the pod: " + k));
+    }
+
+    @Test
+    void secretKeyNamesAreConfigurable() throws Exception {
+        List<HasMetadata> objects = render("""
+                auth:
+                  existingSecret: other-secret
+                  secretKeys:
+                    user: access-key
+                    password: secret-key
+                """);
+        assertTrue(all(objects, Secret.class).isEmpty(), "no Secret rendered");
+        Container c = container(one(objects, Deployment.class).getSpec().getTemplate().getSpec(), "posixgw");
+        assertSecretRef(env(c, "ROOT_ACCESS_KEY_ID").orElseThrow(), "other-secret", "access-key");
+        assertSecretRef(env(c, "ROOT_SECRET_ACCESS_KEY").orElseThrow(), "other-secret", "secret-key");
+
+        // A Secret rendered by the chart, with its own key names, referenced by the pod.
+        List<HasMetadata> rendered = render("auth: {existingSecret: '', rootPassword: ryax123456789012, secretKeys: {user: u, password: p}}");
+        Secret s = one(rendered, Secret.class);
+        assertEquals("posixgw", s.getMetadata().getName());
+        assertEquals("ryax", new String(Base64.getDecoder().decode(s.getData().get("u")), StandardCharsets.UTF_8));
+        assertEquals("ryax123456789012", new String(Base64.getDecoder().decode(s.getData().get("p")), StandardCharsets.UTF_8));
+        Container r = container(one(rendered, Deployment.class).getSpec().getTemplate().getSpec(), "posixgw");
+        assertSecretRef(env(r, "ROOT_ACCESS_KEY_ID").orElseThrow(), "posixgw", "u");
+        assertSecretRef(env(r, "ROOT_SECRET_ACCESS_KEY").orElseThrow(), "posixgw", "p");
+
+        RuntimeException e = assertThrows(RuntimeException.class, () -> render("auth: {existingSecret: ''}"));
+        assertTrue(e.getMessage().contains("auth.rootPassword is required"), e.getMessage());
+    }
+
+    @Test
+    void theCompatibilityServiceSelectsTheSamePod() throws Exception {
+        List<HasMetadata> objects = render("compatService: {enabled: true}");
+        List<Service> services = all(objects, Service.class);
+        assertEquals(List.of("posixgw", "ryax-minio"), services.stream().map(s -> s.getMetadata().getName()).sorted().toList());
+        Service main = services.stream().filter(s -> s.getMetadata().getName().equals("posixgw")).findFirst().orElseThrow();
+        Service compat = services.stream().filter(s -> s.getMetadata().getName().equals("ryax-minio")).findFirst().orElseThrow();
+        assertEquals(main.getSpec().getSelector(), compat.getSpec().getSelector());
+        assertEquals(9000, compat.getSpec().getPorts().get(0).getPort());
+        assertEquals("http", compat.getSpec().getPorts().get(0).getTargetPort().getStrVal());
+        Map<String, String> podLabels = one(objects, Deployment.class).getSpec().getTemplate().getMetadata().getLabels();
+        compat.getSpec().getSelector().forEach((k, v) -> assertEquals(v, podLabels.get(k), k));
+
+        assertEquals("old-minio", all(render("compatService: {enabled: true, name: old-minio, port: 9001}"), Service.class).stream()
+                .filter(s -> s.getSpec().getPorts().get(0).getPort() == 9001).findFirst().orElseThrow().getMetadata().getName());
+        assertThrows(RuntimeException.class, () -> render("compatService: {enabled: true, name: posixgw}"));
+    }
+
+    @Test
+    void anExistingClaimOrADroppedKeepPolicy() throws Exception {
+        List<HasMetadata> existing = render("persistence: {existingClaim: posixgw-data-old}");
+        assertTrue(all(existing, PersistentVolumeClaim.class).isEmpty());
+        assertEquals("posixgw-data-old", one(existing, Deployment.class).getSpec().getTemplate().getSpec().getVolumes().stream()
+                .filter(v -> v.getName().equals("data")).findFirst().orElseThrow().getPersistentVolumeClaim().getClaimName());
+
+        PersistentVolumeClaim pvc = one(render("persistence: {keep: false, size: 50Gi, storageClass: '-'}"), PersistentVolumeClaim.class);
+        assertTrue(pvc.getMetadata().getAnnotations() == null
+                || !pvc.getMetadata().getAnnotations().containsKey("helm.sh/resource-policy"));
+        assertEquals("50Gi", pvc.getSpec().getResources().getRequests().get("storage").toString());
+        assertEquals("", pvc.getSpec().getStorageClassName());
+        assertEquals("nfs-client", one(render("persistence: {storageClass: nfs-client}"), PersistentVolumeClaim.class)
+                .getSpec().getStorageClassName());
+    }
+
+    @Test
+    void theMigrateInitContainerOnlyWhenAsked() throws Exception {
+        assertTrue(one(render("migration: {enabled: true}"), Deployment.class).getSpec().getTemplate().getSpec()
+                .getInitContainers().isEmpty(), "a fresh install (helm install/template) has nothing to migrate from");
+
+        List<HasMetadata> objects = render("""
+                sidecar: {enabled: true}
+                migration:
+                  enabled: true
+                  onInstall: true
+                  buckets: [ryax-filestore]
+                  deleteExtra: true
+                  concurrency: 4
+                """);
+        PodSpec pod = one(objects, Deployment.class).getSpec().getTemplate().getSpec();
+        assertEquals(1, pod.getInitContainers().size());
+        Container init = pod.getInitContainers().get(0);
+        Container server = container(pod, "posixgw");
+        assertEquals("migrate", init.getName());
+        assertEquals(server.getImage(), init.getImage());
+        assertEquals(List.of("migrate", "--from", "http://ryax-minio:9000", "--bucket", "ryax-filestore", "--concurrency", "4",
+                "--progress", "30", "--delete-extra"), init.getArgs());
+        assertSecretRef(env(init, "POSIXGW_MIGRATE_ACCESS_KEY").orElseThrow(), "ryax-minio-secret", "root-user");
+        assertSecretRef(env(init, "POSIXGW_MIGRATE_SECRET_KEY").orElseThrow(), "ryax-minio-secret", "root-password");
+        assertEquals("/data/s3", env(init, "POSIXGW_ROOT").orElseThrow().getValue(), "the marker file lives in the data root");
+        assertEquals("/data/meta", env(init, "POSIXGW_SIDECAR").orElseThrow().getValue());
+        assertEquals("/data/meta", env(server, "POSIXGW_SIDECAR").orElseThrow().getValue(), "same metadata mode for both");
+        assertEquals(server.getSecurityContext(), init.getSecurityContext());
+        assertEquals(server.getVolumeMounts(), init.getVolumeMounts());
+
+        Container all = one(render("""
+                migration: {enabled: true, onInstall: true, from: 'http://old:9000', existingSecret: old-creds,
+                            secretKeys: {user: ak, password: sk}}
+                """), Deployment.class).getSpec().getTemplate().getSpec().getInitContainers().get(0);
+        assertEquals(List.of("migrate", "--from", "http://old:9000", "--all", "--concurrency", "8", "--progress", "30"), all.getArgs());
+        assertSecretRef(env(all, "POSIXGW_MIGRATE_ACCESS_KEY").orElseThrow(), "old-creds", "ak");
+    }
+
+    @Test
+    void sidecarExtraEnvSchedulingProbesAndMetrics() throws Exception {
+        List<HasMetadata> objects = render("""
+                extraEnv:
+                  - {name: POSIXGW_WORKERS, value: "32"}
+                extraArgs: ["--idle-timeout", "60"]
+                javaOpts: "-XX:MaxRAMPercentage=50"
+                nodeSelector: {disktype: ssd}
+                tolerations:
+                  - {key: dedicated, operator: Equal, value: storage, effect: NoSchedule}
+                affinity:
+                  nodeAffinity:
+                    requiredDuringSchedulingIgnoredDuringExecution:
+                      nodeSelectorTerms:
+                        - matchExpressions:
+                            - {key: zone, operator: In, values: [a]}
+                probes: {readiness: {path: /_/ready}}
+                image: {repository: registry.example/posixgw, tag: "0.2.0"}
+                metrics:
+                  enabled: true
+                  serviceMonitor: {enabled: true, labels: {release: prometheus}}
+                """);
+        Deployment d = one(objects, Deployment.class);
+        PodSpec pod = d.getSpec().getTemplate().getSpec();
+        Container c = container(pod, "posixgw");
+        assertEquals("32", env(c, "POSIXGW_WORKERS").orElseThrow().getValue());
+        assertEquals("-XX:MaxRAMPercentage=50", env(c, "POSIXGW_JAVA_OPTS").orElseThrow().getValue());
+        assertEquals(List.of("--idle-timeout", "60"), c.getArgs());
+        assertEquals(Map.of("disktype", "ssd"), pod.getNodeSelector());
+        assertEquals("dedicated", pod.getTolerations().get(0).getKey());
+        assertEquals("zone", pod.getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution()
+                .getNodeSelectorTerms().get(0).getMatchExpressions().get(0).getKey());
+        assertEquals("/_/ready", c.getReadinessProbe().getHttpGet().getPath());
+        assertEquals("/_/health", c.getLivenessProbe().getHttpGet().getPath());
+        assertEquals("registry.example/posixgw:0.2.0", c.getImage());
+        Map<String, String> annotations = d.getSpec().getTemplate().getMetadata().getAnnotations();
+        assertEquals("true", annotations.get("prometheus.io/scrape"));
+        assertEquals("7070", annotations.get("prometheus.io/port"));
+        GenericKubernetesResource sm = one(objects, GenericKubernetesResource.class);
+        assertEquals("ServiceMonitor", sm.getKind());
+        assertEquals("prometheus", sm.getMetadata().getLabels().get("release"));
+        List<Map<String, Object>> endpoints = sm.get("spec", "endpoints");
+        Map<String, Object> endpoint = endpoints.get(0);
+        assertEquals("http", endpoint.get("port"));
+        assertEquals("/_/metrics", endpoint.get("path"));
+    }
+
+    @Test
+    void theImageTagIsPinned() throws Exception {
+        RuntimeException e = assertThrows(RuntimeException.class, () -> render("image: {tag: latest}"));
+        assertTrue(e.getMessage().contains("pin a version"), e.getMessage());
+        assertEquals("posixgw@sha256:0123", container(one(render("image: {digest: 'sha256:0123'}"), Deployment.class)
+                .getSpec().getTemplate().getSpec(), "posixgw").getImage());
+    }
+}

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Entrypoint of the posixgw image. Takes the same flags and environment as the binary
+# (POSIXGW_*, versitygw's VGW_*, MinIO's MINIO_ROOT_USER/MINIO_ROOT_PASSWORD,
+# ROOT_ACCESS_KEY_ID/ROOT_SECRET_ACCESS_KEY, ...) and adds the image's defaults only where
+# nothing is set: listen on all interfaces, port 7070; data in /data/s3 (so that lost+found
+# on the volume's root is never a bucket). The defaults go in as environment variables, so
+# any flag still wins.
+#
+#   IMAGE [FLAGS] [ROOT]     the server
+#   IMAGE migrate ...        posixgw migrate (the data root defaults to /data/s3 as well)
+#   IMAGE sh                 any other program
+#
+# JVM options: JAVA_OPTS_DEFAULT (the image's), then POSIXGW_JAVA_OPTS (yours; later options win).
+set -eu
+
+if [ -z "${POSIXGW_PORT:-}" ] && [ -z "${VGW_PORT:-}" ]; then
+  export POSIXGW_PORT=":7070"
+fi
+if [ -z "${POSIXGW_ROOT:-}" ] && [ -z "${VGW_BACKEND_ARG:-}" ]; then
+  export POSIXGW_ROOT="/data/s3"
+fi
+
+# A program (sh, ...) runs as such; anything else (flags, a data root, migrate) goes to posixgw.
+if [ "$#" -gt 0 ] && [ "$1" != "migrate" ] && [ "${1#-}" = "$1" ]; then
+  program="$(command -v "$1" 2>/dev/null || true)"
+  if [ -n "$program" ] && [ -f "$program" ] && [ -x "$program" ]; then
+    exec "$@"
+  fi
+fi
+# shellcheck disable=SC2086 # the option lists are meant to be split into words
+exec java ${JAVA_OPTS_DEFAULT:-} ${POSIXGW_JAVA_OPTS:-} -jar /opt/posixgw/posixgw.jar "$@"
