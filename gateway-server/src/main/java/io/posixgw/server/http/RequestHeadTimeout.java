@@ -2,6 +2,7 @@ package io.posixgw.server.http;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.util.concurrent.ScheduledFuture;
 
 import java.util.concurrent.TimeUnit;
@@ -23,6 +24,10 @@ final class RequestHeadTimeout extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (ctx.channel() instanceof EpollSocketChannel) {
+            // Linux drops quick-ACK mode after a while: re-arm it on every read (see S3HttpServer).
+            ((EpollSocketChannel) ctx.channel()).config().setTcpQuickAck(true);
+        }
         if (!inRequest && deadline == null) {
             deadline = ctx.executor().schedule(() -> {
                 ctx.close();
