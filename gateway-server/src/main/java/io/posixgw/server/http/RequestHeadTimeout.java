@@ -2,7 +2,6 @@ package io.posixgw.server.http;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.util.concurrent.ScheduledFuture;
 
 import java.util.concurrent.TimeUnit;
@@ -24,10 +23,6 @@ final class RequestHeadTimeout extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (ctx.channel() instanceof EpollSocketChannel) {
-            // Linux drops quick-ACK mode after a while: re-arm it on every read (see S3HttpServer).
-            ((EpollSocketChannel) ctx.channel()).config().setTcpQuickAck(true);
-        }
         if (!inRequest && deadline == null) {
             deadline = ctx.executor().schedule(() -> {
                 ctx.close();

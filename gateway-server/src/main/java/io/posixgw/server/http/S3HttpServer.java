@@ -9,9 +9,9 @@ import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -72,12 +72,6 @@ public final class S3HttpServer implements AutoCloseable {
                 .setMaxChunkSize(1 << 20)
                 .setValidateHeaders(true);
         ServerBootstrap bootstrap = new ServerBootstrap();
-        if (Epoll.isAvailable()) {
-            // Clients that leave Nagle on (OkHttp, so the MinIO SDKs) send a PUT's head and body
-            // in two segments and wait for our ACK in between: acknowledge at once instead of
-            // after the kernel's 40 ms delayed-ACK timer. Netty re-arms it after every read.
-            bootstrap.childOption(EpollChannelOption.TCP_QUICKACK, true);
-        }
         bootstrap
                 .group(group)
                 .channel(channelType)
@@ -96,6 +90,9 @@ public final class S3HttpServer implements AutoCloseable {
                             return;
                         }
                         ch.closeFuture().addListener(f -> context.connections.decrementAndGet());
+                        if (ch instanceof EpollSocketChannel) {
+                            ch.pipeline().addLast("quick-ack", new QuickAck());
+                        }
                         ch.pipeline()
                                 .addLast("head-timeout", new RequestHeadTimeout(settings.headerTimeoutMillis()))
                                 .addLast("http", new HttpServerCodec(decoderConfig))
