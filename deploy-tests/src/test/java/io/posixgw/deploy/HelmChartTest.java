@@ -151,9 +151,11 @@ class HelmChartTest {
         assertEquals(7070, c.getPorts().get(0).getContainerPort());
         assertEquals("http", c.getPorts().get(0).getName());
         for (Probe p : List.of(c.getLivenessProbe(), c.getReadinessProbe(), c.getStartupProbe())) {
-            assertEquals("/_/health", p.getHttpGet().getPath());
             assertEquals("http", p.getHttpGet().getPort().getStrVal());
         }
+        assertEquals("/_/health", c.getLivenessProbe().getHttpGet().getPath());
+        assertEquals("/_/ready", c.getReadinessProbe().getHttpGet().getPath(), "ready once the data root takes writes");
+        assertEquals("/_/health", c.getStartupProbe().getHttpGet().getPath());
         assertEquals("256Mi", c.getResources().getRequests().get("memory").toString());
         assertEquals("1Gi", c.getResources().getLimits().get("memory").toString());
         assertEquals(":7070", env(c, "POSIXGW_PORT").orElseThrow().getValue());
