@@ -1,0 +1,88 @@
+package io.posixgw.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.posixgw.server.Gateway;
+import io.posixgw.server.config.ServerCommand;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Keeps the bench from rotting: the whole side-by-side with minimal iterations
+ * against two gateways in this JVM (--fsync on and off), through the same entry
+ * point as {@code bench/run.sh}, and the report it writes.
+ */
+class BenchSmokeTest {
+    static final String ACCESS = "ryax";
+    static final String SECRET = "Sup3rS3cr3t!";
+
+    @TempDir
+    Path tmp;
+
+    static Gateway start(Path root, String fsync) throws Exception {
+        Gateway g = new Gateway(ServerCommand.parse(new String[] {"--port", "127.0.0.1:0", "--access", ACCESS, "--secret", SECRET,
+                "--quiet", "--fsync", fsync, root.toString()}, Map.of()));
+        g.start();
+        return g;
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void sideBySideWritesAReportWithoutErrors() throws Exception {
+        Gateway on = start(tmp.resolve("on"), "on");
+        Gateway off = start(tmp.resolve("off"), "off");
+        try {
+            String a = "http://127.0.0.1:" + on.address().getPort();
+            String b = "http://127.0.0.1:" + off.address().getPort();
+            Path out = tmp.resolve("report");
+            Main.RunCommand cmd = Main.parseRun("--target", "posixgw=" + a + "@" + ProcessHandle.current().pid(),
+                    "--target", "other=" + b, "--fsync-off", "posixgw-fsync-off=" + b, "--access", ACCESS, "--secret", SECRET,
+                    "--scale", "0.01", "--rounds", "2", "--list-keys", "20", "--mixed-objects", "20", "--mixed-seconds", "0.5", "--warmup-seconds", "0",
+                    "--mixed-clients", "4", "--sections", "latency,parallel,mixed", "--max-object-size", "1048576", "--out", out.toString(), "--data-dir", tmp.toString(),
+                    "--command", "smoke");
+            long t0 = System.nanoTime();
+            cmd.run();
+            System.err.printf("bench run took %.1f s%n", (System.nanoTime() - t0) / 1e9);
+
+            String md = Files.readString(out.resolve("report.md"));
+            assertTrue(md.contains("## Issue 8 targets"), md);
+            assertTrue(md.contains("| put 1 KiB |"), md);
+            assertTrue(md.contains("| list 20 of 40 keys (prefix, recursive) |"), md);
+            assertTrue(md.contains("posixgw/other"), md);
+            assertTrue(!md.contains("## Errors"), md);
+            assertTrue(Files.readString(out.resolve("readme.md")).contains("| put | "), "readme.md");
+
+            JsonNode json = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+            assertEquals("smoke", json.get("command").asText());
+            List<String> ids = json.get("sections").findValuesAsText("id");
+            assertTrue(ids.containsAll(List.of("latency", "parallel", "mixed")), ids.toString());
+            JsonNode put = null;
+            for (JsonNode s : json.get("sections")) {
+                for (JsonNode row : s.get("rows")) {
+                    for (JsonNode m : row.get("targets")) {
+                        assertEquals(0, m.get("errors").asLong(), row.toString());
+                    }
+                    if (row.get("row").asText().equals("put 1 MiB")) {
+                        put = row.get("targets");
+                    }
+                }
+            }
+            assertTrue(put != null && put.get("posixgw").get("samples").asInt() >= 1, String.valueOf(put));
+            assertTrue(json.get("serverCost").get("posixgw").get("bySection").get("mixed").get("requests").asLong() > 0);
+            assertTrue(json.get("goals").toString().contains("--fsync off"), json.get("goals").toString());
+        } finally {
+            on.stop();
+            off.stop();
+        }
+    }
+}
