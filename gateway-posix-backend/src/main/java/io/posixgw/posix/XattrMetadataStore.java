@@ -28,10 +28,11 @@ final class XattrMetadataStore implements MetadataStore {
     private static final int MAX_VALUE = 64 * 1024;
     private static final ThreadLocal<ByteBuffer> BUFFER = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(MAX_VALUE));
 
-    private static UserDefinedFileAttributeView view(Path path) {
+    private static UserDefinedFileAttributeView view(Path path) throws IOException {
         UserDefinedFileAttributeView v = Files.getFileAttributeView(path, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
         if (v == null) {
-            throw new UnsupportedOperationException("user-defined attributes are not supported here");
+            // the start-up check refuses such a root; this guards a file system changed under us
+            throw new IOException("the file system of " + path + " keeps no user xattrs: start posixgw with --sidecar DIR");
         }
         return v;
     }
