@@ -2,10 +2,7 @@ package io.posixgw.server.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,25 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * from the committed package-lock.json.
  */
 @CompatClient(Client.AWS_SDK_JS)
-class AwsSdkJsIT {
+class AwsSdkJsIT extends GatewayPerTest {
     static final int MIB = 1024 * 1024;
     static final String BUCKET = "aws-sdk-js";
-
-    @TempDir
-    Path tmp;
-    Path root;
-    TestGateway gw;
-
-    @BeforeEach
-    void start() throws Exception {
-        root = Files.createDirectories(tmp.resolve("data"));
-        gw = TestGateway.start(root, "--fsync", "off");
-    }
-
-    @AfterEach
-    void stop() {
-        gw.close();
-    }
 
     @Test
     @Covers({"CreateBucket, HeadBucket", "PutObject from a file stream (CRC32 trailer)", "PutObject from a Buffer",

@@ -2,10 +2,8 @@ package io.posixgw.server.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,26 +26,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and the files under the gateway's root.
  */
 @CompatClient(Client.BOTO3)
-class Boto3IT {
+class Boto3IT extends GatewayPerTest {
     static final Path SCRIPT = Path.of("src", "test", "clients", "python", "boto3_flow.py");
     static final int MIB = 1024 * 1024;
     static final String BUCKET = "boto3";
 
-    @TempDir
-    Path tmp;
-    Path root;
-    TestGateway gw;
-
     @BeforeEach
-    void start() throws Exception {
+    void requireClient() throws Exception {
         ClientProcess.requireExecutable(Client.PYTHON, "Debian's python3");
-        root = Files.createDirectories(tmp.resolve("data"));
-        gw = TestGateway.start(root, "--fsync", "off");
-    }
-
-    @AfterEach
-    void stop() {
-        gw.close();
     }
 
     @Test

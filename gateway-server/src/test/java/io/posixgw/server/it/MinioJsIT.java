@@ -1,10 +1,7 @@
 package io.posixgw.server.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,25 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * discovers it with GetBucketLocation.
  */
 @CompatClient(Client.MINIO_JS)
-class MinioJsIT {
+class MinioJsIT extends GatewayPerTest {
     static final int MIB = 1024 * 1024;
     static final String BUCKET = "minio-js";
-
-    @TempDir
-    Path tmp;
-    Path root;
-    TestGateway gw;
-
-    @BeforeEach
-    void start() throws Exception {
-        root = Files.createDirectories(tmp.resolve("data"));
-        gw = TestGateway.start(root, "--fsync", "off");
-    }
-
-    @AfterEach
-    void stop() {
-        gw.close();
-    }
 
     @Test
     @Covers({"makeBucket, bucketExists (region discovery)", "putObject from a stream (multipart, 5 MiB parts)",
