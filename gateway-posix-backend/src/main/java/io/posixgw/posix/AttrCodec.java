@@ -3,6 +3,8 @@ package io.posixgw.posix;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
+import io.posixgw.core.checksum.ChecksumType;
+import io.posixgw.core.checksum.MultipartChecksum;
 import io.posixgw.core.model.ObjectAttributes;
 
 import java.io.ByteArrayInputStream;
@@ -132,6 +134,55 @@ final class AttrCodec {
 
     /** @param checksums algorithm name (CRC32, ...) to base64, as {@code BodySource.checksums()} gives them */
     static byte[] encodeChecksums(Map<String, String> checksums) {
+        return encodeChecksums(checksums, ChecksumType.FULL_OBJECT);
+    }
+
+    /** An upload's checksum algorithm and type, without values (versitygw's CreateMultipartUpload record). */
+    static byte[] encodeChecksumSpec(MultipartChecksum spec) {
+        StringBuilder sb = new StringBuilder(160);
+        sb.append("{\"Algorithm\":");
+        quote(sb, spec.algorithm().name());
+        sb.append(",\"Type\":");
+        quote(sb, spec.type().name());
+        for (ChecksumAlgorithm a : CHECKSUM_FIELDS) {
+            sb.append(",\"").append(a.name()).append("\":null");
+        }
+        return bytes(sb.append('}'));
+    }
+
+    /** The checksum an upload was created with; null when it has none or the record is unreadable. */
+    static MultipartChecksum decodeChecksumSpec(byte[] json) {
+        JsonNode n = readObject(json);
+        if (n == null) {
+            return null;
+        }
+        ChecksumAlgorithm a = ChecksumAlgorithm.parse(n.path("Algorithm").asText("")).orElse(null);
+        ChecksumType t = ChecksumType.parse(n.path("Type").asText("")).orElse(null);
+        return a == null || t == null ? null : new MultipartChecksum(a, t);
+    }
+
+    /** The stored {@code Type}; FULL_OBJECT when absent (single-part objects). */
+    static ChecksumType decodeChecksumType(byte[] json) {
+        JsonNode n = readObject(json);
+        return n == null ? ChecksumType.FULL_OBJECT : ChecksumType.parse(n.path("Type").asText("")).orElse(ChecksumType.FULL_OBJECT);
+    }
+
+    private static JsonNode readObject(byte[] json) {
+        if (json == null || json.length == 0) {
+            return null;
+        }
+        try {
+            JsonNode n = MAPPER.readTree(json);
+            return n != null && n.isObject() ? n : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /**
+     * @param type COMPOSITE or FULL_OBJECT; null writes an empty type, as versitygw does for a part
+     */
+    static byte[] encodeChecksums(Map<String, String> checksums, ChecksumType type) {
         Map<ChecksumAlgorithm, String> byAlgo = new LinkedHashMap<>();
         ChecksumAlgorithm first = null;
         for (ChecksumAlgorithm a : CHECKSUM_FIELDS) {
@@ -148,7 +199,7 @@ final class AttrCodec {
         sb.append("{\"Algorithm\":");
         quote(sb, first == null ? "" : first.name());
         sb.append(",\"Type\":");
-        quote(sb, first == null ? "" : "FULL_OBJECT");
+        quote(sb, first == null || type == null ? "" : type.name());
         for (ChecksumAlgorithm a : CHECKSUM_FIELDS) {
             String v = byAlgo.get(a);
             sb.append(",\"").append(a.name()).append("\":");

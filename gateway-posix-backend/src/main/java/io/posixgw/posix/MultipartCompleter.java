@@ -2,6 +2,9 @@ package io.posixgw.posix;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
+import io.posixgw.core.checksum.ChecksumType;
+import io.posixgw.core.checksum.MultipartChecksum;
+import io.posixgw.core.model.CompleteChecks;
 import io.posixgw.core.model.CompleteMultipartResult;
 import io.posixgw.core.model.CompletedPart;
 import io.posixgw.core.model.Etags;
@@ -27,6 +30,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -60,7 +64,8 @@ final class MultipartCompleter {
         this.staleAfter = staleAfter;
     }
 
-    CompleteMultipartResult complete(String bucket, String key, String uploadId, List<CompletedPart> parts) throws IOException {
+    CompleteMultipartResult complete(String bucket, String key, String uploadId, List<CompletedPart> parts,
+                                     CompleteChecks checks) throws IOException {
         UploadIds.require(uploadId);
         Path bucketDir = paths.bucketDir(bucket);
         PathResolver.requireBucket(bucketDir);
@@ -86,7 +91,7 @@ final class MultipartCompleter {
                 if (other == null) {
                     String done = completedEtag(bucketDir, key, uploadId);
                     if (done != null && Etags.unquote(done).equals(Etags.unquote(etag))) {
-                        return new CompleteMultipartResult(bucket, key, done);
+                        return repeatedResult(bucketDir, bucket, key, done);
                     }
                     throw MultipartStore.noSuchUpload(uploadId);
                 }
@@ -101,24 +106,43 @@ final class MultipartCompleter {
                 pause = Math.min(pause * 2, 250);
             }
         }
-        return assemble(bucketDir, bucket, key, uploadId, parts, etag, hashDir, uploadDir, claim);
+        return assemble(bucketDir, bucket, key, uploadId, parts, checks == null ? CompleteChecks.NONE : checks, etag,
+                hashDir, uploadDir, claim);
     }
 
     private CompleteMultipartResult assemble(Path bucketDir, String bucket, String key, String uploadId,
-                                             List<CompletedPart> parts, String etag, Path hashDir, Path uploadDir,
-                                             Path claim) throws IOException {
+                                             List<CompletedPart> parts, CompleteChecks checks, String etag, Path hashDir,
+                                             Path uploadDir, Path claim) throws IOException {
         boolean published = false;
+        Map<String, String> objectChecksum = Map.of();
+        MultipartChecksum checksum;
         try {
+            checksum = uploads.checksumOf(claim, uploadId);
+            if (checks.checksumType() != null && (checksum == null || checks.checksumType() != checksum.type())) {
+                throw new S3Exception(S3Error.INVALID_REQUEST, "The upload was created using the "
+                        + (checksum == null ? "null" : checksum.type().name()) + " checksum mode. The complete request must use the same checksum mode.");
+            }
             Map<Integer, Part> stored = new HashMap<>();
             for (CompletedPart p : parts) {
                 if (p.partNumber() >= MultipartRules.MIN_PART_NUMBER && p.partNumber() <= MultipartRules.MAX_PART_NUMBER) {
-                    Part s = uploads.readPart(claim, p.partNumber());
+                    Part s = uploads.readPart(claim, p.partNumber(), checksum != null);
                     if (s != null) {
                         stored.put(p.partNumber(), s);
                     }
                 }
             }
             MultipartRules.validateComplete(parts, stored);
+            long total = 0;
+            for (CompletedPart p : parts) {
+                total += stored.get(p.partNumber()).size();
+            }
+            if (checks.objectSize() != null && checks.objectSize() != total) {
+                throw new S3Exception(S3Error.INVALID_REQUEST, "The provided 'x-amz-mp-object-size' header value "
+                        + checks.objectSize() + " does not match what was computed: " + total);
+            }
+            if (checksum != null) {
+                objectChecksum = objectChecksum(checksum, parts, stored, checks);
+            }
             Path target = paths.objectPath(bucketDir, key);
             PathResolver.requireWritableParents(bucketDir, target);
             Map<String, byte[]> attrs = new LinkedHashMap<>(store.read(claim, AttrNames::copiedFromUpload));
@@ -143,6 +167,9 @@ final class MultipartCompleter {
                 }
                 attrs.put(AttrNames.ETAG, AttrCodec.utf8(etag));
                 attrs.put(AttrNames.MP_METADATA, AttrCodec.encodeMpMetadata(uploadId, ends));
+                if (checksum != null) {
+                    attrs.put(AttrNames.CHECKSUMS, AttrCodec.encodeChecksums(objectChecksum, checksum.type()));
+                }
                 staged.setAttributes(store, attrs);
                 heartbeat(claim); // the fsync of a large object may take a while
                 committer.publish(staged, bucketDir, target);
@@ -158,7 +185,58 @@ final class MultipartCompleter {
         if (Fs.removeIfEmpty(hashDir)) {
             store.prunedDirectory(hashDir);
         }
-        return new CompleteMultipartResult(bucket, key, etag);
+        return new CompleteMultipartResult(bucket, key, etag, objectChecksum, checksum == null ? null : checksum.type());
+    }
+
+    /**
+     * The object's checksum from the stored part checksums. Each listed part must name its
+     * checksum, equal to the stored one; a checksum the request asserts for the object
+     * (with or without the {@code -N} of a composite) must equal the result.
+     */
+    private static Map<String, String> objectChecksum(MultipartChecksum checksum, List<CompletedPart> parts,
+                                                      Map<Integer, Part> stored, CompleteChecks checks) {
+        String name = checksum.algorithm().name();
+        String lower = name.toLowerCase(Locale.ROOT);
+        List<String> values = new ArrayList<>(parts.size());
+        List<Long> sizes = new ArrayList<>(parts.size());
+        for (CompletedPart p : parts) {
+            String given = p.checksums().get(name);
+            if (given == null) {
+                throw new S3Exception(S3Error.INVALID_REQUEST, "The upload was created using a " + lower
+                        + " checksum. The complete request must include the checksum for each part. It was missing for part "
+                        + p.partNumber() + " in the request.");
+            }
+            Part s = stored.get(p.partNumber());
+            String have = s.checksums().get(name);
+            if (have == null || !have.equals(given.trim())) {
+                throw new S3Exception(S3Error.INVALID_PART, S3Error.INVALID_PART.defaultMessage());
+            }
+            values.add(have);
+            sizes.add(s.size());
+        }
+        String value = checksum.combine(values, sizes);
+        String asserted = checks.checksums().get(name);
+        if (asserted != null) {
+            String a = asserted.trim();
+            int dash = value.lastIndexOf('-');
+            boolean matches = a.equals(value) || (checksum.type() == ChecksumType.COMPOSITE && dash > 0 && a.equals(value.substring(0, dash)));
+            if (!matches) {
+                throw new S3Exception(S3Error.BAD_DIGEST, "The " + lower + " you specified did not match the calculated checksum.");
+            }
+        }
+        return Map.of(name, value);
+    }
+
+    /** The answer to a Complete of an upload that is already the object at {@code key}. */
+    private CompleteMultipartResult repeatedResult(Path bucketDir, String bucket, String key, String etag) throws IOException {
+        Path target = paths.objectPath(bucketDir, key);
+        try {
+            byte[] raw = store.get(target, AttrNames.CHECKSUMS);
+            Map<String, String> checksums = AttrCodec.decodeChecksums(raw);
+            return new CompleteMultipartResult(bucket, key, etag, checksums, checksums.isEmpty() ? null : AttrCodec.decodeChecksumType(raw));
+        } catch (NoSuchFileException gone) {
+            return new CompleteMultipartResult(bucket, key, etag);
+        }
     }
 
     /** The multipart ETag of the requested part list; non-hex part ETags cannot match any stored part. */

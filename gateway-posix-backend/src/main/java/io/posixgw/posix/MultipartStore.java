@@ -4,6 +4,8 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.BodySource;
 import io.posixgw.core.backend.ObjectContent;
+import io.posixgw.core.checksum.Checksummer;
+import io.posixgw.core.checksum.MultipartChecksum;
 import io.posixgw.core.http.ByteRange;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Etags;
@@ -30,6 +32,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -56,7 +59,7 @@ final class MultipartStore {
         this.partCrc64 = partCrc64;
     }
 
-    String create(String bucket, String key, ObjectAttributes attributes) throws IOException {
+    String create(String bucket, String key, ObjectAttributes attributes, MultipartChecksum checksum) throws IOException {
         Path bucketDir = paths.bucketDir(bucket);
         PathResolver.requireBucket(bucketDir);
         if (ObjectKeys.isDirectoryKey(key)) {
@@ -71,7 +74,11 @@ final class MultipartStore {
         Files.createDirectories(uploadDir);
         try {
             store.set(hashDir, AttrNames.OBJNAME, AttrCodec.utf8(key));
-            store.setAll(uploadDir, AttrCodec.objectAttrs(a));
+            Map<String, byte[]> attrs = new LinkedHashMap<>(AttrCodec.objectAttrs(a));
+            if (checksum != null) {
+                attrs.put(AttrNames.CHECKSUMS, AttrCodec.encodeChecksumSpec(checksum));
+            }
+            store.setAll(uploadDir, attrs);
         } catch (IOException | RuntimeException e) {
             Fs.deleteTree(uploadDir);
             store.deleted(uploadDir);
@@ -88,13 +95,14 @@ final class MultipartStore {
         Path bucketDir = paths.bucketDir(bucket);
         Path uploadDir = PathResolver.uploadsOfKey(bucketDir, key).resolve(uploadId);
         requireUpload(bucketDir, uploadDir, uploadId);
+        MultipartChecksum checksum = checksumOf(uploadDir, uploadId);
         try (StagedFile staged = StagedFile.create(bucketDir, key, true, partCrc64)) {
             staged.writeAll(body);
             byte[] md5 = staged.md5();
             if (contentMd5 != null && !MessageDigest.isEqual(md5, contentMd5)) {
                 throw S3Error.BAD_DIGEST.exception();
             }
-            return publishPart(staged, uploadDir, uploadId, partNumber);
+            return publishPart(staged, uploadDir, uploadId, partNumber, partChecksum(checksum, body.checksums()));
         }
     }
 
@@ -113,6 +121,7 @@ final class MultipartStore {
         Path bucketDir = paths.bucketDir(bucket);
         Path uploadDir = PathResolver.uploadsOfKey(bucketDir, key).resolve(uploadId);
         requireUpload(bucketDir, uploadDir, uploadId);
+        MultipartChecksum checksum = checksumOf(uploadDir, uploadId);
         try (ObjectContent src = reader.open(sourceBucket, sourceKey)) {
             ObjectInfo info = src.info();
             if (sourceCheck != null) {
@@ -131,17 +140,51 @@ final class MultipartStore {
                 throw new S3Exception(S3Error.ENTITY_TOO_LARGE, "The copied part exceeds the maximum allowed part size of 5 GiB");
             }
             try (StagedFile staged = StagedFile.create(bucketDir, key, true, partCrc64)) {
-                staged.copyHashing(src.channel(), first, length);
-                return publishPart(staged, uploadDir, uploadId, partNumber);
+                Checksummer sum = checksum == null ? null : checksum.algorithm().newChecksummer();
+                staged.copyHashing(src.channel(), first, length, sum);
+                Map<String, String> partChecksum = sum == null ? Map.of() : Map.of(checksum.algorithm().name(), sum.base64());
+                return publishPart(staged, uploadDir, uploadId, partNumber, partChecksum);
             }
         }
     }
 
+    /**
+     * The checksum a part of this upload keeps: none when the upload has no algorithm, else
+     * the body's (verified) checksum, which must be of the upload's algorithm.
+     */
+    private static Map<String, String> partChecksum(MultipartChecksum upload, Map<String, String> bodyChecksums) {
+        if (upload == null) {
+            return Map.of();
+        }
+        String name = upload.algorithm().name();
+        String value = bodyChecksums == null ? null : bodyChecksums.get(name);
+        if (value == null) {
+            String actual = bodyChecksums == null || bodyChecksums.isEmpty() ? "null"
+                    : bodyChecksums.keySet().iterator().next().toLowerCase(Locale.ROOT);
+            throw new S3Exception(S3Error.INVALID_REQUEST, "Checksum Type mismatch occurred, expected checksum Type: "
+                    + name.toLowerCase(Locale.ROOT) + ", actual checksum Type: " + actual);
+        }
+        return Map.of(name, value);
+    }
+
+    /** The checksum the upload was created with, or null. */
+    MultipartChecksum checksumOf(Path uploadDir, String uploadId) throws IOException {
+        try {
+            return AttrCodec.decodeChecksumSpec(store.get(uploadDir, AttrNames.CHECKSUMS));
+        } catch (NoSuchFileException e) {
+            throw noSuchUpload(uploadId);
+        }
+    }
+
     /** Sets the part's attributes, makes it durable and renames it into the upload (replacing an earlier upload of it). */
-    private Part publishPart(StagedFile staged, Path uploadDir, String uploadId, int partNumber) throws IOException {
+    private Part publishPart(StagedFile staged, Path uploadDir, String uploadId, int partNumber,
+                             Map<String, String> checksum) throws IOException {
         String etag = Etags.fromMd5(staged.md5());
         Map<String, byte[]> attrs = new LinkedHashMap<>();
         attrs.put(AttrNames.ETAG, AttrCodec.utf8(etag));
+        if (!checksum.isEmpty()) {
+            attrs.put(AttrNames.CHECKSUMS, AttrCodec.encodeChecksums(checksum, null));
+        }
         if (partCrc64) {
             attrs.put(AttrNames.PART_CRC64NVME, AttrCodec.utf8(staged.crc64Base64()));
         }
@@ -160,7 +203,7 @@ final class MultipartStore {
         staged.markPublished();
         store.moved(staged.path, target);
         committer.syncDir(uploadDir);
-        return new Part(partNumber, etag, staged.size(), mtime);
+        return new Part(partNumber, etag, staged.size(), mtime, checksum);
     }
 
     void abort(String bucket, String key, String uploadId) throws IOException {
@@ -189,6 +232,7 @@ final class MultipartStore {
         Path bucketDir = paths.bucketDir(bucket);
         Path uploadDir = PathResolver.uploadsOfKey(bucketDir, key).resolve(uploadId);
         BasicFileAttributes ua = requireUpload(bucketDir, uploadDir, uploadId);
+        MultipartChecksum checksum = checksumOf(uploadDir, uploadId);
         List<Integer> numbers = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(uploadDir)) {
             for (Path p : ds) {
@@ -209,29 +253,33 @@ final class MultipartStore {
                 truncated = true;
                 break;
             }
-            Part p = readPart(uploadDir, n);
+            Part p = readPart(uploadDir, n, checksum != null);
             if (p != null) {
                 parts.add(p);
             }
         }
         int next = truncated && !parts.isEmpty() ? parts.get(parts.size() - 1).partNumber() : 0;
-        return new ListPartsResult(key, uploadId, initiated(uploadId, ua), parts, truncated, next);
+        return new ListPartsResult(key, uploadId, initiated(uploadId, ua), parts, truncated, next, checksum);
     }
 
-    /** A stored part, or null when it is not there. */
-    Part readPart(Path uploadDir, int n) throws IOException {
+    /** A stored part, with its checksum when asked for, or null when it is not there. */
+    Part readPart(Path uploadDir, int n, boolean withChecksum) throws IOException {
         Path p = uploadDir.resolve(Integer.toString(n));
         BasicFileAttributes a = Fs.lstat(p);
         if (a == null || !a.isRegularFile()) {
             return null;
         }
         String etag;
+        Map<String, String> checksum = Map.of();
         try {
             etag = AttrCodec.etag(store.get(p, AttrNames.ETAG));
+            if (withChecksum) {
+                checksum = AttrCodec.decodeChecksums(store.get(p, AttrNames.CHECKSUMS));
+            }
         } catch (NoSuchFileException gone) {
             return null;
         }
-        return new Part(n, etag == null ? "\"\"" : etag, a.size(), a.lastModifiedTime().toInstant());
+        return new Part(n, etag == null ? "\"\"" : etag, a.size(), a.lastModifiedTime().toInstant(), checksum);
     }
 
     ListMultipartUploadsResult listUploads(ListMultipartUploadsRequest req) throws IOException {

@@ -3,6 +3,7 @@ package io.posixgw.posix;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.ObjectContent;
+import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.model.CopyObjectRequest;
 import io.posixgw.core.model.CopyObjectResult;
 import io.posixgw.core.model.Etags;
@@ -61,7 +62,8 @@ final class ObjectCopier {
             ObjectAttributes attrs = r.attributesOfCopy(si.attributes());
             ObjectWriter.checkMetadataSize(attrs);
             boolean plain = isPlainMd5(si.etag());
-            Map<String, String> checksums = plain ? si.checksums() : Map.of();
+            // a whole-object checksum stays true of the copy; a composite one describes parts the copy does not have
+            Map<String, String> checksums = si.checksumType() == ChecksumType.FULL_OBJECT ? si.checksums() : Map.of();
             if (ObjectKeys.isDirectoryKey(r.key())) {
                 if (si.size() != 0) {
                     throw S3Error.DIRECTORY_OBJECT_CONTAINS_DATA.exception();
@@ -78,7 +80,7 @@ final class ObjectCopier {
                     staged.transferFrom(src.channel(), 0, si.size());
                     etag = si.etag();
                 } else {
-                    staged.copyHashing(src.channel(), 0, si.size());
+                    staged.copyHashing(src.channel(), 0, si.size(), null);
                     etag = Etags.fromMd5(staged.md5());
                 }
                 staged.setAttributes(store, ObjectWriter.attrsFor(etag, attrs, checksums));

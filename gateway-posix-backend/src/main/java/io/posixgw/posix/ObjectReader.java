@@ -196,7 +196,8 @@ final class ObjectReader {
         ObjectAttributes attributes = AttrCodec.toAttributes(raw);
         long size = a.isDirectory() ? 0 : a.size();
         return new ObjectInfo(key, size, etag, a.lastModifiedTime().toInstant(), attributes,
-                Etags.partsCount(etag), AttrCodec.decodeChecksums(raw.get(AttrNames.CHECKSUMS)));
+                Etags.partsCount(etag), AttrCodec.decodeChecksums(raw.get(AttrNames.CHECKSUMS)),
+                AttrCodec.decodeChecksumType(raw.get(AttrNames.CHECKSUMS)));
     }
 
     /**

@@ -3,10 +3,12 @@ package io.posixgw.posix;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
+import io.posixgw.core.checksum.MultipartChecksum;
 import io.posixgw.core.backend.BodySource;
 import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.http.ByteRange;
 import io.posixgw.core.model.BucketInfo;
+import io.posixgw.core.model.CompleteChecks;
 import io.posixgw.core.model.CompleteMultipartResult;
 import io.posixgw.core.model.CompletedPart;
 import io.posixgw.core.model.CopyObjectRequest;
@@ -261,9 +263,10 @@ public final class PosixBackend implements Backend {
     }
 
     @Override
-    public String createMultipartUpload(String bucket, String key, ObjectAttributes attributes) throws IOException {
+    public String createMultipartUpload(String bucket, String key, ObjectAttributes attributes, MultipartChecksum checksum)
+            throws IOException {
         try {
-            return multipart.create(bucket, key, attributes);
+            return multipart.create(bucket, key, attributes, checksum);
         } catch (IOException e) {
             throw translate(e);
         }
@@ -290,10 +293,10 @@ public final class PosixBackend implements Backend {
     }
 
     @Override
-    public CompleteMultipartResult completeMultipartUpload(String bucket, String key, String uploadId, List<CompletedPart> parts)
-            throws IOException {
+    public CompleteMultipartResult completeMultipartUpload(String bucket, String key, String uploadId, List<CompletedPart> parts,
+                                                           CompleteChecks checks) throws IOException {
         try {
-            return completer.complete(bucket, key, uploadId, parts);
+            return completer.complete(bucket, key, uploadId, parts, checks);
         } catch (IOException e) {
             throw translate(e);
         }

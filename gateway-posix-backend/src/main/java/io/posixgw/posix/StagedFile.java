@@ -104,8 +104,12 @@ final class StagedFile implements Closeable {
         size += count;
     }
 
-    /** Appends {@code count} bytes of {@code src} from {@code position} through memory, so the hashes see them. */
-    void copyHashing(FileChannel src, long position, long count) throws IOException {
+    /**
+     * Appends {@code count} bytes of {@code src} from {@code position} through memory, so the hashes see them.
+     *
+     * @param also one more checksum to feed the bytes to, or null
+     */
+    void copyHashing(FileChannel src, long position, long count, Checksummer also) throws IOException {
         ByteBuffer buf = ByteBuffer.allocateDirect((int) Math.min(1 << 20, Math.max(count, 1)));
         long done = 0;
         while (done < count) {
@@ -116,6 +120,9 @@ final class StagedFile implements Closeable {
                 throw new IOException("copy source ended early");
             }
             buf.flip();
+            if (also != null) {
+                also.update(buf);
+            }
             write(buf);
             done += n;
         }

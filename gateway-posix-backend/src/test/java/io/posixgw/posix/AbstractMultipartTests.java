@@ -1,6 +1,11 @@
 package io.posixgw.posix;
 
 import io.posixgw.core.S3Error;
+import io.posixgw.core.checksum.ChecksumAlgorithm;
+import io.posixgw.core.checksum.ChecksumType;
+import io.posixgw.core.checksum.Checksummer;
+import io.posixgw.core.checksum.MultipartChecksum;
+import io.posixgw.core.model.CompleteChecks;
 import io.posixgw.core.model.CompleteMultipartResult;
 import io.posixgw.core.model.CompletedPart;
 import io.posixgw.core.model.Etags;
@@ -89,6 +94,42 @@ abstract class AbstractMultipartTests extends BackendTestBase {
         assertArrayEquals(new long[] {5L * MIB, 10L * MIB, 10L * MIB + 1024}, backend.partEnds(B, "movies/clip.mp4"));
         assertFalse(Files.exists(PathResolver.uploadsOfKey(root.resolve(B), "movies/clip.mp4")));
         assertEquals(0, tempFiles());
+    }
+
+    @Test
+    void checksumUploadKeepsPartChecksumsAcrossGatewaysAndComposesTheObjectChecksum() throws Exception {
+        MultipartChecksum spec = new MultipartChecksum(ChecksumAlgorithm.CRC32C, ChecksumType.COMPOSITE);
+        String id = backend.createMultipartUpload(B, "ck", ObjectAttributes.EMPTY, spec);
+        byte[] p1 = random(5 * MIB, 11);
+        byte[] p2 = random(100, 12);
+        assertS3(S3Error.INVALID_REQUEST, () -> backend.uploadPart(B, "ck", id, 1, Bodies.of(p1), null));
+        assertS3(S3Error.INVALID_REQUEST, () -> backend.uploadPart(B, "ck", id, 1,
+                Bodies.of(p1, 1 << 16, Map.of("CRC32", crc(ChecksumAlgorithm.CRC32, p1))), null));
+        assertEquals(0, tempFiles());
+        Part r1 = backend.uploadPart(B, "ck", id, 1, Bodies.of(p1, 1 << 16, Map.of("CRC32C", crc(ChecksumAlgorithm.CRC32C, p1))), null);
+        Part r2 = backend.uploadPart(B, "ck", id, 2, Bodies.of(p2, 1 << 16, Map.of("CRC32C", crc(ChecksumAlgorithm.CRC32C, p2))), null);
+        assertEquals(Map.of("CRC32C", crc(ChecksumAlgorithm.CRC32C, p1)), r1.checksums());
+
+        // another gateway over the same root sees the upload's algorithm and the part checksums
+        PosixBackend other = new PosixBackend(root, options());
+        ListPartsResult listed = other.listParts(B, "ck", id, 0, 1000);
+        assertEquals(spec, listed.checksum());
+        assertEquals(r2.checksums(), listed.parts().get(1).checksums());
+
+        List<CompletedPart> named = List.of(new CompletedPart(1, r1.etag(), r1.checksums()), new CompletedPart(2, r2.etag(), r2.checksums()));
+        CompleteMultipartResult done = other.completeMultipartUpload(B, "ck", id, named, CompleteChecks.NONE);
+        String expected = spec.combine(List.of(r1.checksums().get("CRC32C"), r2.checksums().get("CRC32C")), List.of((long) p1.length, 100L));
+        assertEquals(Map.of("CRC32C", expected), done.checksums());
+        assertEquals(ChecksumType.COMPOSITE, done.checksumType());
+        ObjectInfo head = backend.headObject(B, "ck");
+        assertEquals(Map.of("CRC32C", expected), head.checksums());
+        assertEquals(ChecksumType.COMPOSITE, head.checksumType());
+    }
+
+    static String crc(ChecksumAlgorithm a, byte[] data) {
+        Checksummer c = a.newChecksummer();
+        c.update(java.nio.ByteBuffer.wrap(data));
+        return c.base64();
     }
 
     @Test

@@ -114,6 +114,24 @@ class XattrFormatTest extends BackendTestBase {
     }
 
     @Test
+    void multipartChecksumRecordsAreVersitygws() throws Exception {
+        String id = backend.createMultipartUpload(B, "ck", ObjectAttributes.EMPTY,
+                new io.posixgw.core.checksum.MultipartChecksum(ChecksumAlgorithm.CRC32, io.posixgw.core.checksum.ChecksumType.FULL_OBJECT));
+        Path upload = root.resolve(B).resolve(".sgwtmp/multipart").resolve(Fs.sha256Hex("ck")).resolve(id);
+        assertEquals("{\"Algorithm\":\"CRC32\",\"Type\":\"FULL_OBJECT\",\"CRC32\":null,\"CRC32C\":null,\"SHA1\":null,"
+                + "\"SHA256\":null,\"CRC64NVME\":null}", xattr(upload, "checksums"));
+        byte[] data = bytes("hello world");
+        Checksummer crc = ChecksumAlgorithm.CRC32.newChecksummer();
+        crc.update(ByteBuffer.wrap(data));
+        Part p = backend.uploadPart(B, "ck", id, 1, Bodies.of(data, 4, Map.of("CRC32", crc.base64())), null);
+        assertEquals("{\"Algorithm\":\"CRC32\",\"Type\":\"\",\"CRC32\":\"" + crc.base64() + "\",\"CRC32C\":null,\"SHA1\":null,"
+                + "\"SHA256\":null,\"CRC64NVME\":null}", xattr(upload.resolve("1"), "checksums"));
+        backend.completeMultipartUpload(B, "ck", id, List.of(new CompletedPart(1, p.etag(), p.checksums())));
+        assertEquals("{\"Algorithm\":\"CRC32\",\"Type\":\"FULL_OBJECT\",\"CRC32\":\"" + crc.base64() + "\",\"CRC32C\":null,"
+                + "\"SHA1\":null,\"SHA256\":null,\"CRC64NVME\":null}", xattr(root.resolve(B).resolve("ck"), "checksums"));
+    }
+
+    @Test
     void readsObjectsWrittenByVersitygw() throws Exception {
         // legacy per-key metadata xattrs, an unquoted etag (old directory objects), raw-JSON mp-metadata
         Path f = root.resolve(B).resolve("legacy");

@@ -1,7 +1,9 @@
 package io.posixgw.core.backend;
 
+import io.posixgw.core.checksum.MultipartChecksum;
 import io.posixgw.core.http.ByteRange;
 import io.posixgw.core.model.BucketInfo;
+import io.posixgw.core.model.CompleteChecks;
 import io.posixgw.core.model.CompleteMultipartResult;
 import io.posixgw.core.model.CompletedPart;
 import io.posixgw.core.model.CopyObjectRequest;
@@ -75,11 +77,23 @@ public interface Backend {
 
     ListObjectsResult listObjects(ListObjectsRequest request) throws IOException;
 
-    /** @return the new upload id */
-    String createMultipartUpload(String bucket, String key, ObjectAttributes attributes) throws IOException;
+    /**
+     * @param checksum the algorithm and type every part must carry and the object's checksum is made
+     *                 with, or null for none
+     * @return the new upload id
+     */
+    String createMultipartUpload(String bucket, String key, ObjectAttributes attributes, MultipartChecksum checksum)
+            throws IOException;
+
+    /** An upload without a checksum algorithm. */
+    default String createMultipartUpload(String bucket, String key, ObjectAttributes attributes) throws IOException {
+        return createMultipartUpload(bucket, key, attributes, null);
+    }
 
     /**
      * Stores (or replaces) one part; {@code NoSuchUpload} when the upload is unknown, also when it is aborted meanwhile.
+     * When the upload has a checksum algorithm, the body's verified checksums must be of exactly that
+     * algorithm ({@code InvalidRequest} otherwise) and the part keeps it.
      *
      * @param contentMd5 the decoded {@code Content-MD5} (16 bytes) or null; a mismatch is {@code BadDigest} and stores nothing
      */
@@ -99,10 +113,19 @@ public interface Backend {
     /**
      * Assembles the named parts into the object. Validates the list with
      * {@link io.posixgw.core.model.MultipartRules}. A repeated Complete of an
-     * upload that already completed answers the same result.
+     * upload that already completed answers the same result. With a checksum algorithm on the
+     * upload, every listed part must name its checksum, which must match the stored one.
+     *
+     * @param checks what the request asserts about the result, verified before publishing
      */
-    CompleteMultipartResult completeMultipartUpload(String bucket, String key, String uploadId, List<CompletedPart> parts)
-            throws IOException;
+    CompleteMultipartResult completeMultipartUpload(String bucket, String key, String uploadId, List<CompletedPart> parts,
+                                                    CompleteChecks checks) throws IOException;
+
+    /** A Complete that asserts nothing beyond its part list. */
+    default CompleteMultipartResult completeMultipartUpload(String bucket, String key, String uploadId,
+                                                            List<CompletedPart> parts) throws IOException {
+        return completeMultipartUpload(bucket, key, uploadId, parts, CompleteChecks.NONE);
+    }
 
     /** Removes the upload and its parts; {@code NoSuchUpload} when unknown. */
     void abortMultipartUpload(String bucket, String key, String uploadId) throws IOException;

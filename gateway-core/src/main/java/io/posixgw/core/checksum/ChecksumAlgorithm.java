@@ -43,6 +43,30 @@ public enum ChecksumAlgorithm {
         return Optional.empty();
     }
 
+    /** CRC32, CRC32C and CRC64NVME: the checksums a FULL_OBJECT multipart checksum can be combined from. */
+    public boolean isCrc() {
+        return this == CRC32 || this == CRC32C || this == CRC64NVME;
+    }
+
+    /** Width in bits of a CRC algorithm. */
+    int crcWidth() {
+        return this == CRC64NVME ? 64 : 32;
+    }
+
+    /** The CRC's polynomial in reflected (LSB-first) form. */
+    long reflectedPolynomial() {
+        switch (this) {
+            case CRC32:
+                return 0xEDB88320L;
+            case CRC32C:
+                return 0x82F63B78L;
+            case CRC64NVME:
+                return Crc64Nvme.POLY;
+            default:
+                throw new IllegalStateException(name() + " is not a CRC");
+        }
+    }
+
     public Checksummer newChecksummer() {
         switch (this) {
             case CRC32:

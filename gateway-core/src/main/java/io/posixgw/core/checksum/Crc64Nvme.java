@@ -9,7 +9,7 @@ import java.util.zip.Checksum;
  * the {@code CRC64NVME} of S3. Slicing-by-8 tables: the JDK has no CRC-64.
  */
 final class Crc64Nvme implements Checksum {
-    private static final long POLY = 0x9A6C9329AC4BC9B5L;
+    static final long POLY = 0x9A6C9329AC4BC9B5L;
     private static final long[][] TABLE = new long[8][256];
 
     static {

@@ -2,6 +2,7 @@ package io.posixgw.core.xml;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlElementWrapper;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
@@ -10,7 +11,7 @@ import java.util.List;
 
 @JacksonXmlRootElement(localName = "ListPartsResult")
 @JsonPropertyOrder({"Bucket", "Key", "UploadId", "Initiator", "Owner", "StorageClass", "PartNumberMarker",
-        "NextPartNumberMarker", "MaxParts", "IsTruncated", "Part"})
+        "NextPartNumberMarker", "MaxParts", "IsTruncated", "ChecksumAlgorithm", "ChecksumType", "Part"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ListPartsResultXml(
         @JacksonXmlProperty(localName = "Bucket") String bucket,
@@ -23,6 +24,8 @@ public record ListPartsResultXml(
         @JacksonXmlProperty(localName = "NextPartNumberMarker") int nextPartNumberMarker,
         @JacksonXmlProperty(localName = "MaxParts") int maxParts,
         @JacksonXmlProperty(localName = "IsTruncated") boolean truncated,
+        @JacksonXmlProperty(localName = "ChecksumAlgorithm") String checksumAlgorithm,
+        @JacksonXmlProperty(localName = "ChecksumType") String checksumType,
         @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "Part") List<PartXml> parts) {
     /** S3's namespace, written as an attribute: Jackson would otherwise mark every child {@code xmlns=""}. */
     @JacksonXmlProperty(isAttribute = true, localName = "xmlns")
@@ -31,11 +34,12 @@ public record ListPartsResultXml(
     }
 
 
-    @JsonPropertyOrder({"PartNumber", "LastModified", "ETag", "Size"})
+    @JsonPropertyOrder({"PartNumber", "LastModified", "ETag", "Size", "checksums"})
     public record PartXml(
             @JacksonXmlProperty(localName = "PartNumber") int partNumber,
             @JacksonXmlProperty(localName = "LastModified") String lastModified,
             @JacksonXmlProperty(localName = "ETag") String etag,
-            @JacksonXmlProperty(localName = "Size") long size) {
+            @JacksonXmlProperty(localName = "Size") long size,
+            @JsonUnwrapped ChecksumValues checksums) {
     }
 }

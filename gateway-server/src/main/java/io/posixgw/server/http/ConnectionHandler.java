@@ -263,8 +263,9 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         if (Operations.takesObjectData(endpoint) && length < 0 && !HttpUtil.isContentLengthSet(http)) {
             throw new S3Exception(S3Error.MISSING_CONTENT_LENGTH, S3Error.MISSING_CONTENT_LENGTH.defaultMessage());
         }
-        return new HttpBody(ctx.channel(), auth.newBodyDecoder(), BodyChecksums.fromHeaders(request.headers()), length,
-                server.bodyTimeoutMillis);
+        // On CompleteMultipartUpload the x-amz-checksum-* headers describe the object being made, not the XML body.
+        BodyChecksums checksums = endpoint == Endpoint.COMPLETE_MULTIPART_UPLOAD ? null : BodyChecksums.fromHeaders(request.headers());
+        return new HttpBody(ctx.channel(), auth.newBodyDecoder(), checksums, length, server.bodyTimeoutMillis);
     }
 
     private static S3Exception decodeError(Throwable cause) {

@@ -3,6 +3,10 @@ package io.posixgw.server.ops;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
+import io.posixgw.core.checksum.ChecksumAlgorithm;
+import io.posixgw.core.checksum.ChecksumType;
+import io.posixgw.core.checksum.MultipartChecksum;
+import io.posixgw.core.model.CompleteChecks;
 import io.posixgw.core.model.CompleteMultipartResult;
 import io.posixgw.core.model.CompletedPart;
 import io.posixgw.core.model.ListMultipartUploadsRequest;
@@ -11,6 +15,7 @@ import io.posixgw.core.model.ListPartsResult;
 import io.posixgw.core.model.MultipartRules;
 import io.posixgw.core.model.MultipartUpload;
 import io.posixgw.core.model.Part;
+import io.posixgw.core.xml.ChecksumValues;
 import io.posixgw.core.xml.CommonPrefix;
 import io.posixgw.core.xml.CompleteMultipartUpload;
 import io.posixgw.core.http.ByteRange;
@@ -25,7 +30,9 @@ import io.posixgw.server.http.S3Response;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /** The multipart upload family: create, upload part, complete, abort, list uploads, list parts. */
@@ -39,8 +46,15 @@ final class MultipartHandler {
     }
 
     S3Response create(Exchange x) throws IOException {
-        String uploadId = backend.createMultipartUpload(x.bucket(), x.key(), ObjectHeaders.attributesFrom(x.request().headers()));
-        return S3Response.xml(new InitiateMultipartUploadResult(x.bucket(), x.key(), uploadId));
+        MultipartChecksum checksum = MultipartChecksum.fromHeaders(x.header("x-amz-checksum-algorithm"), x.header("x-amz-checksum-type"));
+        String uploadId = backend.createMultipartUpload(x.bucket(), x.key(), ObjectHeaders.attributesFrom(x.request().headers()),
+                checksum);
+        S3Response response = S3Response.xml(new InitiateMultipartUploadResult(x.bucket(), x.key(), uploadId));
+        if (checksum != null) {
+            response.header("x-amz-checksum-algorithm", checksum.algorithm().name());
+            response.header("x-amz-checksum-type", checksum.type().name());
+        }
+        return response;
     }
 
     S3Response uploadPart(Exchange x) throws IOException {
@@ -62,7 +76,8 @@ final class MultipartHandler {
         ByteRange range = copySourceRange(x.header("x-amz-copy-source-range"));
         Part part = backend.uploadPartCopy(x.bucket(), x.key(), uploadId(x), partNumber, source.bucket(), source.key(),
                 ObjectCopyHandler.copySourceConditions(x)::checkCopySource, range);
-        return S3Response.xml(new CopyPartResult(S3Xml.timestamp(part.lastModified()), part.etag()));
+        return S3Response.xml(new CopyPartResult(S3Xml.timestamp(part.lastModified()), part.etag(),
+                ChecksumValues.of(part.checksums())));
     }
 
     /** {@code bytes=first-last}, both given, first ≤ last; anything else is {@code InvalidArgument}. */
@@ -99,13 +114,47 @@ final class MultipartHandler {
             if (p.partNumber == null || p.etag == null) {
                 throw new S3Exception(S3Error.MALFORMED_XML, "Each Part needs a PartNumber and an ETag");
             }
-            parts.add(new CompletedPart(p.partNumber, p.etag));
+            parts.add(new CompletedPart(p.partNumber, p.etag, p.checksums()));
         }
         if (parts.isEmpty()) {
             throw new S3Exception(S3Error.MALFORMED_XML, "The XML you provided was not well-formed or did not validate against our published schema: no parts");
         }
-        CompleteMultipartResult result = backend.completeMultipartUpload(x.bucket(), x.key(), uploadId(x), parts);
-        return S3Response.xml(new CompleteMultipartUploadResult("/" + x.bucket() + "/" + x.key(), x.bucket(), x.key(), result.etag()));
+        CompleteMultipartResult result = backend.completeMultipartUpload(x.bucket(), x.key(), uploadId(x), parts, completeChecks(x));
+        return S3Response.xml(new CompleteMultipartUploadResult("/" + x.bucket() + "/" + x.key(), x.bucket(), x.key(), result.etag(),
+                ChecksumValues.of(result.checksums()), result.checksumType() == null ? null : result.checksumType().name()));
+    }
+
+    /** What the Complete request's headers assert about the object: checksum type, checksum, size. */
+    static CompleteChecks completeChecks(Exchange x) {
+        String typeHeader = x.header("x-amz-checksum-type");
+        ChecksumType type = null;
+        if (typeHeader != null) {
+            type = ChecksumType.parse(typeHeader).orElseThrow(() -> new S3Exception(S3Error.INVALID_REQUEST,
+                    "Value for x-amz-checksum-type header is invalid."));
+        }
+        Map<String, String> checksums = new LinkedHashMap<>();
+        for (ChecksumAlgorithm a : ChecksumAlgorithm.values()) {
+            String v = x.header(a.headerName());
+            if (v != null) {
+                checksums.put(a.name(), v.trim());
+            }
+        }
+        if (checksums.size() > 1) {
+            throw new S3Exception(S3Error.INVALID_REQUEST, "Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.");
+        }
+        Long size = null;
+        String sizeHeader = x.header("x-amz-mp-object-size");
+        if (sizeHeader != null) {
+            try {
+                size = Long.parseLong(sizeHeader.trim());
+            } catch (NumberFormatException e) {
+                size = -1L;
+            }
+            if (size < 0) {
+                throw new S3Exception(S3Error.INVALID_REQUEST, "Value for x-amz-mp-object-size header is invalid.");
+            }
+        }
+        return new CompleteChecks(type, checksums, size);
     }
 
     S3Response abort(Exchange x) throws IOException {
@@ -162,13 +211,16 @@ final class MultipartHandler {
         List<ListPartsResultXml.PartXml> parts = new ArrayList<>();
         if (max > 0) {
             for (Part p : r.parts()) {
-                parts.add(new ListPartsResultXml.PartXml(p.partNumber(), S3Xml.timestamp(p.lastModified()), p.etag(), p.size()));
+                parts.add(new ListPartsResultXml.PartXml(p.partNumber(), S3Xml.timestamp(p.lastModified()), p.etag(), p.size(),
+                        ChecksumValues.of(p.checksums())));
             }
         }
         Owner owner = new Owner(x.accessKey(), x.accessKey());
         boolean truncated = max > 0 && r.truncated();
+        MultipartChecksum checksum = r.checksum();
         return S3Response.xml(new ListPartsResultXml(x.bucket(), x.key(), r.uploadId(), owner, owner, "STANDARD", marker,
-                truncated ? r.nextPartNumberMarker() : 0, max, truncated, parts));
+                truncated ? r.nextPartNumberMarker() : 0, max, truncated,
+                checksum == null ? null : checksum.algorithm().name(), checksum == null ? null : checksum.type().name(), parts));
     }
 
     private static String uploadId(Exchange x) {

@@ -4,7 +4,6 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.backend.ObjectContent;
-import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.http.ByteRange;
 import io.posixgw.core.http.HttpDates;
 import io.posixgw.core.http.Preconditions;
@@ -106,8 +105,9 @@ final class ObjectGetHandler {
         }
         // A stored checksum describes the whole object: a part of it gets none, as on AWS.
         if (range == null && "ENABLED".equalsIgnoreCase(x.header("x-amz-checksum-mode"))) {
-            for (Map.Entry<String, String> c : info.checksums().entrySet()) {
-                ChecksumAlgorithm.parse(c.getKey()).ifPresent(a -> response.header(a.headerName(), c.getValue()));
+            ObjectPutHandler.writeChecksums(response, info.checksums());
+            if (info.checksumType() != null) {
+                response.header("x-amz-checksum-type", info.checksumType().name());
             }
         }
         return response;

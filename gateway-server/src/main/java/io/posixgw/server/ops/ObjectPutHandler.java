@@ -4,6 +4,7 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
+import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.http.Preconditions;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
@@ -34,6 +35,9 @@ final class ObjectPutHandler {
         PutObjectResult result = backend.putObject(request, x.body());
         S3Response response = S3Response.ok().header("ETag", result.etag());
         writeChecksums(response, result.checksums());
+        if (!result.checksums().isEmpty()) {
+            response.header("x-amz-checksum-type", ChecksumType.FULL_OBJECT.name());
+        }
         return response;
     }
 
