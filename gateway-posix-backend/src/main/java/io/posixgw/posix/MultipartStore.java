@@ -375,7 +375,13 @@ final class MultipartStore {
                 }
                 BasicFileAttributes a = Fs.lstat(u);
                 if (a != null && a.isDirectory()) {
-                    out.add(new MultipartUpload(key, id, initiated(id, a)));
+                    MultipartChecksum checksum;
+                    try {
+                        checksum = AttrCodec.decodeChecksumSpec(store.get(u, AttrNames.CHECKSUMS));
+                    } catch (NoSuchFileException gone) {
+                        continue;
+                    }
+                    out.add(new MultipartUpload(key, id, initiated(id, a), checksum));
                 }
             }
         } catch (NoSuchFileException gone) {

@@ -32,13 +32,16 @@ public record ListMultipartUploadsResultXml(
     }
 
 
-    @JsonPropertyOrder({"Key", "UploadId", "Initiator", "Owner", "StorageClass", "Initiated"})
+    @JsonPropertyOrder({"Key", "UploadId", "Initiator", "Owner", "StorageClass", "Initiated", "ChecksumAlgorithm", "ChecksumType"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Upload(
             @JacksonXmlProperty(localName = "Key") String key,
             @JacksonXmlProperty(localName = "UploadId") String uploadId,
             @JacksonXmlProperty(localName = "Initiator") Owner initiator,
             @JacksonXmlProperty(localName = "Owner") Owner owner,
             @JacksonXmlProperty(localName = "StorageClass") String storageClass,
-            @JacksonXmlProperty(localName = "Initiated") String initiated) {
+            @JacksonXmlProperty(localName = "Initiated") String initiated,
+            @JacksonXmlProperty(localName = "ChecksumAlgorithm") String checksumAlgorithm,
+            @JacksonXmlProperty(localName = "ChecksumType") String checksumType) {
     }
 }

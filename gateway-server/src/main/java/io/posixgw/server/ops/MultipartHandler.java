@@ -181,8 +181,9 @@ final class MultipartHandler {
         Owner owner = new Owner(x.accessKey(), x.accessKey());
         List<ListMultipartUploadsResultXml.Upload> uploads = new ArrayList<>();
         for (MultipartUpload u : r.uploads()) {
+            MultipartChecksum c = u.checksum();
             uploads.add(new ListMultipartUploadsResultXml.Upload(enc.apply(u.key()), u.uploadId(), owner, owner, "STANDARD",
-                    S3Xml.timestamp(u.initiated())));
+                    S3Xml.timestamp(u.initiated()), c == null ? null : c.algorithm().name(), c == null ? null : c.type().name()));
         }
         List<CommonPrefix> prefixes = new ArrayList<>();
         for (String p : r.commonPrefixes()) {

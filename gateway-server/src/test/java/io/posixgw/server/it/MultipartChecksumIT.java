@@ -80,6 +80,9 @@ class MultipartChecksumIT extends GatewayPerTest {
         assertEquals(ChecksumType.COMPOSITE, created.checksumType(), "COMPOSITE is the default for " + algorithm);
         List<CompletedPart> done = uploadAll(key, created.uploadId(), algorithm);
 
+        var upload = s3.listMultipartUploads(l -> l.bucket(B).prefix(key)).uploads().get(0);
+        assertEquals(algorithm, upload.checksumAlgorithm());
+        assertEquals(ChecksumType.COMPOSITE, upload.checksumType());
         ListPartsResponse listed = s3.listParts(l -> l.bucket(B).key(key).uploadId(created.uploadId()));
         assertEquals(algorithm, listed.checksumAlgorithm());
         for (int i = 0; i < parts.size(); i++) {
