@@ -39,6 +39,7 @@ import static io.posixgw.server.it.Checklist.COND_IF_UNMODIFIED_SINCE;
 import static io.posixgw.server.it.Checklist.GET_HEADERS;
 import static io.posixgw.server.it.Checklist.GET_MISSING_BUCKET;
 import static io.posixgw.server.it.Checklist.GET_MISSING_KEY;
+import static io.posixgw.server.it.Checklist.KEY_ESCAPE;
 import static io.posixgw.server.it.Checklist.KEY_LENGTH;
 import static io.posixgw.server.it.Checklist.KEY_LOOK_ALIKES;
 import static io.posixgw.server.it.Checklist.PART_NUMBER_MULTIPART;
@@ -98,6 +99,42 @@ class ObjectSemanticsIT extends GatewayPerClass {
         String tooLong = keyOfBytes(1025);
         assertError(raw.send("PUT", path(B, tooLong), Map.of(), Map.of(), body), 400, "KeyTooLongError");
         ObjectFiles.assertAbsent(root, B, tooLong);
+    }
+
+    /**
+     * Keys a file tree cannot hold (they would leave the bucket, or not be told apart from another key), sent with
+     * their dots raw and percent-encoded, each signed the way SDKs sign it: 400 InvalidArgument for every operation,
+     * nothing written. (AWS itself stores such keys literally: a POSIX store cannot.)
+     */
+    static Stream<Arguments> escapingKeys() {
+        return Stream.of("../x", "a/../../x", "..", "a/..", "./x", "a/./b", "a//b", ".sgwtmp/x", "a/.sgwtmp/b", "a\u0000b")
+                .flatMap(key -> Stream.of(Arguments.of(key, false), Arguments.of(key, true)));
+    }
+
+    @ParameterizedTest(name = "{0} dots encoded: {1}")
+    @MethodSource("escapingKeys")
+    @Conformance(KEY_ESCAPE)
+    void keysEscapingTheBucketAreRefused(String key, boolean encodeDots) throws Exception {
+        String canonical = path(B, key);
+        String target = encodeDots ? "/" + B + "/" + TestSigner.encode(key, false).replace(".", "%2E") : canonical;
+        byte[] body = bytes("escape");
+        for (String method : new String[] {"PUT", "GET", "HEAD", "DELETE"}) {
+            byte[] sent = method.equals("PUT") ? body : new byte[0];
+            Map<String, String> headers = raw.signedHeaders(method, canonical, Map.of(), Map.of(),
+                    TestSigner.hex(TestSigner.sha256(sent)), Instant.now());
+            RawS3.Response r = raw.exchange(method, target, headers, sent);
+            assertEquals(400, r.status(), method + " " + target + ": " + r.text());
+            if (!method.equals("HEAD")) {
+                assertEquals("InvalidArgument", r.errorCode(), r.text());
+            }
+        }
+        assertOk(raw.send("PUT", path(B, "escape-probe"), Map.of(), Map.of(), body));
+        try (Stream<java.nio.file.Path> all = Files.walk(tmp)) {
+            assertEquals(List.of(ObjectFiles.file(root, B, "escape-probe")),
+                    all.filter(Files::isRegularFile).filter(f -> !f.toString().contains(".sgwtmp"))
+                            .filter(f -> { try { return Files.readString(f).equals("escape"); } catch (IOException e) { return false; } })
+                            .toList(), "the only file holding the body is the probe");
+        }
     }
 
     /** Percent signs in a key are characters like any other: never decoded a second time, never a way out. */
