@@ -69,7 +69,8 @@ final class ObjectGetHandler {
             if (n != 1) {
                 throw new S3Exception(S3Error.INVALID_RANGE, "The requested partnumber is not satisfiable");
             }
-            return null;
+            // AWS answers part 1 of a single-part object as a range over all of it: 206 with Content-Range.
+            return info.size() > 0 ? new ByteRange(0, info.size() - 1) : null;
         }
         return ByteRange.resolve(rangeHeader, info.size());
     }

@@ -41,6 +41,11 @@ public final class Router {
     private Router() {
     }
 
+    /** The bucket sub-resources answered NotImplemented, query keyword to API family (for README's operations table). */
+    public static Map<String, String> unimplementedBucketSubresources() {
+        return UNIMPLEMENTED_BUCKET_SUBRESOURCES;
+    }
+
     public static Endpoint route(S3Request request) {
         Endpoint.Level level = request.bucket() == null ? Endpoint.Level.SERVICE
                 : request.key() == null ? Endpoint.Level.BUCKET : Endpoint.Level.OBJECT;

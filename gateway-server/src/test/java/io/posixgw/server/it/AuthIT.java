@@ -24,6 +24,23 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import static io.posixgw.server.it.Checklist.AUTH_ANONYMOUS;
+import static io.posixgw.server.it.Checklist.AUTH_CLOCK_SKEW;
+import static io.posixgw.server.it.Checklist.AUTH_PAYLOAD_HASH;
+import static io.posixgw.server.it.Checklist.AUTH_PRESIGNED_EXPIRED;
+import static io.posixgw.server.it.Checklist.AUTH_PRESIGNED_EXPIRES_BOUNDS;
+import static io.posixgw.server.it.Checklist.AUTH_SCOPE_DATE;
+import static io.posixgw.server.it.Checklist.AUTH_SIGV2;
+import static io.posixgw.server.it.Checklist.AUTH_UNKNOWN_ACCESS_KEY;
+import static io.posixgw.server.it.Checklist.AUTH_UNSIGNED_PAYLOAD;
+import static io.posixgw.server.it.Checklist.AUTH_US_EAST_1_DISCOVERY;
+import static io.posixgw.server.it.Checklist.AUTH_WRONG_REGION;
+import static io.posixgw.server.it.Checklist.AUTH_WRONG_REGION_PRESIGNED;
+import static io.posixgw.server.it.Checklist.AUTH_WRONG_SIGNATURE;
+import static io.posixgw.server.it.Checklist.BUCKET_GET_LOCATION;
+import static io.posixgw.server.it.Checklist.HTTP_EXPECT_CONTINUE;
+import static io.posixgw.server.it.Checklist.KEY_SPECIAL_CHARACTERS;
+import static io.posixgw.server.it.Checklist.PUT_ETAG;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -71,6 +88,7 @@ class AuthIT {
     // ---------------------------------------------------------------- who is refused
 
     @Test
+    @Conformance(AUTH_UNKNOWN_ACCESS_KEY)
     void unknownAccessKeyIsInvalidAccessKeyId() throws Exception {
         assertError(rawAs("nobody", TestGateway.SECRET, "us-east-1").send("GET", "/", Map.of(), Map.of(), new byte[0]),
                 403, "InvalidAccessKeyId");
@@ -80,6 +98,7 @@ class AuthIT {
     }
 
     @Test
+    @Conformance(AUTH_WRONG_SIGNATURE)
     void wrongSecretIsSignatureDoesNotMatch() throws Exception {
         RawS3 wrong = rawAs(TestGateway.ACCESS, "Sup3rS3cr3t?", "us-east-1");
         assertError(wrong.send("GET", "/", Map.of(), Map.of(), new byte[0]), 403, "SignatureDoesNotMatch");
@@ -89,6 +108,7 @@ class AuthIT {
     }
 
     @Test
+    @Conformance(AUTH_ANONYMOUS)
     void noAuthIsAccessDenied() throws Exception {
         Map<String, String> headers = Map.of("host", "127.0.0.1:" + gw.port);
         assertError(raw.exchange("GET", "/" + BUCKET + "/k", headers, new byte[0]), 403, "AccessDenied");
@@ -98,6 +118,7 @@ class AuthIT {
 
     @ParameterizedTest
     @ValueSource(longs = {-20, 20})
+    @Conformance(AUTH_CLOCK_SKEW)
     void dateTwentyMinutesOffIsRequestTimeTooSkewed(long minutes) throws Exception {
         Instant when = Instant.now().plus(Duration.ofMinutes(minutes));
         assertError(raw.sendAt("GET", "/", Map.of(), Map.of(), new byte[0], when), 403, "RequestTimeTooSkewed");
@@ -106,12 +127,14 @@ class AuthIT {
     }
 
     @Test
+    @Conformance(AUTH_CLOCK_SKEW)
     void dateTenMinutesOffIsAccepted() throws Exception {
         assertEquals(200, raw.sendAt("GET", "/", Map.of(), Map.of(), new byte[0], Instant.now().minus(Duration.ofMinutes(10))).status());
         assertEquals(200, raw.sendAt("GET", "/", Map.of(), Map.of(), new byte[0], Instant.now().plus(Duration.ofMinutes(10))).status());
     }
 
     @Test
+    @Conformance(AUTH_SCOPE_DATE)
     void scopeDateOtherThanXAmzDateIsAuthorizationHeaderMalformed() throws Exception {
         Instant now = Instant.now();
         Map<String, String> headers = new LinkedHashMap<>(raw.signedHeaders("GET", "/", Map.of(), Map.of(), TestSigner.EMPTY_SHA256, now));
@@ -136,6 +159,7 @@ class AuthIT {
     }
 
     @Test
+    @Conformance(AUTH_WRONG_REGION)
     void wrongScopeRegionIsAuthorizationHeaderMalformed() throws Exception {
         raw.send("PUT", "/" + BUCKET + "/region", Map.of(), Map.of(), bytes("r"));
         RawS3.Response r = rawAs(TestGateway.ACCESS, TestGateway.SECRET, "eu-west-1")
@@ -145,6 +169,7 @@ class AuthIT {
     }
 
     @Test
+    @Conformance({AUTH_US_EAST_1_DISCOVERY, AUTH_WRONG_REGION, BUCKET_GET_LOCATION})
     void serverInAnotherRegionAcceptsUsEast1OnlyForDiscoveryCalls(@TempDir Path other) throws Exception {
         try (TestGateway eu = TestGateway.start(other, "--region", "eu-central-1")) {
             RawS3 usEast = eu.raw();
@@ -168,20 +193,31 @@ class AuthIT {
     }
 
     @Test
+    @Conformance(AUTH_SIGV2)
     void sigV2IsRefusedWithAClearMessage() throws Exception {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("host", "127.0.0.1:" + gw.port);
         headers.put("date", "Mon, 30 Nov 2026 10:00:00 GMT");
         headers.put("authorization", "AWS ryax:abc=");
         RawS3.Response r = raw.exchange("GET", "/" + BUCKET + "/k", headers, new byte[0]);
-        assertEquals(400, r.status(), r.text());
-        assertEquals("InvalidRequest", r.errorCode(), r.text());
-        assertTrue(r.text().contains("Signature Version 2") && r.text().contains("Signature Version 4"), r.text());
+        assertSigV2Refusal(r);
+        RawS3.Response query = raw.exchange("GET", "/" + BUCKET + "/k?AWSAccessKeyId=ryax&Expires=4102444800&Signature=abc%3D",
+                Map.of("host", "127.0.0.1:" + gw.port), new byte[0]);
+        assertSigV2Refusal(query);
+        RawS3.Response put = raw.exchange("PUT", "/" + BUCKET + "/v2", headers, bytes("x"));
+        assertSigV2Refusal(put);
+        ObjectFiles.assertAbsent(root, BUCKET, "v2");
+    }
+
+    static void assertSigV2Refusal(RawS3.Response r) {
+        assertError(r, 400, "InvalidRequest");
+        assertTrue(r.text().contains("(AWS Signature Version 2) is not supported") && r.text().contains("Signature Version 4"), r.text());
     }
 
     // ---------------------------------------------------------------- payload hash
 
     @Test
+    @Conformance(AUTH_PAYLOAD_HASH)
     void payloadHashMismatchStoresNothingAndKeepsThePreviousObject() throws Exception {
         byte[] old = bytes("the previous object");
         assertEquals(200, raw.send("PUT", "/" + BUCKET + "/sha", Map.of(), Map.of(), old).status());
@@ -196,6 +232,7 @@ class AuthIT {
     }
 
     @Test
+    @Conformance({AUTH_UNSIGNED_PAYLOAD, PUT_ETAG})
     void unsignedPayloadPutWorks() throws Exception {
         byte[] body = ObjectFiles.random(70_000, 2);
         Map<String, String> headers = raw.signedHeaders("PUT", "/" + BUCKET + "/unsigned", Map.of(), Map.of(), "UNSIGNED-PAYLOAD", Instant.now());
@@ -225,6 +262,7 @@ class AuthIT {
     }
 
     @Test
+    @Conformance(AUTH_PRESIGNED_EXPIRES_BOUNDS)
     void presignedGetReturnsTheBytes() throws Exception {
         byte[] body = ObjectFiles.random(50_000, 3);
         raw.send("PUT", "/" + BUCKET + "/pre-get", Map.of(), Map.of(), body);
@@ -245,6 +283,7 @@ class AuthIT {
     }
 
     @Test
+    @Conformance(AUTH_PRESIGNED_EXPIRED)
     void expiredPresignedUrlIsAccessDenied() throws Exception {
         raw.send("PUT", "/" + BUCKET + "/pre-exp", Map.of(), Map.of(), bytes("x"));
         String url = presignedUrl("GET", "/" + BUCKET + "/pre-exp", 1);
@@ -252,13 +291,41 @@ class AuthIT {
         HttpResponse<byte[]> r = get(url);
         assertEquals(403, r.statusCode());
         assertEquals("AccessDenied", errorCode(r));
+        HttpResponse<byte[]> old = get(presignedUrl(raw.signer, "GET", "/" + BUCKET + "/pre-exp", 3600,
+                Instant.now().minus(Duration.ofHours(2))));
+        assertEquals(403, old.statusCode(), "signed two hours ago for one hour");
+        assertEquals("AccessDenied", errorCode(old));
+        HttpResponse<byte[]> recent = get(presignedUrl(raw.signer, "GET", "/" + BUCKET + "/pre-exp", 3600,
+                Instant.now().minus(Duration.ofMinutes(50))));
+        assertEquals(200, recent.statusCode(), "signed 50 minutes ago for one hour (no clock-skew rule for presigned URLs)");
     }
 
-    @Test
-    void presignedExpiryOverSevenDaysIsAuthorizationQueryParametersError() throws Exception {
-        HttpResponse<byte[]> r = get(presignedUrl("GET", "/" + BUCKET + "/pre-get", 604_801));
-        assertEquals(400, r.statusCode());
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "-1", "604801", "seven", "1.5", ""})
+    @Conformance(AUTH_PRESIGNED_EXPIRES_BOUNDS)
+    void presignedExpiryOutside1To604800IsAuthorizationQueryParametersError(String expires) throws Exception {
+        raw.send("PUT", "/" + BUCKET + "/pre-bounds", Map.of(), Map.of(), bytes("x"));
+        String path = "/" + BUCKET + "/pre-bounds";
+        HttpResponse<byte[]> r = get(gw.endpoint() + path + "?"
+                + raw.signer.presign("GET", path, "127.0.0.1:" + gw.port, Map.of(), expires, Instant.now()));
+        assertEquals(400, r.statusCode(), new String(r.body(), StandardCharsets.UTF_8));
         assertEquals("AuthorizationQueryParametersError", errorCode(r));
+        assertTrue(new String(r.body(), StandardCharsets.UTF_8).contains("X-Amz-Expires"), new String(r.body(), StandardCharsets.UTF_8));
+        HttpResponse<byte[]> put = HTTP.send(HttpRequest.newBuilder(URI.create(gw.endpoint() + "/" + BUCKET + "/pre-bounds-put?"
+                        + raw.signer.presign("PUT", "/" + BUCKET + "/pre-bounds-put", "127.0.0.1:" + gw.port, Map.of(), expires, Instant.now())))
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(bytes("y"))).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(400, put.statusCode());
+        ObjectFiles.assertAbsent(root, BUCKET, "pre-bounds-put");
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 604_800})
+    @Conformance(AUTH_PRESIGNED_EXPIRES_BOUNDS)
+    void presignedExpiryFrom1To604800IsAccepted(long expires) throws Exception {
+        raw.send("PUT", "/" + BUCKET + "/pre-in-bounds", Map.of(), Map.of(), bytes("in bounds"));
+        HttpResponse<byte[]> r = get(presignedUrl("GET", "/" + BUCKET + "/pre-in-bounds", expires));
+        assertEquals(200, r.statusCode(), new String(r.body(), StandardCharsets.UTF_8));
+        assertArrayEquals(bytes("in bounds"), r.body());
     }
 
     @Test
@@ -277,6 +344,7 @@ class AuthIT {
     }
 
     @Test
+    @Conformance(AUTH_WRONG_REGION_PRESIGNED)
     void presignedWithWrongRegionIsAuthorizationQueryParametersError() throws Exception {
         HttpResponse<byte[]> r = get(presignedUrl(new TestSigner(TestGateway.ACCESS, TestGateway.SECRET, "eu-west-1"), "GET",
                 "/" + BUCKET + "/pre-get", 300, Instant.now()));
@@ -290,6 +358,7 @@ class AuthIT {
     @ParameterizedTest
     @ValueSource(strings = {"with space/and  two spaces.txt", "plus+sign+key", "100%.txt", "%2e%2e/literal", "a%2Fb",
             "ünïcødé/日本語/😀.bin", "bang!quote'paren()star*.txt", "amp&eq=semi;colon:at@comma,dollar$"})
+    @Conformance(KEY_SPECIAL_CHARACTERS)
     void keysNeedingEncodingRoundTrip(String key) throws Exception {
         byte[] body = ObjectFiles.random(1000, key.hashCode());
         String path = "/" + BUCKET + "/" + TestSigner.encode(key, false);
@@ -332,6 +401,7 @@ class AuthIT {
     }
 
     @Test
+    @Conformance(HTTP_EXPECT_CONTINUE)
     void expectContinueWithBadSignatureIsAnsweredWithoutTheBody() throws Exception {
         RawS3 wrong = rawAs(TestGateway.ACCESS, "not-the-secret", "us-east-1");
         byte[] body = ObjectFiles.random(200_000, 5);
@@ -359,6 +429,7 @@ class AuthIT {
     }
 
     @Test
+    @Conformance(HTTP_EXPECT_CONTINUE)
     void expectContinueWithGoodSignatureGets100ThenStores() throws Exception {
         byte[] body = ObjectFiles.random(200_000, 6);
         String path = "/" + BUCKET + "/continue-good";

@@ -91,6 +91,7 @@ final class AwsChunkedEncoder {
     final Algorithm trailer;
     private String trailerValueOverride;
     private long decodedLengthOverride = -1;
+    private boolean omitDecodedLength;
 
     /** @param trailer the trailer checksum, or null (required null for {@link Mode#SIGNED}) */
     AwsChunkedEncoder(Mode mode, int chunkSize, Algorithm trailer) {
@@ -114,14 +115,22 @@ final class AwsChunkedEncoder {
         return this;
     }
 
+    /** Sends no x-amz-decoded-content-length at all. */
+    AwsChunkedEncoder withoutDecodedLength() {
+        this.omitDecodedLength = true;
+        return this;
+    }
+
     /** Signs the request head with {@code raw}'s signer and encodes {@code data}, chaining from the head's signature. */
     Prepared prepare(RawS3 raw, String method, String encodedPath, Map<String, String> query, Map<String, String> extra,
                      byte[] data) {
         Instant now = Instant.now();
         Map<String, String> headers = new LinkedHashMap<>(extra);
         headers.putIfAbsent("content-encoding", "aws-chunked");
-        headers.put("x-amz-decoded-content-length",
-                Long.toString(decodedLengthOverride >= 0 ? decodedLengthOverride : data.length));
+        if (!omitDecodedLength) {
+            headers.put("x-amz-decoded-content-length",
+                    Long.toString(decodedLengthOverride >= 0 ? decodedLengthOverride : data.length));
+        }
         if (trailer != null) {
             headers.put("x-amz-trailer", trailer.header);
         }

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import static io.posixgw.server.it.Checklist.HTTP_STALLED_UPLOAD;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -88,6 +89,7 @@ class HostileInputIT {
     }
 
     @Test
+    @Conformance(HTTP_STALLED_UPLOAD)
     void stalledBodyTimesOutAndLeavesNothing() throws Exception {
         try (TestGateway gw = TestGateway.start(root, "--body-timeout", "1")) {
             gw.raw().send("PUT", "/stall", Map.of(), Map.of(), new byte[0]);

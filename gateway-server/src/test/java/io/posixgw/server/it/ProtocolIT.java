@@ -4,6 +4,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -12,7 +14,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Stream;
 
+import static io.posixgw.server.it.Checklist.AUTH_ANONYMOUS;
+import static io.posixgw.server.it.Checklist.ERROR_BODY;
+import static io.posixgw.server.it.Checklist.GET_MISSING_BUCKET;
+import static io.posixgw.server.it.Checklist.HTTP_CONNECTION_CLOSE;
+import static io.posixgw.server.it.Checklist.HTTP_HEADER_LIMIT;
+import static io.posixgw.server.it.Checklist.HTTP_IDLE_TIMEOUT;
+import static io.posixgw.server.it.Checklist.HTTP_KEEP_ALIVE;
+import static io.posixgw.server.it.Checklist.PUT_ETAG;
+import static io.posixgw.server.it.Checklist.REQUEST_ID;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,6 +46,7 @@ class ProtocolIT {
     }
 
     @Test
+    @Conformance({HTTP_KEEP_ALIVE, HTTP_CONNECTION_CLOSE, PUT_ETAG})
     void twoRequestsReuseOneConnectionAndCloseIsHonoured() throws Exception {
         RawS3 raw = gw.raw();
         try (Socket s = new Socket("127.0.0.1", gw.port)) {
@@ -52,6 +65,7 @@ class ProtocolIT {
     }
 
     @Test
+    @Conformance(HTTP_KEEP_ALIVE)
     void pipelinedRequestsAreAnsweredInOrder() throws Exception {
         RawS3 raw = gw.raw();
         raw.send("PUT", "/pipe", Map.of(), Map.of(), new byte[0]);
@@ -76,6 +90,7 @@ class ProtocolIT {
     }
 
     @Test
+    @Conformance({AUTH_ANONYMOUS, REQUEST_ID})
     void curlWithoutAuthIsAccessDeniedXml() throws Exception {
         Process p = new ProcessBuilder("curl", "-s", "-i", gw.endpoint() + "/some-bucket/some-key").redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -87,6 +102,7 @@ class ProtocolIT {
     }
 
     @Test
+    @Conformance(REQUEST_ID)
     void healthIsUnauthenticated() throws Exception {
         try (Socket s = new Socket("127.0.0.1", gw.port)) {
             s.setSoTimeout(10_000);
@@ -98,6 +114,7 @@ class ProtocolIT {
     }
 
     @Test
+    @Conformance({ERROR_BODY, GET_MISSING_BUCKET})
     void errorsCarryRequestIdAndResource() throws Exception {
         RawS3.Response r = gw.raw().send("GET", "/missing-bucket/k", Map.of(), Map.of(), new byte[0]);
         assertEquals(404, r.status());
@@ -106,15 +123,103 @@ class ProtocolIT {
         assertTrue(r.text().contains("<RequestId>" + r.header("x-amz-request-id") + "</RequestId>"), r.text());
     }
 
+    /** Every kind of answer, from the HTTP layer, the authenticator and the operations: each has its own request id. */
     @Test
-    void oversizeHeaderSectionIs400AndClosed() throws Exception {
+    @Conformance({REQUEST_ID, ERROR_BODY})
+    void everyAnswerCarriesARequestIdAndErrorsTheirXml() throws Exception {
+        RawS3 raw = gw.raw();
+        raw.send("PUT", "/ids", Map.of(), Map.of(), new byte[0]);
+        String etag = raw.send("PUT", "/ids/k", Map.of(), Map.of(), "0123456789".getBytes(StandardCharsets.UTF_8)).header("etag");
+        Map<String, RawS3.Response> answers = new LinkedHashMap<>();
+        answers.put("200 GET", raw.send("GET", "/ids/k", Map.of(), Map.of(), new byte[0]));
+        answers.put("206 GET", raw.send("GET", "/ids/k", Map.of(), Map.of("range", "bytes=0-1"), new byte[0]));
+        answers.put("304 GET", raw.send("GET", "/ids/k", Map.of(), Map.of("if-none-match", etag), new byte[0]));
+        answers.put("200 HEAD", raw.send("HEAD", "/ids/k", Map.of(), Map.of(), new byte[0]));
+        answers.put("404 HEAD", raw.send("HEAD", "/ids/nope", Map.of(), Map.of(), new byte[0]));
+        answers.put("204 DELETE", raw.send("DELETE", "/ids/nope", Map.of(), Map.of(), new byte[0]));
+        answers.put("200 list", raw.send("GET", "/ids", Map.of("list-type", "2"), Map.of(), new byte[0]));
+        answers.put("404 GET", raw.send("GET", "/ids/nope", Map.of(), Map.of(), new byte[0]));
+        answers.put("416 GET", raw.send("GET", "/ids/k", Map.of(), Map.of("range", "bytes=10-"), new byte[0]));
+        answers.put("412 GET", raw.send("GET", "/ids/k", Map.of(), Map.of("if-match", "\"x\""), new byte[0]));
+        answers.put("400 bucket name", raw.send("GET", "/Bad_Bucket", Map.of(), Map.of(), new byte[0]));
+        answers.put("403 anonymous", raw.exchange("GET", "/ids/k", Map.of("host", "127.0.0.1:" + gw.port), new byte[0]));
+        answers.put("403 signature", new RawS3("127.0.0.1", gw.port, new TestSigner(TestGateway.ACCESS, "wrong", "us-east-1"))
+                .send("GET", "/ids/k", Map.of(), Map.of(), new byte[0]));
+        answers.put("501 policy", raw.send("GET", "/ids", Map.of("policy", ""), Map.of(), new byte[0]));
+        answers.put("405 method", raw.send("POST", "/ids/k", Map.of(), Map.of(), new byte[0]));
+        answers.put("400 malformed HTTP", raw.exchange("GET", "/ids/k", Map.of("host", "127.0.0.1:" + gw.port, "bad header", "x"), new byte[0]));
+        answers.put("health", raw.exchange("GET", "/_/health", Map.of("host", "x"), new byte[0]));
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (Map.Entry<String, RawS3.Response> a : answers.entrySet()) {
+            RawS3.Response r = a.getValue();
+            String id = r.header("x-amz-request-id");
+            assertTrue(id != null && !id.isBlank(), a.getKey() + " has no x-amz-request-id: " + r.headers());
+            assertTrue(ids.add(id), a.getKey() + " reuses request id " + id);
+            if (r.status() >= 400 && r.body().length > 0) {
+                assertTrue(r.text().matches("(?s)<\\?xml[^>]*>\\s*<Error><Code>[A-Za-z]+</Code><Message>[^<]+</Message>"
+                        + "(<[A-Za-z]+>[^<]*</[A-Za-z]+>)*<Resource>[^<]*</Resource><RequestId>" + id + "</RequestId></Error>\\s*"),
+                        a.getKey() + ": " + r.text());
+            }
+        }
+        assertEquals(200, answers.get("200 GET").status());
+        assertEquals(304, answers.get("304 GET").status());
+        assertEquals(400, answers.get("400 malformed HTTP").status());
+        assertEquals(0, answers.get("404 HEAD").body().length);
+    }
+
+    static Stream<Map<String, String>> oversizeHeads() {
+        Map<String, String> many = new LinkedHashMap<>(Map.of("host", "x"));
+        for (int i = 0; i < 100; i++) {
+            many.put("x-pad-" + i, "p".repeat(80));
+        }
+        return Stream.of(Map.of("host", "x", "x-big", "a".repeat(9000)), many);
+    }
+
+    @ParameterizedTest
+    @MethodSource("oversizeHeads")
+    @Conformance(HTTP_HEADER_LIMIT)
+    void oversizeHeaderSectionIs400AndClosed(Map<String, String> head) throws Exception {
         try (Socket s = new Socket("127.0.0.1", gw.port)) {
             s.setSoTimeout(10_000);
-            RawS3.writeHead(s.getOutputStream(), "GET", "/", Map.of("host", "x", "x-big", "a".repeat(9000)));
+            RawS3.writeHead(s.getOutputStream(), "GET", "/", head);
             RawS3.Response r = RawS3.read(s.getInputStream(), false);
             assertEquals(400, r.status());
             assertEquals("RequestHeaderSectionTooLarge", r.errorCode());
             assertEquals(-1, s.getInputStream().read());
+        }
+    }
+
+    @Test
+    @Conformance(HTTP_HEADER_LIMIT)
+    void aSignedHeadJustUnder8KiBIsServed() throws Exception {
+        RawS3 raw = gw.raw();
+        raw.send("PUT", "/roomy", Map.of(), Map.of(), new byte[0]);
+        Map<String, String> pad = new LinkedHashMap<>();
+        for (int i = 0; i < 60; i++) {
+            pad.put("x-amz-meta-pad" + i, "p".repeat(80));
+        }
+        RawS3.Response r = raw.send("GET", "/roomy", Map.of("list-type", "2"), pad, new byte[0]);
+        assertEquals(200, r.status(), r.text());
+    }
+
+    @Test
+    @Conformance(HTTP_IDLE_TIMEOUT)
+    void idleConnectionsAreClosedAfterTheTimeout(@TempDir Path other) throws Exception {
+        try (TestGateway quick = TestGateway.start(other, "--idle-timeout", "1")) {
+            RawS3 raw = quick.raw();
+            try (Socket used = new Socket("127.0.0.1", quick.port); Socket silent = new Socket("127.0.0.1", quick.port)) {
+                used.setSoTimeout(10_000);
+                silent.setSoTimeout(10_000);
+                for (int i = 0; i < 4; i++) {
+                    assertEquals(200, raw.send(used, "GET", "/", Map.of(), Map.of(), new byte[0]).status(), "a busy connection stays open");
+                    Thread.sleep(500);
+                }
+                long start = System.nanoTime();
+                assertEquals(-1, used.getInputStream().read(), "the server closed the idle keep-alive connection");
+                assertEquals(-1, silent.getInputStream().read(), "and the one that never sent anything");
+                long waited = (System.nanoTime() - start) / 1_000_000;
+                assertTrue(waited < 5_000, "closed after about a second, not " + waited + " ms");
+            }
         }
     }
 

@@ -7,10 +7,14 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Signed HTTP/1.1 requests over a plain socket, for the tests that must see exact
@@ -43,6 +47,23 @@ final class RawS3 {
             int a = t.indexOf("<Code>");
             int b = t.indexOf("</Code>");
             return a < 0 || b < 0 ? null : t.substring(a + 6, b);
+        }
+
+        /** The text of the first {@code <name>} element (attributes allowed) of the XML body (entities left as sent but {@code &quot;}), or null. */
+        String element(String name) {
+            List<String> all = elements(name);
+            return all.isEmpty() ? null : all.get(0);
+        }
+
+        /** The texts of every {@code <name>} element of the XML body, in document order. */
+        List<String> elements(String name) {
+            List<String> out = new ArrayList<>();
+            Matcher m = Pattern.compile("<" + Pattern.quote(name) + "(?:\\s[^>]*)?>(.*?)</" + Pattern.quote(name) + ">", Pattern.DOTALL)
+                    .matcher(text());
+            while (m.find()) {
+                out.add(m.group(1).replace("&quot;", "\""));
+            }
+            return out;
         }
     }
 
@@ -111,6 +132,23 @@ final class RawS3 {
             s.getOutputStream().write(body);
             s.getOutputStream().flush();
             return read(s.getInputStream(), method.equals("HEAD"));
+        }
+    }
+
+    /**
+     * A signed bodiless request sent with {@code Connection: close}: everything the server wrote until it closed,
+     * as ISO-8859-1 text, for what {@link #read} hides (header names as sent, bytes after a HEAD answer).
+     */
+    String sendAndReadAll(String method, String encodedPath, Map<String, String> query, Map<String, String> extraHeaders)
+            throws IOException {
+        Map<String, String> extra = new LinkedHashMap<>(extraHeaders);
+        extra.put("connection", "close");
+        Map<String, String> headers = signedHeaders(method, encodedPath, query, extra, TestSigner.EMPTY_SHA256, Instant.now());
+        try (Socket s = new Socket(host, port)) {
+            s.setSoTimeout(30_000);
+            writeHead(s.getOutputStream(), method, target(encodedPath, query), headers);
+            s.getOutputStream().flush();
+            return new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
         }
     }
 

@@ -16,6 +16,68 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
 
+import static io.posixgw.server.it.Checklist.BUCKET_ALREADY_OWNED;
+import static io.posixgw.server.it.Checklist.BUCKET_DELETE;
+import static io.posixgw.server.it.Checklist.BUCKET_DELETE_MISSING;
+import static io.posixgw.server.it.Checklist.BUCKET_DELETE_NOT_EMPTY;
+import static io.posixgw.server.it.Checklist.BUCKET_HEAD;
+import static io.posixgw.server.it.Checklist.BUCKET_NAMES;
+import static io.posixgw.server.it.Checklist.CHILD_OF_FILE;
+import static io.posixgw.server.it.Checklist.COMPLETE_MALFORMED;
+import static io.posixgw.server.it.Checklist.COMPLETE_REPEATED;
+import static io.posixgw.server.it.Checklist.COND_ETAG_SYNTAX;
+import static io.posixgw.server.it.Checklist.COND_IF_MATCH;
+import static io.posixgw.server.it.Checklist.COND_IF_MODIFIED_SINCE;
+import static io.posixgw.server.it.Checklist.COND_IF_NONE_MATCH;
+import static io.posixgw.server.it.Checklist.COND_IF_UNMODIFIED_SINCE;
+import static io.posixgw.server.it.Checklist.COPY_SELF_WITH_COPY;
+import static io.posixgw.server.it.Checklist.COPY_SELF_WITH_REPLACE;
+import static io.posixgw.server.it.Checklist.COPY_SOURCE_MALFORMED;
+import static io.posixgw.server.it.Checklist.COPY_SOURCE_MISSING;
+import static io.posixgw.server.it.Checklist.COPY_SOURCE_PRECONDITIONS;
+import static io.posixgw.server.it.Checklist.COPY_SOURCE_SYNTAX;
+import static io.posixgw.server.it.Checklist.DELETE_MISSING_KEY;
+import static io.posixgw.server.it.Checklist.DELETE_OBJECTS_INTEGRITY;
+import static io.posixgw.server.it.Checklist.DELETE_OBJECTS_MISSING_KEYS;
+import static io.posixgw.server.it.Checklist.DELETE_OBJECTS_RESULTS;
+import static io.posixgw.server.it.Checklist.DIRECTORY_OBJECT;
+import static io.posixgw.server.it.Checklist.DIRECTORY_OBJECT_WITH_BODY;
+import static io.posixgw.server.it.Checklist.FILE_OVER_DIRECTORY;
+import static io.posixgw.server.it.Checklist.GET_HEADERS;
+import static io.posixgw.server.it.Checklist.KEY_ESCAPE;
+import static io.posixgw.server.it.Checklist.KEY_LOOK_ALIKES;
+import static io.posixgw.server.it.Checklist.KEY_SPECIAL_CHARACTERS;
+import static io.posixgw.server.it.Checklist.LIST_DELIMITER;
+import static io.posixgw.server.it.Checklist.LIST_DIRECTORY_ORDER;
+import static io.posixgw.server.it.Checklist.LIST_ENCODING_TYPE;
+import static io.posixgw.server.it.Checklist.LIST_ENCODING_TYPE_OTHER;
+import static io.posixgw.server.it.Checklist.LIST_KEY_COUNT;
+import static io.posixgw.server.it.Checklist.LIST_LAST_MODIFIED;
+import static io.posixgw.server.it.Checklist.LIST_MAX_KEYS;
+import static io.posixgw.server.it.Checklist.LIST_PREFIX;
+import static io.posixgw.server.it.Checklist.LIST_V1_MARKER;
+import static io.posixgw.server.it.Checklist.LIST_V2_CONTINUATION;
+import static io.posixgw.server.it.Checklist.PART_NUMBERS;
+import static io.posixgw.server.it.Checklist.PART_NUMBER_MULTIPART;
+import static io.posixgw.server.it.Checklist.PART_NUMBER_OUT_OF_RANGE;
+import static io.posixgw.server.it.Checklist.PART_NUMBER_SINGLE_PART;
+import static io.posixgw.server.it.Checklist.PART_NUMBER_WITH_RANGE;
+import static io.posixgw.server.it.Checklist.PUT_CONTENT_MD5_INVALID;
+import static io.posixgw.server.it.Checklist.PUT_CONTENT_MD5_MISMATCH;
+import static io.posixgw.server.it.Checklist.PUT_DEFAULT_CONTENT_TYPE;
+import static io.posixgw.server.it.Checklist.PUT_ETAG;
+import static io.posixgw.server.it.Checklist.PUT_IF_MATCH_MISMATCH;
+import static io.posixgw.server.it.Checklist.PUT_IF_MATCH_MISSING;
+import static io.posixgw.server.it.Checklist.PUT_IF_NONE_MATCH;
+import static io.posixgw.server.it.Checklist.PUT_USER_METADATA;
+import static io.posixgw.server.it.Checklist.RANGE_CONTENT_RANGE;
+import static io.posixgw.server.it.Checklist.RANGE_EMPTY_OBJECT;
+import static io.posixgw.server.it.Checklist.RANGE_IGNORED;
+import static io.posixgw.server.it.Checklist.RANGE_PARTIAL;
+import static io.posixgw.server.it.Checklist.RANGE_UNSATISFIABLE;
+import static io.posixgw.server.it.Checklist.RESPONSE_OVERRIDES;
+import static io.posixgw.server.it.Checklist.UPLOAD_PART_COPY_RANGE;
+import static io.posixgw.server.it.Checklist.UPLOAD_UNKNOWN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -70,6 +132,7 @@ class S3SemanticsIT {
             "bytes=50-,206,bytes 50-99/100", "bytes=-10,206,bytes 90-99/100", "bytes=-101,206,bytes 0-99/100",
             "bytes=0-999999,206,bytes 0-99/100", "bytes=99-99,206,bytes 99-99/100", "bytes=100-110,416,", "bytes=-0,416,",
             "bytes=100-,416,"})
+    @Conformance({RANGE_IGNORED, RANGE_PARTIAL, RANGE_UNSATISFIABLE, RANGE_CONTENT_RANGE, GET_HEADERS})
     void ranges(String range, int status, String contentRange) throws Exception {
         RawS3.Response r = get("/sem/hundred", Map.of("range", range));
         assertEquals(status, r.status(), r.text());
@@ -90,9 +153,12 @@ class S3SemanticsIT {
     }
 
     @Test
+    @Conformance({RANGE_EMPTY_OBJECT, PUT_ETAG})
     void emptyObjectRangeIs416() throws Exception {
         assertEquals(200, put("/sem/empty", Map.of(), "").status());
-        assertEquals(416, get("/sem/empty", Map.of("range", "bytes=0-0")).status());
+        RawS3.Response unsatisfiable = get("/sem/empty", Map.of("range", "bytes=0-0"));
+        assertEquals(416, unsatisfiable.status());
+        assertEquals("InvalidRange", unsatisfiable.errorCode());
         RawS3.Response whole = get("/sem/empty", Map.of());
         assertEquals(200, whole.status());
         assertEquals("0", whole.header("content-length"));
@@ -100,6 +166,7 @@ class S3SemanticsIT {
     }
 
     @Test
+    @Conformance({PUT_DEFAULT_CONTENT_TYPE, GET_HEADERS})
     void headersOfGetAndHead() throws Exception {
         RawS3.Response r = get("/sem/hundred", Map.of());
         assertEquals("binary/octet-stream", r.header("content-type"));
@@ -116,6 +183,7 @@ class S3SemanticsIT {
     }
 
     @Test
+    @Conformance({COND_IF_MATCH, COND_IF_NONE_MATCH, COND_IF_MODIFIED_SINCE, COND_IF_UNMODIFIED_SINCE, COND_ETAG_SYNTAX})
     void conditionalGet() throws Exception {
         String etag = get("/sem/hundred", Map.of()).header("etag");
         RawS3.Response notModified = get("/sem/hundred", Map.of("if-none-match", etag));
@@ -128,6 +196,7 @@ class S3SemanticsIT {
     }
 
     @Test
+    @Conformance(RESPONSE_OVERRIDES)
     void responseOverrides() throws Exception {
         RawS3.Response r = raw.send("GET", "/sem/hundred", Map.of("response-content-type", "text/csv",
                 "response-content-disposition", "attachment; filename=\"a b.csv\"", "response-cache-control", "no-cache"), Map.of(), new byte[0]);
@@ -138,6 +207,7 @@ class S3SemanticsIT {
     }
 
     @Test
+    @Conformance({PUT_USER_METADATA, PUT_CONTENT_MD5_INVALID, PUT_CONTENT_MD5_MISMATCH})
     void putValidation() throws Exception {
         Map<String, String> big = new HashMap<>();
         for (int i = 0; i < 30; i++) {
@@ -151,12 +221,16 @@ class S3SemanticsIT {
         byte[] md5 = MessageDigest.getInstance("MD5").digest("x".getBytes(StandardCharsets.UTF_8));
         assertEquals(200, put("/sem/md5-ok", Map.of("content-md5", Base64.getEncoder().encodeToString(md5)), "x").status());
         RawS3.Response bad = put("/sem/md5-bad", Map.of("content-md5", Base64.getEncoder().encodeToString(md5)), "y");
+        assertEquals(400, bad.status());
         assertEquals("BadDigest", bad.errorCode());
-        assertEquals("InvalidDigest", put("/sem/md5-bad", Map.of("content-md5", "not base64!"), "y").errorCode());
+        RawS3.Response invalid = put("/sem/md5-bad", Map.of("content-md5", "not base64!"), "y");
+        assertEquals(400, invalid.status());
+        assertEquals("InvalidDigest", invalid.errorCode());
         assertFalse(Files.exists(root.resolve("sem/md5-bad")));
     }
 
     @Test
+    @Conformance({KEY_ESCAPE, KEY_LOOK_ALIKES, KEY_SPECIAL_CHARACTERS})
     void keysThatWouldEscapeAreRejectedLookAlikesStoredLiterally() throws Exception {
         for (String path : new String[] {"/sem/a/../b", "/sem/..", "/sem/a//b", "/sem/.sgwtmp/x",
                 "/sem/a%00b"}) {
@@ -178,12 +252,16 @@ class S3SemanticsIT {
     }
 
     @Test
+    @Conformance({DIRECTORY_OBJECT, DIRECTORY_OBJECT_WITH_BODY, FILE_OVER_DIRECTORY, CHILD_OF_FILE})
     void directoryObjectsAndConflicts() throws Exception {
         assertEquals(200, put("/sem/dir/", Map.of(), "").status());
         RawS3.Response h = raw.send("HEAD", "/sem/dir/", Map.of(), Map.of(), new byte[0]);
         assertEquals(200, h.status());
         assertEquals("\"d41d8cd98f00b204e9800998ecf8427e\"", h.header("etag"));
-        assertEquals("DirectoryObjectContainsData", put("/sem/dir2/", Map.of(), "data").errorCode());
+        RawS3.Response withData = put("/sem/dir2/", Map.of(), "data");
+        assertEquals(400, withData.status());
+        assertEquals("DirectoryObjectContainsData", withData.errorCode());
+        assertFalse(Files.exists(root.resolve("sem/dir2")));
         assertEquals(200, put("/sem/file", Map.of(), "f").status());
         RawS3.Response parent = put("/sem/file/child", Map.of(), "c");
         assertEquals(409, parent.status());
@@ -196,6 +274,8 @@ class S3SemanticsIT {
     }
 
     @Test
+    @Conformance({COPY_SOURCE_SYNTAX, COPY_SOURCE_MISSING, COPY_SOURCE_MALFORMED, COPY_SELF_WITH_COPY, COPY_SELF_WITH_REPLACE,
+            COPY_SOURCE_PRECONDITIONS})
     void copyRules() throws Exception {
         assertEquals(200, put("/sem/cp-src", Map.of("content-type", "text/plain", "x-amz-meta-a", "1"), "copy me").status());
         RawS3.Response self = put("/sem/cp-src", Map.of("x-amz-copy-source", "/sem/cp-src"), "");
@@ -210,17 +290,24 @@ class S3SemanticsIT {
         assertEquals("2", after.header("x-amz-meta-b"));
         assertNull(after.header("x-amz-meta-a"));
         assertEquals("copy me", after.text());
-        assertEquals("NoSuchKey", put("/sem/cp-dst", Map.of("x-amz-copy-source", "/sem/absent"), "").errorCode());
-        assertEquals("InvalidArgument", put("/sem/cp-dst", Map.of("x-amz-copy-source", "nobucketonly"), "").errorCode());
+        RawS3.Response missing = put("/sem/cp-dst", Map.of("x-amz-copy-source", "/sem/absent"), "");
+        assertEquals(404, missing.status());
+        assertEquals("NoSuchKey", missing.errorCode());
+        RawS3.Response malformed = put("/sem/cp-dst", Map.of("x-amz-copy-source", "nobucketonly"), "");
+        assertEquals(400, malformed.status());
+        assertEquals("InvalidArgument", malformed.errorCode());
         RawS3.Response precondition = put("/sem/cp-dst", Map.of("x-amz-copy-source", "/sem/cp-src",
                 "x-amz-copy-source-if-match", "\"nope\""), "");
         assertEquals(412, precondition.status());
+        assertEquals("PreconditionFailed", precondition.errorCode());
         RawS3.Response copied = put("/sem/cp-dst", Map.of("x-amz-copy-source", "/sem/cp-src"), "");
         assertEquals(200, copied.status());
         assertEquals("text/markdown", get("/sem/cp-dst", Map.of()).header("content-type"));
     }
 
     @Test
+    @Conformance({LIST_PREFIX, LIST_DELIMITER, LIST_DIRECTORY_ORDER, LIST_KEY_COUNT, LIST_LAST_MODIFIED, LIST_MAX_KEYS, LIST_ENCODING_TYPE,
+            LIST_ENCODING_TYPE_OTHER, LIST_V1_MARKER, LIST_V2_CONTINUATION})
     void listingV2AndV1() throws Exception {
         for (String k : new String[] {"ls/a-b", "ls/a.txt", "ls/a/x", "ls/a/y", "ls/b c+d", "ls/z"}) {
             assertEquals(200, put("/sem/" + TestSigner.encode(k, false), Map.of(), k).status());
@@ -246,14 +333,20 @@ class S3SemanticsIT {
 
         RawS3.Response zero = raw.send("GET", "/sem", Map.of("list-type", "2", "max-keys", "0"), Map.of(), new byte[0]);
         assertTrue(zero.text().contains("<IsTruncated>false</IsTruncated>") && !zero.text().contains("<Contents>"), zero.text());
-        assertEquals("InvalidArgument", raw.send("GET", "/sem", Map.of("list-type", "2", "max-keys", "-1"), Map.of(), new byte[0]).errorCode());
-        assertEquals("InvalidArgument", raw.send("GET", "/sem", Map.of("list-type", "2", "encoding-type", "xml"), Map.of(), new byte[0]).errorCode());
+        RawS3.Response negative = raw.send("GET", "/sem", Map.of("list-type", "2", "max-keys", "-1"), Map.of(), new byte[0]);
+        assertEquals(400, negative.status());
+        assertEquals("InvalidArgument", negative.errorCode());
+        RawS3.Response xmlEncoding = raw.send("GET", "/sem", Map.of("list-type", "2", "encoding-type", "xml"), Map.of(), new byte[0]);
+        assertEquals(400, xmlEncoding.status());
+        assertEquals("InvalidArgument", xmlEncoding.errorCode());
 
         RawS3.Response v1 = raw.send("GET", "/sem", Map.of("prefix", "ls/", "delimiter", "/", "max-keys", "2"), Map.of(), new byte[0]);
         assertTrue(v1.text().contains("<NextMarker>ls/a.txt</NextMarker>"), v1.text());
     }
 
     @Test
+    @Conformance({DELETE_OBJECTS_INTEGRITY, DELETE_OBJECTS_RESULTS, DELETE_OBJECTS_MISSING_KEYS, DELETE_MISSING_KEY, BUCKET_DELETE,
+            BUCKET_DELETE_NOT_EMPTY, BUCKET_DELETE_MISSING, BUCKET_ALREADY_OWNED, BUCKET_NAMES, BUCKET_HEAD})
     void deleteObjectsAndBuckets() throws Exception {
         for (String k : new String[] {"del/1", "del/2"}) {
             put("/sem/" + k, Map.of(), k);
@@ -263,17 +356,19 @@ class S3SemanticsIT {
         String md5 = Base64.getEncoder().encodeToString(MessageDigest.getInstance("MD5").digest(bytes));
         RawS3.Response noMd5 = raw.send("POST", "/sem", Map.of("delete", ""), Map.of(), bytes);
         assertEquals(400, noMd5.status());
+        assertEquals("InvalidRequest", noMd5.errorCode());
         RawS3.Response r = raw.send("POST", "/sem", Map.of("delete", ""), Map.of("content-md5", md5), bytes);
         assertEquals(200, r.status(), r.text());
         assertTrue(r.text().contains("<Deleted><Key>del/1</Key></Deleted>") && r.text().contains("<Key>del/missing</Key>"), r.text());
         assertFalse(Files.exists(root.resolve("sem/del/1")));
         assertEquals(204, raw.send("DELETE", "/sem/never-existed", Map.of(), Map.of(), new byte[0]).status());
 
-        assertEquals("BucketNotEmpty", raw.send("DELETE", "/sem", Map.of(), Map.of(), new byte[0]).errorCode());
-        assertEquals("NoSuchBucket", raw.send("DELETE", "/absent-bucket", Map.of(), Map.of(), new byte[0]).errorCode());
-        assertEquals("BucketAlreadyOwnedByYou", raw.send("PUT", "/sem", Map.of(), Map.of(), new byte[0]).errorCode());
-        assertEquals("InvalidBucketName", raw.send("PUT", "/Bad_Name", Map.of(), Map.of(), new byte[0]).errorCode());
+        assertError(raw.send("DELETE", "/sem", Map.of(), Map.of(), new byte[0]), 409, "BucketNotEmpty");
+        assertError(raw.send("DELETE", "/absent-bucket", Map.of(), Map.of(), new byte[0]), 404, "NoSuchBucket");
+        assertError(raw.send("PUT", "/sem", Map.of(), Map.of(), new byte[0]), 409, "BucketAlreadyOwnedByYou");
+        assertError(raw.send("PUT", "/Bad_Name", Map.of(), Map.of(), new byte[0]), 400, "InvalidBucketName");
         RawS3.Response head = raw.send("HEAD", "/sem", Map.of(), Map.of(), new byte[0]);
+        assertEquals(200, head.status());
         assertEquals("us-east-1", head.header("x-amz-bucket-region"));
         assertEquals(404, raw.send("HEAD", "/absent-bucket", Map.of(), Map.of(), new byte[0]).status());
         assertEquals(200, raw.send("PUT", "/sem-empty", Map.of(), Map.of(), new byte[0]).status());
@@ -281,6 +376,8 @@ class S3SemanticsIT {
     }
 
     @Test
+    @Conformance({PART_NUMBERS, UPLOAD_UNKNOWN, COMPLETE_REPEATED, COMPLETE_MALFORMED, PART_NUMBER_MULTIPART, PART_NUMBER_SINGLE_PART,
+            PART_NUMBER_OUT_OF_RANGE, PART_NUMBER_WITH_RANGE})
     void multipartListings() throws Exception {
         RawS3.Response init = raw.send("POST", "/sem/mp/key", Map.of("uploads", ""), Map.of("content-type", "text/x-mp"), new byte[0]);
         String id = between(init.text(), "<UploadId>", "</UploadId>");
@@ -290,10 +387,10 @@ class S3SemanticsIT {
         assertTrue(uploads.text().contains("<UploadId>" + id + "</UploadId>"), uploads.text());
         RawS3.Response parts = raw.send("GET", "/sem/mp/key", Map.of("uploadId", id), Map.of(), new byte[0]);
         assertTrue(parts.text().contains("<PartNumber>1</PartNumber>") && parts.text().contains("<Size>8</Size>"), parts.text());
-        assertEquals("InvalidArgument", raw.send("PUT", "/sem/mp/key", Map.of("uploadId", id, "partNumber", "10001"), Map.of(),
-                new byte[1]).errorCode());
-        assertEquals("NoSuchUpload", raw.send("PUT", "/sem/mp/key", Map.of("uploadId", "0190d5b2-0000-7000-8000-000000000000",
-                "partNumber", "1"), Map.of(), new byte[1]).errorCode());
+        assertError(raw.send("PUT", "/sem/mp/key", Map.of("uploadId", id, "partNumber", "10001"), Map.of(), new byte[1]),
+                400, "InvalidArgument");
+        assertError(raw.send("PUT", "/sem/mp/key", Map.of("uploadId", "0190d5b2-0000-7000-8000-000000000000", "partNumber", "1"),
+                Map.of(), new byte[1]), 404, "NoSuchUpload");
         String complete = "<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>" + part.header("etag")
                 + "</ETag></Part></CompleteMultipartUpload>";
         RawS3.Response done = raw.send("POST", "/sem/mp/key", Map.of("uploadId", id), Map.of(), complete.getBytes(StandardCharsets.UTF_8));
@@ -309,15 +406,19 @@ class S3SemanticsIT {
         assertEquals("part-one", part1.text());
         assertEquals("1", part1.header("x-amz-mp-parts-count"));
         assertEquals("bytes 0-7/8", part1.header("content-range"));
-        assertEquals(416, raw.send("GET", "/sem/mp/key", Map.of("partNumber", "2"), Map.of(), new byte[0]).status());
-        assertEquals(400, raw.send("GET", "/sem/mp/key", Map.of("partNumber", "1"), Map.of("range", "bytes=0-1"), new byte[0]).status());
-        assertEquals(200, raw.send("GET", "/sem/hundred", Map.of("partNumber", "1"), Map.of(), new byte[0]).status(),
-                "part 1 of a single-part object is the whole object");
-        assertEquals("MalformedXML", raw.send("POST", "/sem/mp/key2", Map.of("uploadId", id), Map.of(),
-                "<CompleteMultipartUpload>".getBytes(StandardCharsets.UTF_8)).errorCode());
+        assertError(raw.send("GET", "/sem/mp/key", Map.of("partNumber", "2"), Map.of(), new byte[0]), 416, "InvalidRange");
+        assertError(raw.send("GET", "/sem/mp/key", Map.of("partNumber", "1"), Map.of("range", "bytes=0-1"), new byte[0]),
+                400, "InvalidRequest");
+        RawS3.Response single = raw.send("GET", "/sem/hundred", Map.of("partNumber", "1"), Map.of(), new byte[0]);
+        assertEquals(206, single.status(), "part 1 of a single-part object is the whole object, as a range");
+        assertEquals("bytes 0-99/100", single.header("content-range"));
+        assertEquals(100, single.body().length);
+        assertError(raw.send("POST", "/sem/mp/key2", Map.of("uploadId", id), Map.of(),
+                "<CompleteMultipartUpload>".getBytes(StandardCharsets.UTF_8)), 400, "MalformedXML");
     }
 
     @Test
+    @Conformance(UPLOAD_PART_COPY_RANGE)
     void uploadPartCopy() throws Exception {
         byte[] five = new byte[5 << 20];
         new java.util.Random(3).nextBytes(five);
@@ -337,9 +438,9 @@ class S3SemanticsIT {
 
         assertEquals(416, raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/hundred",
                 "x-amz-copy-source-range", "bytes=90-100"), new byte[0]).status());
-        assertEquals("InvalidArgument", raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/hundred",
-                "x-amz-copy-source-range", "bytes=20-10"), new byte[0]).errorCode());
-        assertEquals("NoSuchKey", raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/absent"), new byte[0]).errorCode());
+        assertError(raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/hundred",
+                "x-amz-copy-source-range", "bytes=20-10"), new byte[0]), 400, "InvalidArgument");
+        assertError(raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/absent"), new byte[0]), 404, "NoSuchKey");
         assertEquals(412, raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/hundred",
                 "x-amz-copy-source-if-match", "\"nope\""), new byte[0]).status());
 
@@ -356,6 +457,7 @@ class S3SemanticsIT {
     }
 
     @Test
+    @Conformance({PUT_IF_NONE_MATCH, PUT_IF_MATCH_MISMATCH, PUT_IF_MATCH_MISSING})
     void conditionalPut() throws Exception {
         assertEquals(200, put("/sem/cond", Map.of("if-none-match", "*"), "first").status());
         RawS3.Response exists = put("/sem/cond", Map.of("if-none-match", "*"), "second");
@@ -363,8 +465,9 @@ class S3SemanticsIT {
         assertEquals("PreconditionFailed", exists.errorCode());
         String etag = get("/sem/cond", Map.of()).header("etag");
         assertEquals("first", get("/sem/cond", Map.of()).text());
-        assertEquals(412, put("/sem/cond", Map.of("if-match", "\"ffff\""), "third").status());
-        assertEquals(404, put("/sem/cond-missing", Map.of("if-match", etag), "x").status());
+        assertError(put("/sem/cond", Map.of("if-match", "\"ffff\""), "third"), 412, "PreconditionFailed");
+        assertError(put("/sem/cond-missing", Map.of("if-match", etag), "x"), 404, "NoSuchKey");
+        assertFalse(Files.exists(root.resolve("sem/cond-missing")));
         assertEquals(200, put("/sem/cond", Map.of("if-match", etag), "fourth").status());
         assertEquals("fourth", get("/sem/cond", Map.of()).text());
     }
@@ -404,6 +507,11 @@ class S3SemanticsIT {
         assertFalse(Files.exists(root.resolve("sem/too-many-tags")));
         assertEquals("InvalidTag", put("/sem/bad-tag", Map.of("x-amz-tagging", "=v"), "t").errorCode());
         assertEquals("NoSuchKey", raw.send("GET", "/sem/untagged-missing", Map.of("tagging", ""), Map.of(), new byte[0]).errorCode());
+    }
+
+    static void assertError(RawS3.Response r, int status, String code) {
+        assertEquals(status, r.status(), r.text());
+        assertEquals(code, r.errorCode(), r.text());
     }
 
     static String between(String s, String a, String b) {

@@ -31,6 +31,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import static io.posixgw.server.it.Checklist.AUTH_STREAMING_BAD_CHUNK_SIGNATURE;
+import static io.posixgw.server.it.Checklist.AUTH_STREAMING_DECODED_LENGTH;
+import static io.posixgw.server.it.Checklist.AUTH_STREAMING_MODES;
+import static io.posixgw.server.it.Checklist.AUTH_STREAMING_TRAILER_CHECKSUM;
+import static io.posixgw.server.it.Checklist.CHECKSUM_MODE;
+import static io.posixgw.server.it.Checklist.CHECKSUM_STORED;
+import static io.posixgw.server.it.Checklist.CHECKSUM_TWO_HEADERS;
+import static io.posixgw.server.it.Checklist.CHECKSUM_VERIFIED;
+import static io.posixgw.server.it.Checklist.COMPLETE_ETAG;
+import static io.posixgw.server.it.Checklist.PUT_CONTENT_MD5_INVALID;
+import static io.posixgw.server.it.Checklist.PUT_CONTENT_MD5_MISMATCH;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -112,6 +123,7 @@ class StreamingUploadIT {
 
     @ParameterizedTest(name = "{0} {1} {2} bytes")
     @MethodSource("modesAndSizes")
+    @Conformance({AUTH_STREAMING_MODES, CHECKSUM_STORED, CHECKSUM_MODE})
     void putObjectRoundTrips(Mode mode, Algorithm trailer, int size) throws Exception {
         String key = "rt/" + mode + "-" + trailer + "-" + size;
         byte[] data = ObjectFiles.random(size, size * 31L + mode.ordinal());
@@ -138,6 +150,7 @@ class StreamingUploadIT {
     }
 
     @Test
+    @Conformance(AUTH_STREAMING_MODES)
     void otherContentEncodingsAreKept() throws Exception {
         byte[] data = ObjectFiles.random(1000, 7);
         Prepared p = new AwsChunkedEncoder(Mode.SIGNED, CHUNK, null).prepare(raw, "PUT", path("gz"), Map.of(),
@@ -154,6 +167,7 @@ class StreamingUploadIT {
 
     @ParameterizedTest
     @EnumSource(value = Mode.class, names = {"SIGNED", "SIGNED_TRAILER"})
+    @Conformance(AUTH_STREAMING_BAD_CHUNK_SIGNATURE)
     void flippedByteInChunkDataIsSignatureDoesNotMatch(Mode mode) throws Exception {
         String key = "flip-" + mode;
         byte[] old = putEarlier(key);
@@ -166,6 +180,7 @@ class StreamingUploadIT {
 
     /** Without chunk signatures, the trailer checksum is what catches a changed byte. */
     @Test
+    @Conformance(AUTH_STREAMING_TRAILER_CHECKSUM)
     void flippedByteInUnsignedChunkIsBadDigest() throws Exception {
         String key = "flip-unsigned";
         byte[] old = putEarlier(key);
@@ -177,6 +192,7 @@ class StreamingUploadIT {
 
     @ParameterizedTest(name = "signature of chunk {0}")
     @ValueSource(ints = {0, 2, 4})
+    @Conformance(AUTH_STREAMING_BAD_CHUNK_SIGNATURE)
     void badChunkSignatureIs403(int chunk) throws Exception {
         String key = "badsig-" + chunk;
         byte[] old = putEarlier(key);
@@ -188,6 +204,7 @@ class StreamingUploadIT {
 
     @ParameterizedTest
     @EnumSource(value = Mode.class, names = {"SIGNED_TRAILER", "UNSIGNED_TRAILER"})
+    @Conformance(AUTH_STREAMING_TRAILER_CHECKSUM)
     void wrongTrailerChecksumIsBadDigest(Mode mode) throws Exception {
         String key = "badsum-" + mode;
         byte[] old = putEarlier(key);
@@ -199,6 +216,7 @@ class StreamingUploadIT {
     }
 
     @Test
+    @Conformance(AUTH_STREAMING_BAD_CHUNK_SIGNATURE)
     void badTrailerSignatureIs403() throws Exception {
         String key = "badtrailersig";
         byte[] old = putEarlier(key);
@@ -245,6 +263,7 @@ class StreamingUploadIT {
 
     /** The decoder reaches the final chunk short of x-amz-decoded-content-length: 400 IncompleteBody, as AWS. */
     @Test
+    @Conformance(AUTH_STREAMING_DECODED_LENGTH)
     void decodedLengthLargerThanTheDataIsIncompleteBody() throws Exception {
         String key = "declared-more";
         byte[] old = putEarlier(key);
@@ -254,8 +273,24 @@ class StreamingUploadIT {
         assertEarlierIntact(key, old);
     }
 
+    /** The streaming modes need x-amz-decoded-content-length: without it, 400 before any byte is stored. */
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    @Conformance(AUTH_STREAMING_DECODED_LENGTH)
+    void decodedLengthMissingIsRefused(Mode mode) throws Exception {
+        String key = "no-decoded-length-" + mode;
+        byte[] old = putEarlier(key);
+        Prepared p = new AwsChunkedEncoder(mode, CHUNK, mode.hasTrailer() ? Algorithm.CRC32 : null).withoutDecodedLength()
+                .prepare(raw, "PUT", path(key), Map.of(), Map.of(), BIG);
+        RawS3.Response r = send("PUT", key, Map.of(), p, p.body());
+        assertError(r, 400, "InvalidArgument");
+        assertTrue(r.text().contains("x-amz-decoded-content-length"), r.text());
+        assertEarlierIntact(key, old);
+    }
+
     /** A chunk longer than what x-amz-decoded-content-length leaves: posixgw answers 400 IncompleteBody too. */
     @Test
+    @Conformance(AUTH_STREAMING_DECODED_LENGTH)
     void decodedLengthSmallerThanTheDataIsIncompleteBody() throws Exception {
         String key = "declared-less";
         byte[] old = putEarlier(key);
@@ -282,6 +317,7 @@ class StreamingUploadIT {
     }
 
     @Test
+    @Conformance({AUTH_STREAMING_MODES, AUTH_STREAMING_BAD_CHUNK_SIGNATURE, COMPLETE_ETAG})
     void uploadPartInEachStreamingModeThenComplete() throws Exception {
         String key = "mp/streamed.bin";
         byte[] old = putEarlier(key);
@@ -343,6 +379,7 @@ class StreamingUploadIT {
     }
 
     @Test
+    @Conformance(CHECKSUM_VERIFIED)
     void checksumHeaderIsVerifiedAndEchoed() throws Exception {
         byte[] data = ObjectFiles.random(3000, 21);
         RawS3.Response ok = raw.send("PUT", path("sum-ok"), Map.of(), Map.of("x-amz-checksum-crc32", crc32(data)), data);
@@ -352,6 +389,7 @@ class StreamingUploadIT {
     }
 
     @Test
+    @Conformance(CHECKSUM_VERIFIED)
     void wrongChecksumHeaderIsBadDigest() throws Exception {
         byte[] old = putEarlier("sum-bad");
         byte[] data = ObjectFiles.random(3000, 22);
@@ -361,6 +399,7 @@ class StreamingUploadIT {
     }
 
     @Test
+    @Conformance(CHECKSUM_TWO_HEADERS)
     void twoChecksumHeadersAreInvalidRequest() throws Exception {
         byte[] data = ObjectFiles.random(3000, 23);
         RawS3.Response r = raw.send("PUT", path("sum-two"), Map.of(), Map.of("x-amz-checksum-crc32", crc32(data),
@@ -371,6 +410,7 @@ class StreamingUploadIT {
     }
 
     @Test
+    @Conformance(PUT_CONTENT_MD5_MISMATCH)
     void wrongContentMd5IsBadDigest() throws Exception {
         byte[] old = putEarlier("md5-bad");
         byte[] data = ObjectFiles.random(3000, 24);
@@ -383,6 +423,7 @@ class StreamingUploadIT {
     }
 
     @Test
+    @Conformance(PUT_CONTENT_MD5_INVALID)
     void contentMd5NotBase64IsInvalidDigest() throws Exception {
         byte[] old = putEarlier("md5-junk");
         byte[] data = ObjectFiles.random(3000, 25);

@@ -63,13 +63,18 @@ final class TestSigner {
 
     /** A presigned URL query string (without '?'), signing only host. */
     String presign(String method, String encodedPath, String host, Map<String, String> query, long expiresSeconds, Instant now) {
+        return presign(method, encodedPath, host, query, Long.toString(expiresSeconds), now);
+    }
+
+    /** {@link #presign} with any X-Amz-Expires text, valid or not. */
+    String presign(String method, String encodedPath, String host, Map<String, String> query, String expires, Instant now) {
         String amzDate = AMZ_DATE.format(now);
         String scope = amzDate.substring(0, 8) + "/" + region + "/s3/aws4_request";
         TreeMap<String, String> q = new TreeMap<>(query);
         q.put("X-Amz-Algorithm", "AWS4-HMAC-SHA256");
         q.put("X-Amz-Credential", accessKey + "/" + scope);
         q.put("X-Amz-Date", amzDate);
-        q.put("X-Amz-Expires", Long.toString(expiresSeconds));
+        q.put("X-Amz-Expires", expires);
         q.put("X-Amz-SignedHeaders", "host");
         String canonical = method + "\n" + encodedPath + "\n" + canonicalQuery(q) + "\nhost:" + host + "\n\nhost\nUNSIGNED-PAYLOAD";
         String signature = signature(amzDate, scope, canonical);

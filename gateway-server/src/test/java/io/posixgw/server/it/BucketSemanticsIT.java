@@ -1,0 +1,159 @@
+package io.posixgw.server.it;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Files;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static io.posixgw.server.it.Checklist.BUCKET_ALREADY_OWNED;
+import static io.posixgw.server.it.Checklist.BUCKET_DELETE;
+import static io.posixgw.server.it.Checklist.BUCKET_DELETE_MISSING;
+import static io.posixgw.server.it.Checklist.BUCKET_DELETE_NOT_EMPTY;
+import static io.posixgw.server.it.Checklist.BUCKET_GET_LOCATION;
+import static io.posixgw.server.it.Checklist.BUCKET_HEAD;
+import static io.posixgw.server.it.Checklist.BUCKET_HEAD_MISSING;
+import static io.posixgw.server.it.Checklist.BUCKET_LOCATION_CONSTRAINT;
+import static io.posixgw.server.it.Checklist.BUCKET_NAMES;
+import static io.posixgw.server.it.Checklist.BUCKET_US_EAST_1_NO_CONSTRAINT;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The Buckets section of the checklist, over raw signed HTTP. */
+class BucketSemanticsIT extends GatewayPerClass {
+
+    static String configuration(String constraint) {
+        return "<CreateBucketConfiguration xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><LocationConstraint>" + constraint
+                + "</LocationConstraint></CreateBucketConfiguration>";
+    }
+
+    static Stream<String> validNames() {
+        return Stream.of("abc", "a-b", "a.b", "0bucket9", "my-bucket.v2", "1.2.3", "192.168.5.40x", "a".repeat(63));
+    }
+
+    /** Too short or long, upper case, other characters, not alphanumeric at an end, an IPv4 address; AWS also refuses adjacent {@code .-} and the xn-- prefix. */
+    static Stream<String> invalidNames() {
+        return Stream.of("ab", "a".repeat(64), "Upper", "upperB", "under_score", "sp ace", "star*", "-start", "end-", ".start", "end.",
+                "192.168.5.40", "10.0.0.1", "a..b", "a.-b", "a-.b", "xn--abc");
+    }
+
+    @ParameterizedTest
+    @MethodSource("validNames")
+    @Conformance(BUCKET_NAMES)
+    void validBucketNamesAreCreated(String name) throws Exception {
+        assertOk(raw.send("PUT", "/" + name, Map.of(), Map.of(), new byte[0]));
+        assertTrue(Files.isDirectory(root.resolve(name)));
+        assertEquals(204, raw.send("DELETE", "/" + name, Map.of(), Map.of(), new byte[0]).status());
+    }
+
+    @ParameterizedTest
+    @MethodSource("invalidNames")
+    @Conformance(BUCKET_NAMES)
+    void invalidBucketNamesAreInvalidBucketName(String name) throws Exception {
+        assertError(raw.send("PUT", "/" + TestSigner.encode(name, true), Map.of(), Map.of(), new byte[0]), 400, "InvalidBucketName");
+        assertFalse(Files.exists(root.resolve(name)), "no directory made for " + name);
+    }
+
+    /** AWS answers 200 to this in us-east-1 (its legacy behaviour there) and 409 elsewhere; the checklist's 409 is kept. */
+    @Test
+    @Conformance(BUCKET_ALREADY_OWNED)
+    void createOnAnOwnedBucketIsBucketAlreadyOwnedByYou() throws Exception {
+        createBucket("owned");
+        putObject("owned", "keep", bytes("kept"));
+        assertError(raw.send("PUT", "/owned", Map.of(), Map.of(), new byte[0]), 409, "BucketAlreadyOwnedByYou");
+        assertEquals("kept", raw.send("GET", path("owned", "keep"), Map.of(), Map.of(), new byte[0]).text(), "bucket untouched");
+    }
+
+    /**
+     * On a us-east-1 server. An explicit {@code us-east-1} constraint is accepted although AWS refuses it
+     * (InvalidLocationConstraint): the MinIO SDKs send exactly that on every makeBucket.
+     */
+    @ParameterizedTest
+    @CsvSource({"lc-none,,200,", "lc-empty-config,<CreateBucketConfiguration/>,200,",
+            "lc-other-region,eu-west-1,400,InvalidLocationConstraint", "lc-nonsense,moon-1,400,InvalidLocationConstraint",
+            "lc-explicit-us-east-1,us-east-1,200,", "lc-malformed,<CreateBucketConfiguration>,400,MalformedXML"})
+    @Conformance({BUCKET_LOCATION_CONSTRAINT, BUCKET_US_EAST_1_NO_CONSTRAINT})
+    void locationConstraintOnAUsEast1Server(String bucket, String constraint, int status, String code) throws Exception {
+        String body = constraint == null ? "" : constraint.startsWith("<") ? constraint : configuration(constraint);
+        RawS3.Response r = raw.send("PUT", "/" + bucket, Map.of(), Map.of(), bytes(body));
+        if (status == 200) {
+            assertOk(r);
+            assertTrue(Files.isDirectory(root.resolve(bucket)));
+        } else {
+            assertError(r, status, code);
+            assertFalse(Files.exists(root.resolve(bucket)));
+        }
+    }
+
+    @Test
+    @Conformance({BUCKET_LOCATION_CONSTRAINT, BUCKET_US_EAST_1_NO_CONSTRAINT, BUCKET_GET_LOCATION, BUCKET_HEAD})
+    void locationConstraintOnAServerInAnotherRegion() throws Exception {
+        try (TestGateway eu = TestGateway.start(Files.createDirectories(tmp.resolve("eu")), "--fsync", "off", "--region", "eu-central-1")) {
+            RawS3 central = new RawS3("127.0.0.1", eu.port, new TestSigner(TestGateway.ACCESS, TestGateway.SECRET, "eu-central-1"));
+            assertError(central.send("PUT", "/no-constraint", Map.of(), Map.of(), new byte[0]), 400, "InvalidLocationConstraint");
+            assertError(central.send("PUT", "/us-constraint", Map.of(), Map.of(), bytes(configuration("us-east-1"))), 400,
+                    "InvalidLocationConstraint");
+            assertOk(central.send("PUT", "/eu-constraint", Map.of(), Map.of(), bytes(configuration("eu-central-1"))));
+
+            RawS3.Response location = central.send("GET", "/eu-constraint", Map.of("location", ""), Map.of(), new byte[0]);
+            assertOk(location);
+            assertEquals("eu-central-1", location.element("LocationConstraint"));
+            RawS3.Response head = central.send("HEAD", "/eu-constraint", Map.of(), Map.of(), new byte[0]);
+            assertEquals(200, head.status());
+            assertEquals("eu-central-1", head.header("x-amz-bucket-region"));
+        }
+    }
+
+    @Test
+    @Conformance(BUCKET_GET_LOCATION)
+    void getBucketLocationIsEmptyInUsEast1() throws Exception {
+        createBucket("where");
+        RawS3.Response r = raw.send("GET", "/where", Map.of("location", ""), Map.of(), new byte[0]);
+        assertOk(r);
+        assertTrue(r.text().matches("(?s).*<LocationConstraint[^>]*(/>|></LocationConstraint>).*"), r.text());
+        assertError(raw.send("GET", "/nowhere", Map.of("location", ""), Map.of(), new byte[0]), 404, "NoSuchBucket");
+    }
+
+    @Test
+    @Conformance({BUCKET_HEAD, BUCKET_HEAD_MISSING})
+    void headBucketAnswersTheRegionAndMissingIs404WithoutBody() throws Exception {
+        createBucket("headed");
+        RawS3.Response r = raw.send("HEAD", "/headed", Map.of(), Map.of(), new byte[0]);
+        assertEquals(200, r.status());
+        assertEquals("us-east-1", r.header("x-amz-bucket-region"));
+
+        String missing = raw.sendAndReadAll("HEAD", "/not-there", Map.of(), Map.of());
+        assertTrue(missing.startsWith("HTTP/1.1 404 "), missing);
+        assertTrue(missing.endsWith("\r\n\r\n"), "nothing after the head of a HEAD answer: " + missing);
+    }
+
+    @Test
+    @Conformance({BUCKET_DELETE, BUCKET_DELETE_NOT_EMPTY, BUCKET_DELETE_MISSING})
+    void deleteBucket() throws Exception {
+        createBucket("full");
+        putObject("full", "dir/k", bytes("x"));
+        assertError(raw.send("DELETE", "/full", Map.of(), Map.of(), new byte[0]), 409, "BucketNotEmpty");
+        assertTrue(Files.exists(root.resolve("full/dir/k")));
+        assertEquals(204, raw.send("DELETE", path("full", "dir/k"), Map.of(), Map.of(), new byte[0]).status());
+        RawS3.Response emptied = raw.send("DELETE", "/full", Map.of(), Map.of(), new byte[0]);
+        assertEquals(204, emptied.status(), "a bucket whose objects are gone is empty, whatever directories remain: " + emptied.text());
+        assertFalse(Files.exists(root.resolve("full")));
+        assertError(raw.send("DELETE", "/full", Map.of(), Map.of(), new byte[0]), 404, "NoSuchBucket");
+        assertError(raw.send("GET", "/full", Map.of("list-type", "2"), Map.of(), new byte[0]), 404, "NoSuchBucket");
+    }
+
+    @Test
+    @Conformance(BUCKET_DELETE_NOT_EMPTY)
+    void pendingMultipartUploadsDoNotCountAsContent() throws Exception {
+        createBucket("pending");
+        String id = createUpload("pending", "big/object");
+        uploadPart("pending", "big/object", id, 1, bytes("part one"));
+        assertTrue(Files.isDirectory(root.resolve("pending/.sgwtmp")), "the upload is staged in the bucket");
+        assertEquals(204, raw.send("DELETE", "/pending", Map.of(), Map.of(), new byte[0]).status());
+        assertFalse(Files.exists(root.resolve("pending")), "the bucket and its staging are gone");
+    }
+}

@@ -1,0 +1,133 @@
+package io.posixgw.server.it;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+import static io.posixgw.server.it.Checklist.DELETE_OBJECTS_INTEGRITY;
+import static io.posixgw.server.it.Checklist.DELETE_OBJECTS_LIMIT;
+import static io.posixgw.server.it.Checklist.DELETE_OBJECTS_MISSING_KEYS;
+import static io.posixgw.server.it.Checklist.DELETE_OBJECTS_QUIET;
+import static io.posixgw.server.it.Checklist.DELETE_OBJECTS_RESULTS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The DeleteObjects section of the checklist ({@code POST ?delete}), over raw signed HTTP. */
+class DeleteObjectsSemanticsIT extends GatewayPerClass {
+    static final String B = "deletes";
+
+    @BeforeAll
+    void createTheBucket() throws Exception {
+        createBucket(B);
+    }
+
+    static byte[] deleteBody(boolean quiet, List<String> keys) {
+        StringBuilder b = new StringBuilder("<Delete xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">");
+        if (quiet) {
+            b.append("<Quiet>true</Quiet>");
+        }
+        for (String k : keys) {
+            b.append("<Object><Key>").append(k.replace("&", "&amp;").replace("<", "&lt;")).append("</Key></Object>");
+        }
+        return bytes(b.append("</Delete>").toString());
+    }
+
+    static String md5(byte[] body) {
+        return Base64.getEncoder().encodeToString(ObjectFiles.md5(body));
+    }
+
+    RawS3.Response deleteObjects(byte[] body, Map<String, String> headers) throws Exception {
+        return raw.send("POST", "/" + B, Map.of("delete", ""), headers, body);
+    }
+
+    RawS3.Response deleteObjects(boolean quiet, List<String> keys) throws Exception {
+        byte[] body = deleteBody(quiet, keys);
+        return deleteObjects(body, Map.of("content-md5", md5(body)));
+    }
+
+    void putAll(List<String> keys) throws Exception {
+        for (String k : keys) {
+            putObject(B, k, bytes(k));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"content-md5", "x-amz-checksum-crc32", "x-amz-checksum-crc32c", "x-amz-checksum-sha256"})
+    @Conformance(DELETE_OBJECTS_INTEGRITY)
+    void contentMd5OrAChecksumHeaderIsRequiredAndChecked(String header) throws Exception {
+        String key = "integrity/" + header;
+        putAll(List.of(key));
+        byte[] body = deleteBody(false, List.of(key));
+        byte[] other = deleteBody(false, List.of("something/else"));
+        String wrong = header.equals("content-md5") ? md5(other) : ObjectSemanticsIT.Sum.valueOf(
+                header.substring("x-amz-checksum-".length()).toUpperCase(java.util.Locale.ROOT)).base64(other);
+        String right = header.equals("content-md5") ? md5(body) : ObjectSemanticsIT.Sum.valueOf(
+                header.substring("x-amz-checksum-".length()).toUpperCase(java.util.Locale.ROOT)).base64(body);
+
+        assertError(deleteObjects(body, Map.of()), 400, "InvalidRequest");
+        assertError(deleteObjects(body, Map.of(header, wrong)), 400, "BadDigest");
+        ObjectFiles.assertStored(root, B, key, bytes(key));
+        RawS3.Response ok = deleteObjects(body, Map.of(header, right));
+        assertOk(ok);
+        assertEquals(List.of(key), ok.elements("Key"));
+        ObjectFiles.assertAbsent(root, B, key);
+    }
+
+    @Test
+    @Conformance(DELETE_OBJECTS_LIMIT)
+    void upTo1000KeysPerRequest() throws Exception {
+        List<String> thousand = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            thousand.add("limit/" + i);
+        }
+        putAll(thousand.subList(0, 10));
+        List<String> tooMany = new ArrayList<>(thousand);
+        tooMany.add("limit/1000");
+        assertError(deleteObjects(false, tooMany), 400, "MalformedXML");
+        ObjectFiles.assertStored(root, B, "limit/0", bytes("limit/0"));
+        assertError(deleteObjects(false, List.of()), 400, "MalformedXML");
+
+        RawS3.Response r = deleteObjects(false, thousand);
+        assertOk(r);
+        assertEquals(1000, r.text().split("<Deleted>", -1).length - 1);
+        ObjectFiles.assertAbsent(root, B, "limit/0");
+    }
+
+    @Test
+    @Conformance({DELETE_OBJECTS_RESULTS, DELETE_OBJECTS_MISSING_KEYS})
+    void eachKeyIsAnsweredDeletedOrError() throws Exception {
+        putAll(List.of("results/a & b", "results/c"));
+        RawS3.Response r = deleteObjects(false, List.of("results/a & b", "results/never-existed", "results/../escape", "results/c"));
+        assertOk(r);
+        String t = r.text();
+        assertTrue(t.matches("(?s)<\\?xml[^>]*>\\s*<DeleteResult[^>]*>.*</DeleteResult>\\s*"), t);
+        for (String deleted : new String[] {"results/a &amp; b", "results/never-existed", "results/c"}) {
+            assertTrue(t.contains("<Deleted><Key>" + deleted + "</Key></Deleted>"), deleted + " in " + t);
+        }
+        assertTrue(t.matches("(?s).*<Error><Key>results/\\.\\./escape</Key><Code>InvalidArgument</Code><Message>[^<]+</Message></Error>.*"), t);
+        ObjectFiles.assertAbsent(root, B, "results/a & b");
+        ObjectFiles.assertAbsent(root, B, "results/c");
+    }
+
+    @Test
+    @Conformance({DELETE_OBJECTS_QUIET, DELETE_OBJECTS_MISSING_KEYS})
+    void quietAnswersErrorsOnly() throws Exception {
+        putAll(List.of("quiet/a", "quiet/b"));
+        RawS3.Response r = deleteObjects(true, List.of("quiet/a", "quiet/missing", "quiet/b", "quiet//bad"));
+        assertOk(r);
+        assertEquals(List.of("quiet//bad"), r.elements("Key"), r.text());
+        assertTrue(!r.text().contains("<Deleted>") && r.text().contains("<Error>"), r.text());
+        ObjectFiles.assertAbsent(root, B, "quiet/a");
+        ObjectFiles.assertAbsent(root, B, "quiet/b");
+
+        RawS3.Response clean = deleteObjects(true, List.of("quiet/missing-too"));
+        assertOk(clean);
+        assertEquals(List.of(), clean.elements("Key"), clean.text());
+    }
+}

@@ -1,0 +1,138 @@
+package io.posixgw.server.routing;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * README's conformance table: one row per implemented {@link Endpoint} (its options and notes are written here,
+ * in reading order), then every API answered NotImplemented, taken from the routing table and
+ * {@link Router#unimplementedBucketSubresources()}. Fails when an endpoint is added or implemented without its row,
+ * or when README differs; {@code -Dreadme.update=true} rewrites the table.
+ */
+class ReadmeOperationsTableTest {
+    private static final String START = "<!-- operations-table:start -->\n";
+    private static final String END = "<!-- operations-table:end -->";
+
+    record Row(String options, String notes) {
+    }
+
+    /** What each implemented operation accepts and does, true to the code and its tests. */
+    static Map<Endpoint, Row> rows() {
+        Map<Endpoint, Row> r = new LinkedHashMap<>();
+        r.put(Endpoint.LIST_BUCKETS, new Row("none", "all buckets in one answer (`max-buckets`, `prefix`, `continuation-token` are ignored)"));
+        r.put(Endpoint.CREATE_BUCKET, new Row("`LocationConstraint`, `x-amz-acl: private`",
+                "S3 bucket names (else `InvalidBucketName`); no constraint means `us-east-1`, any other must be the configured region "
+                        + "(`InvalidLocationConstraint`); an owned bucket is 409 `BucketAlreadyOwnedByYou`; other canned ACLs are `NotImplemented`"));
+        r.put(Endpoint.HEAD_BUCKET, new Row("none", "200 with `x-amz-bucket-region`; 404 without a body"));
+        r.put(Endpoint.GET_BUCKET_LOCATION, new Row("none", "empty `<LocationConstraint/>` for `us-east-1`, else the region"));
+        r.put(Endpoint.DELETE_BUCKET, new Row("none", "204; 409 `BucketNotEmpty` while an object exists (pending multipart uploads do not count "
+                + "and go with the bucket)"));
+        r.put(Endpoint.GET_BUCKET_VERSIONING, new Row("none", "always an empty configuration: buckets are never versioned"));
+        r.put(Endpoint.LIST_OBJECTS_V2, new Row("`prefix`, `delimiter` (any string), `max-keys`, `continuation-token`, `start-after`, "
+                + "`fetch-owner`, `encoding-type=url`",
+                "UTF-8 key order with directories as `name/`; `max-keys` 1000 by default and at most, 0 gives an empty page, negative is 400; "
+                        + "opaque continuation tokens; staging and pending uploads never listed"));
+        r.put(Endpoint.LIST_OBJECTS, new Row("`prefix`, `delimiter`, `marker`, `max-keys`, `encoding-type=url`",
+                "as V2; `NextMarker` only with a delimiter; `Owner` always given"));
+        r.put(Endpoint.PUT_OBJECT, new Row("`Content-MD5`; `x-amz-checksum-crc32`, `-crc32c`, `-crc64nvme`, `-sha1`, `-sha256` "
+                + "(header or aws-chunked trailer), `x-amz-sdk-checksum-algorithm`; `Content-Type`, `Content-Encoding`, `Content-Language`, "
+                + "`Content-Disposition`, `Cache-Control`, `Expires`, `x-amz-meta-*`, `x-amz-tagging`; `If-None-Match: *`, `If-Match`",
+                "streamed to a temp file and renamed over the key, never buffered; ETag is the MD5; one checksum at most, verified and stored "
+                        + "(only the one asked for is computed); user metadata 2 KiB; 5 GiB; a key ending in `/` with an empty body is a "
+                        + "directory object"));
+        r.put(Endpoint.GET_OBJECT, new Row("`Range` (one range), `partNumber`, `If-Match`, `If-None-Match`, `If-Modified-Since`, "
+                + "`If-Unmodified-Since`, `response-content-type`, `-content-disposition`, `-content-encoding`, `-content-language`, "
+                + "`response-cache-control`, `response-expires`, `x-amz-checksum-mode: ENABLED`",
+                "zero-copy (sendfile); malformed or multiple ranges give the whole object, unsatisfiable ones 416; S3's precedence "
+                        + "between the conditions; part 1 of a single-part object is the whole object (206)"));
+        r.put(Endpoint.HEAD_OBJECT, new Row("as GetObject, without `response-*`", "errors without a body"));
+        r.put(Endpoint.COPY_OBJECT, new Row("`x-amz-copy-source` (`[/]bucket/key`, `?versionId=null`), `x-amz-metadata-directive` "
+                + "`COPY`/`REPLACE`, `x-amz-tagging-directive` `COPY`/`REPLACE`, `x-amz-copy-source-if-match`, `-if-none-match`, "
+                + "`-if-modified-since`, `-if-unmodified-since`",
+                "a copy onto itself needs `REPLACE`; a single-part source's ETag is kept"));
+        r.put(Endpoint.DELETE_OBJECT, new Row("none", "204, also for a key that does not exist"));
+        r.put(Endpoint.DELETE_OBJECTS, new Row("`Quiet`; `Content-MD5` or an `x-amz-checksum-*` header or trailer (required)",
+                "1 to 1000 keys (else `MalformedXML`); per-key `<Deleted>` or `<Error>`; missing keys count as deleted"));
+        r.put(Endpoint.CREATE_MULTIPART_UPLOAD, new Row("the metadata and tagging headers of PutObject; "
+                + "`x-amz-checksum-algorithm`, `x-amz-checksum-type` (`COMPOSITE`, `FULL_OBJECT`)",
+                "staged under `<bucket>/.sgwtmp/`, invisible to listings; the checksum type defaults to FULL_OBJECT for CRC64NVME "
+                        + "and COMPOSITE otherwise; SHA is never FULL_OBJECT, CRC64NVME never COMPOSITE (`InvalidRequest`)"));
+        r.put(Endpoint.UPLOAD_PART, new Row("`partNumber` 1 to 10000, `Content-MD5`, `x-amz-checksum-*` (header or trailer)",
+                "a part uploaded again replaces the earlier one; 5 GiB per part; in an upload created with a checksum algorithm "
+                        + "every part must carry that checksum (`InvalidRequest`), which is kept"));
+        r.put(Endpoint.UPLOAD_PART_COPY, new Row("`x-amz-copy-source`, `x-amz-copy-source-range: bytes=first-last`, "
+                + "`x-amz-copy-source-if-*`", "a range must lie in the source (else 416 `InvalidRange`; malformed: 400 `InvalidArgument`)"));
+        r.put(Endpoint.COMPLETE_MULTIPART_UPLOAD, new Row("the part list with each part's `Checksum*`; `x-amz-checksum-type`, "
+                + "`x-amz-checksum-*` (the object's), `x-amz-mp-object-size`",
+                "parts ascending (`InvalidPartOrder`), uploaded with matching ETags (`InvalidPart`), all but the last at least 5 MiB "
+                        + "(`EntityTooSmall`); ETag `\"<md5 of the part MD5s>-N\"`; a repeated Complete answers the same ETag; "
+                        + "with a checksum algorithm, each part's checksum must match the stored one and the object's is stored and "
+                        + "answered: COMPOSITE `<base64 of the checksum of the part checksums>-N`, FULL_OBJECT the CRC of the whole "
+                        + "object combined from the part CRCs (not re-read); an upload without an algorithm ignores part checksums"));
+        r.put(Endpoint.ABORT_MULTIPART_UPLOAD, new Row("none", "204; the staged parts are removed"));
+        r.put(Endpoint.LIST_PARTS, new Row("`max-parts`, `part-number-marker`", "`max-parts` 1000 by default and at most; "
+                + "the upload's checksum algorithm and type, and each part's checksum"));
+        r.put(Endpoint.LIST_MULTIPART_UPLOADS, new Row("`prefix`, `delimiter`, `key-marker`, `upload-id-marker`, `max-uploads`, "
+                + "`encoding-type=url`", "`max-uploads` 1000 by default and at most"));
+        r.put(Endpoint.GET_OBJECT_TAGGING, new Row("none", "tags in key order"));
+        r.put(Endpoint.PUT_OBJECT_TAGGING, new Row("`<Tagging>` body", "at most 10 tags; stored in versitygw's `X-Amz-Tagging` attribute"));
+        r.put(Endpoint.DELETE_OBJECT_TAGGING, new Row("none", "204"));
+        return r;
+    }
+
+    static String markdownTable() {
+        Map<Endpoint, Row> rows = rows();
+        List<String> problems = new ArrayList<>();
+        List<String> unimplemented = new ArrayList<>();
+        for (Endpoint e : Endpoint.values()) {
+            if (e.implemented() && !rows.containsKey(e)) {
+                problems.add(e + " is implemented but has no row");
+            } else if (!e.implemented() && rows.containsKey(e)) {
+                problems.add(e + " has a row but answers NotImplemented");
+            } else if (!e.implemented()) {
+                unimplemented.add(e.apiName());
+            }
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+        StringBuilder sb = new StringBuilder("| operation | supported options | notes |\n|---|---|---|\n");
+        rows.forEach((e, row) -> sb.append("| ").append(e.apiName()).append(" | ").append(row.options()).append(" | ")
+                .append(row.notes()).append(" |\n"));
+        List<String> families = new ArrayList<>();
+        new TreeMap<>(Router.unimplementedBucketSubresources()).forEach((query, family) ->
+                families.add(family + " (`?" + query + "`)"));
+        sb.append("| not implemented: 501 `NotImplemented` naming the API | | ").append(String.join(", ", unimplemented))
+                .append("; Get/Put/Delete of the bucket sub-resources ").append(String.join(", ", families))
+                .append("; POST Object (browser form upload) |\n");
+        return sb.toString();
+    }
+
+    @Test
+    void readmeTableMatchesTheRoutingTable() throws Exception {
+        Path readme = Path.of("..", "README.md");
+        String text = Files.readString(readme, StandardCharsets.UTF_8);
+        int a = text.indexOf(START);
+        int b = text.indexOf(END);
+        assertTrue(a >= 0 && b > a, "README.md has no " + START.strip() + " ... " + END + " markers");
+        String current = text.substring(a + START.length(), b);
+        String expected = markdownTable();
+        if (Boolean.getBoolean("readme.update") && !current.equals(expected)) {
+            text = Files.readString(readme, StandardCharsets.UTF_8);
+            a = text.indexOf(START);
+            b = text.indexOf(END);
+            Files.writeString(readme, text.substring(0, a + START.length()) + expected + text.substring(b), StandardCharsets.UTF_8);
+            current = expected;
+        }
+        assertEquals(expected, current, "README operations table is stale: run ReadmeOperationsTableTest with -Dreadme.update=true");
+    }
+}
