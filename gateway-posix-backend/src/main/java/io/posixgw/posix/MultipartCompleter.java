@@ -75,9 +75,18 @@ final class MultipartCompleter {
         if (parts == null || parts.isEmpty()) {
             MultipartRules.validateComplete(parts, Map.of()); // MalformedXML
         }
-        String etag = expectedEtag(parts);
         Path hashDir = PathResolver.uploadsOfKey(bucketDir, key);
         Path uploadDir = hashDir.resolve(uploadId);
+        String etag;
+        try {
+            etag = expectedEtag(parts);
+        } catch (S3Exception badList) {
+            // an unknown upload is NoSuchUpload whatever the list says
+            if (Fs.lstat(uploadDir) == null && findClaim(hashDir, uploadId) == null && completedEtag(bucketDir, key, uploadId) == null) {
+                throw MultipartStore.noSuchUpload(uploadId);
+            }
+            throw badList;
+        }
         Path claim = hashDir.resolve(uploadId + "." + Etags.unquote(etag) + MultipartStore.IN_PROGRESS);
         long deadline = System.nanoTime() + wait.toNanos();
         long pause = 10;

@@ -131,7 +131,8 @@ final class MultipartStore {
             long length = info.size();
             if (range != null) {
                 if (range.last() >= info.size()) {
-                    throw new S3Exception(S3Error.INVALID_RANGE, "The requested range is not satisfiable (source size " + info.size() + ")");
+                    // AWS: 400, not the 416 of a GET
+                    throw new S3Exception(S3Error.INVALID_ARGUMENT, "Range specified is not valid for source object of size: " + info.size());
                 }
                 first = range.first();
                 length = range.length();

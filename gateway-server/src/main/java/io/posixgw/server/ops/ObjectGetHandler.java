@@ -25,6 +25,10 @@ final class ObjectGetHandler {
         ObjectContent content = backend.getObject(x.bucket(), x.key());
         try {
             ObjectInfo info = content.info();
+            S3Response notModified = notModified(x, info);
+            if (notModified != null) {
+                return notModified;
+            }
             ByteRange range = evaluate(x, info, backend);
             S3Response response = answer(x, info, range);
             long position = range == null ? 0 : range.first();
@@ -41,13 +45,32 @@ final class ObjectGetHandler {
 
     S3Response head(Exchange x) throws IOException {
         ObjectInfo info = backend.headObject(x.bucket(), x.key());
+        S3Response notModified = notModified(x, info);
+        if (notModified != null) {
+            return notModified;
+        }
         ByteRange range = evaluate(x, info, backend);
         S3Response response = answer(x, info, range);
         return response.headOnly(range == null ? info.size() : range.length());
     }
 
+    /**
+     * Evaluates the conditions: null to go on, a 304 that names the object's ETag and
+     * Last-Modified (as AWS's does), or a thrown 412.
+     */
+    private static S3Response notModified(Exchange x, ObjectInfo info) {
+        try {
+            preconditions(x).checkRead(info);
+            return null;
+        } catch (S3Exception e) {
+            if (e.error() != S3Error.NOT_MODIFIED) {
+                throw e;
+            }
+            return S3Response.status(304).header("ETag", info.etag()).header("Last-Modified", HttpDates.format(info.lastModified()));
+        }
+    }
+
     private static ByteRange evaluate(Exchange x, ObjectInfo info, Backend backend) throws IOException {
-        preconditions(x).checkRead(info);
         String partNumber = x.query("partNumber");
         String rangeHeader = x.header("range");
         if (partNumber != null) {
@@ -95,7 +118,7 @@ final class ObjectGetHandler {
 
     private static S3Response answer(Exchange x, ObjectInfo info, ByteRange range) {
         S3Response response = S3Response.status(range == null ? 200 : 206);
-        Map<String, String> overrides = "GET".equals(x.request().method()) ? ObjectHeaders.responseOverrides(x) : Map.of();
+        Map<String, String> overrides = ObjectHeaders.responseOverrides(x); // HEAD honours them too, as on AWS
         ObjectHeaders.writeObjectHeaders(response, info, overrides);
         if (range != null) {
             response.header("Content-Range", range.contentRange(info.size()));

@@ -431,6 +431,8 @@ class ObjectSemanticsIT extends GatewayPerClass {
         assertOk(r);
         overrides.forEach((k, v) -> assertEquals(v, r.header(k), k));
         assertEquals("over", r.text());
+        RawS3.Response head = raw.send("HEAD", path(B, "overridden"), query, Map.of(), new byte[0]);
+        overrides.forEach((k, v) -> assertEquals(v, head.header(k), "HEAD " + k));
         RawS3.Response again = get("overridden", Map.of(), Map.of());
         stored.forEach((k, v) -> assertEquals(v, again.header(k), "stored " + k + " unchanged"));
     }

@@ -56,7 +56,7 @@ class ReadmeOperationsTableTest {
                 + "`response-cache-control`, `response-expires`, `x-amz-checksum-mode: ENABLED`",
                 "zero-copy (sendfile); malformed or multiple ranges give the whole object, unsatisfiable ones 416; S3's precedence "
                         + "between the conditions; part 1 of a single-part object is the whole object (206)"));
-        r.put(Endpoint.HEAD_OBJECT, new Row("as GetObject, without `response-*`", "errors without a body"));
+        r.put(Endpoint.HEAD_OBJECT, new Row("as GetObject", "errors without a body"));
         r.put(Endpoint.COPY_OBJECT, new Row("`x-amz-copy-source` (`[/]bucket/key`, `?versionId=null`), `x-amz-metadata-directive` "
                 + "`COPY`/`REPLACE`, `x-amz-tagging-directive` `COPY`/`REPLACE`, `x-amz-copy-source-if-match`, `-if-none-match`, "
                 + "`-if-modified-since`, `-if-unmodified-since`",
@@ -72,7 +72,7 @@ class ReadmeOperationsTableTest {
                 "a part uploaded again replaces the earlier one; 5 GiB per part; in an upload created with a checksum algorithm "
                         + "every part must carry that checksum (`InvalidRequest`), which is kept"));
         r.put(Endpoint.UPLOAD_PART_COPY, new Row("`x-amz-copy-source`, `x-amz-copy-source-range: bytes=first-last`, "
-                + "`x-amz-copy-source-if-*`", "a range must lie in the source (else 416 `InvalidRange`; malformed: 400 `InvalidArgument`)"));
+                + "`x-amz-copy-source-if-*`", "a range must lie in the source (else 400 `InvalidArgument`, as AWS; malformed: 400 `InvalidArgument`)"));
         r.put(Endpoint.COMPLETE_MULTIPART_UPLOAD, new Row("the part list with each part's `Checksum*`; `x-amz-checksum-type`, "
                 + "`x-amz-checksum-*` (the object's), `x-amz-mp-object-size`",
                 "parts ascending (`InvalidPartOrder`), uploaded with matching ETags (`InvalidPart`), all but the last at least 5 MiB "
