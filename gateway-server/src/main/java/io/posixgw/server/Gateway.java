@@ -7,6 +7,7 @@ import io.posixgw.server.auth.StaticCredentials;
 import io.posixgw.server.config.ServerConfig;
 import io.posixgw.server.http.S3HttpServer;
 import io.posixgw.server.ops.Operations;
+import io.posixgw.server.tls.ServerTls;
 import io.posixgw.sigv4.SigV4Verifier;
 
 import org.slf4j.Logger;
@@ -41,6 +42,7 @@ public final class Gateway implements AutoCloseable {
     private final ThreadPoolExecutor workers;
     private final ScheduledExecutorService housekeeping;
     private final S3HttpServer http;
+    private final ServerTls tls;
     private InetSocketAddress address;
 
     public Gateway(ServerConfig config) throws IOException {
@@ -60,10 +62,11 @@ public final class Gateway implements AutoCloseable {
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(daemonThreads("posixgw-sweep-"));
         housekeeping.scheduleWithFixedDelay(() -> sweep(backend, config), SWEEP_EVERY.toMinutes(), SWEEP_EVERY.toMinutes(),
                 TimeUnit.MINUTES);
+        this.tls = config.certFile() == null ? null : ServerTls.load(config.certFile(), config.keyFile());
         this.http = new S3HttpServer(new S3HttpServer.Settings(config.host(), config.port(), config.keepAlive(),
                 !config.quiet(), config.healthPath(), config.readyPath(), config.readOnly(), config.maxConnections(),
                 config.ioThreads(), config.idleTimeoutMillis(), config.headerTimeoutMillis(), config.bodyTimeoutMillis()),
-                authenticator, operations, workers, backend::checkReady);
+                authenticator, operations, workers, backend::checkReady, tls);
     }
 
     /**
@@ -105,6 +108,23 @@ public final class Gateway implements AutoCloseable {
 
     public InetSocketAddress address() {
         return address;
+    }
+
+    /** True when the port speaks HTTPS. */
+    public boolean tls() {
+        return tls != null;
+    }
+
+    /**
+     * SIGHUP: reads the TLS certificate and key again for new connections (open ones keep
+     * theirs); a failed reload keeps the current certificate and logs an error.
+     */
+    public void reload() {
+        if (tls != null) {
+            tls.reload();
+        } else {
+            LOG.info("reload requested: no TLS certificate to reload");
+        }
     }
 
     /** Graceful stop: requests in flight get the configured grace period. */

@@ -55,7 +55,8 @@ public final class Main {
             gateway.stop();
             stopped.countDown();
         }, "posixgw-shutdown"));
-        String endpoint = "http://" + hostForUrl(address) + ":" + address.getPort();
+        ReloadOnHangup.install(gateway::reload);
+        String endpoint = (gateway.tls() ? "https://" : "http://") + hostForUrl(address) + ":" + address.getPort();
         LOG.info("posixgw serving {} on {} (region {}, fsync {}, keep-alive {})", config.root().toAbsolutePath(), endpoint,
                 config.region(), config.fsync() ? "on" : "off", config.keepAlive() ? "on" : "off");
         if (config.defaultCredentials()) {
