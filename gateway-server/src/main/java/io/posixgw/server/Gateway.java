@@ -3,7 +3,9 @@ package io.posixgw.server;
 import io.posixgw.posix.PosixBackend;
 import io.posixgw.posix.PosixOptions;
 import io.posixgw.server.auth.Authenticator;
-import io.posixgw.server.auth.StaticCredentials;
+import io.posixgw.server.auth.Accounts;
+import io.posixgw.server.auth.Authorizer;
+import io.posixgw.server.auth.UsersFile;
 import io.posixgw.server.config.ServerConfig;
 import io.posixgw.server.http.S3HttpServer;
 import io.posixgw.server.ops.Operations;
@@ -36,6 +38,8 @@ public final class Gateway implements AutoCloseable {
     private static final int WORKER_QUEUE = 4096;
     /** How often staging debris is swept while running. */
     private static final Duration SWEEP_EVERY = Duration.ofMinutes(10);
+    /** How often the users file is checked for changes. */
+    private static final Duration USERS_EVERY = Duration.ofSeconds(1);
     private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
 
     private final ServerConfig config;
@@ -43,6 +47,7 @@ public final class Gateway implements AutoCloseable {
     private final ScheduledExecutorService housekeeping;
     private final S3HttpServer http;
     private final ServerTls tls;
+    private final UsersFile users;
     private InetSocketAddress address;
 
     public Gateway(ServerConfig config) throws IOException {
@@ -52,16 +57,21 @@ public final class Gateway implements AutoCloseable {
                     + "): start posixgw with LANG=C.UTF-8 (or another UTF-8 locale) so that keys map to file names exactly");
         }
         PosixBackend backend = openBackend(config);
-        SigV4Verifier verifier = new SigV4Verifier(new StaticCredentials(config.accessKey(), config.secretKey()), "s3",
-                Clock.systemUTC());
-        Authenticator authenticator = new Authenticator(verifier, config.region());
-        Operations operations = new Operations(backend, config.region());
+        this.users = config.iamDir() == null ? null : UsersFile.open(config.iamDir());
+        Accounts accounts = new Accounts(config.accessKey(), config.secretKey(), users);
+        SigV4Verifier verifier = new SigV4Verifier(accounts, "s3", Clock.systemUTC());
+        Authenticator authenticator = new Authenticator(verifier, accounts, config.region());
+        Operations operations = new Operations(backend, config.region(), new Authorizer(backend));
         this.workers = new ThreadPoolExecutor(config.workers(), config.workers(), 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(WORKER_QUEUE), daemonThreads("posixgw-io-"));
         this.workers.allowCoreThreadTimeOut(true);
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(daemonThreads("posixgw-sweep-"));
         housekeeping.scheduleWithFixedDelay(() -> sweep(backend, config), SWEEP_EVERY.toMinutes(), SWEEP_EVERY.toMinutes(),
                 TimeUnit.MINUTES);
+        if (users != null) {
+            // the file alone decides who may sign: re-read it (when its bytes changed) every second
+            housekeeping.scheduleWithFixedDelay(users::refresh, USERS_EVERY.toMillis(), USERS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        }
         this.tls = config.certFile() == null ? null : ServerTls.load(config.certFile(), config.keyFile());
         this.http = new S3HttpServer(new S3HttpServer.Settings(config.host(), config.port(), config.keepAlive(),
                 !config.quiet(), config.healthPath(), config.readyPath(), config.readOnly(), config.maxConnections(),
@@ -117,13 +127,18 @@ public final class Gateway implements AutoCloseable {
 
     /**
      * SIGHUP: reads the TLS certificate and key again for new connections (open ones keep
-     * theirs); a failed reload keeps the current certificate and logs an error.
+     * theirs; a failed reload keeps the current certificate and logs an error), and the
+     * users file at once rather than within the second.
      */
     public void reload() {
         if (tls != null) {
             tls.reload();
-        } else {
-            LOG.info("reload requested: no TLS certificate to reload");
+        }
+        if (users != null) {
+            users.refresh();
+        }
+        if (tls == null && users == null) {
+            LOG.info("reload requested: no TLS certificate or users file to reload");
         }
     }
 

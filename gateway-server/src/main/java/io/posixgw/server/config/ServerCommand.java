@@ -44,6 +44,9 @@ public final class ServerCommand implements Callable<ServerConfig> {
     @Option(names = "--key", paramLabel = "FILE", description = "TLS private key (PEM).")
     String key;
 
+    @Option(names = "--iam-dir", paramLabel = "DIR", description = "Directory of versitygw's users.json.")
+    String iamDir;
+
     @Option(names = "--no-keep-alive", description = "Close connections after each request (comparisons only).")
     boolean noKeepAlive;
 
@@ -141,6 +144,7 @@ public final class ServerCommand implements Callable<ServerConfig> {
                 region,
                 isSet(cert) ? Path.of(cert) : null,
                 isSet(key) ? Path.of(key) : null,
+                isSet(iamDir) ? Path.of(iamDir) : null,
                 !noKeepAlive,
                 quiet,
                 healthPath,

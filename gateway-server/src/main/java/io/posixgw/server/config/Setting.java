@@ -24,6 +24,8 @@ public enum Setting {
             "TLS certificate chain (PEM). With `--key`, the port speaks HTTPS only; SIGHUP reloads both files for new connections."),
     KEY("--key", List.of("POSIXGW_KEY", "VGW_KEY"), null,
             "TLS private key (PEM: PKCS#8, PKCS#1 RSA or SEC1 EC, unencrypted)."),
+    IAM_DIR("--iam-dir", List.of("POSIXGW_IAM_DIR", "VGW_IAM_DIR"), null,
+            "Directory of a versitygw `users.json` (users besides root, roles `admin`, `userplus`, `user`), re-read within a second of a change."),
     NO_KEEP_ALIVE("--no-keep-alive", List.of("POSIXGW_NO_KEEP_ALIVE"), "false",
             "Close every connection after one request (for comparisons only). `VGW_KEEP_ALIVE=false` does the same."),
     QUIET("--quiet", List.of("POSIXGW_QUIET", "VGW_QUIET"), "false",

@@ -168,7 +168,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             if (Operations.takesBody(r.endpoint)) {
                 r.body = newBody(http, request, auth, r.endpoint);
             }
-            exchange = new Exchange(request, r.endpoint, auth.accessKey(), r.body, r.requestId);
+            exchange = new Exchange(request, r.endpoint, server.authenticator.caller(auth), r.body, r.requestId);
         } catch (S3Exception e) {
             respond(r, Errors.render(e, http.method().name(), resourceOf(r), r.requestId));
             return;
