@@ -38,6 +38,8 @@ public final class Gateway implements AutoCloseable {
     private static final int WORKER_QUEUE = 4096;
     /** How often staging debris is swept while running. */
     private static final Duration SWEEP_EVERY = Duration.ofMinutes(10);
+    /** How often the certificate and key files are checked for changes. */
+    private static final Duration TLS_EVERY = Duration.ofSeconds(10);
     /** How often the users file is checked for changes. */
     private static final Duration USERS_EVERY = Duration.ofSeconds(1);
     private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
@@ -56,8 +58,10 @@ public final class Gateway implements AutoCloseable {
             throw new IOException("file names are not UTF-8 in this JVM (sun.jnu.encoding=" + System.getProperty("sun.jnu.encoding")
                     + "): start posixgw with LANG=C.UTF-8 (or another UTF-8 locale) so that keys map to file names exactly");
         }
-        PosixBackend backend = openBackend(config);
+        // what can stop start-up is read first, before the data root is swept and any thread started
+        this.tls = config.certFile() == null ? null : ServerTls.load(config.certFile(), config.keyFile());
         this.users = config.iamDir() == null ? null : UsersFile.open(config.iamDir());
+        PosixBackend backend = openBackend(config);
         Accounts accounts = new Accounts(config.accessKey(), config.secretKey(), users);
         SigV4Verifier verifier = new SigV4Verifier(accounts, "s3", Clock.systemUTC());
         Authenticator authenticator = new Authenticator(verifier, accounts, config.region());
@@ -72,7 +76,10 @@ public final class Gateway implements AutoCloseable {
             // the file alone decides who may sign: re-read it (when its bytes changed) every second
             housekeeping.scheduleWithFixedDelay(users::refresh, USERS_EVERY.toMillis(), USERS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
         }
-        this.tls = config.certFile() == null ? null : ServerTls.load(config.certFile(), config.keyFile());
+        if (tls != null) {
+            // renewed files (a mounted Secret) apply without a SIGHUP
+            housekeeping.scheduleWithFixedDelay(tls::reloadIfChanged, TLS_EVERY.toSeconds(), TLS_EVERY.toSeconds(), TimeUnit.SECONDS);
+        }
         this.http = new S3HttpServer(new S3HttpServer.Settings(config.host(), config.port(), config.keepAlive(),
                 !config.quiet(), config.healthPath(), config.readyPath(), config.readOnly(), config.maxConnections(),
                 config.ioThreads(), config.idleTimeoutMillis(), config.headerTimeoutMillis(), config.bodyTimeoutMillis()),

@@ -21,7 +21,7 @@ public enum Setting {
     REGION("--region", List.of("POSIXGW_REGION", "VGW_REGION", "MINIO_REGION", "MINIO_SITE_REGION"), "us-east-1",
             "Region answered by GetBucketLocation and required in signatures."),
     CERT("--cert", List.of("POSIXGW_CERT", "VGW_CERT"), null,
-            "TLS certificate chain (PEM). With `--key`, the port speaks HTTPS only; SIGHUP reloads both files for new connections."),
+            "TLS certificate chain (PEM). With `--key`, the port speaks HTTPS only; both files are reloaded for new connections when they change (checked every 10 s) or on SIGHUP."),
     KEY("--key", List.of("POSIXGW_KEY", "VGW_KEY"), null,
             "TLS private key (PEM: PKCS#8, PKCS#1 RSA or SEC1 EC, unencrypted)."),
     IAM_DIR("--iam-dir", List.of("POSIXGW_IAM_DIR", "VGW_IAM_DIR"), null,
