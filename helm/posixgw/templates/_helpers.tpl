@@ -81,6 +81,11 @@ app.kubernetes.io/component: object-store
       key: {{ .Values.auth.secretKeys.password }}
 {{- end }}
 
+{{/* HTTP or HTTPS: what the port speaks, for probes and scrapes. */}}
+{{- define "posixgw.scheme" -}}
+{{- if .Values.tls.enabled }}HTTPS{{ else }}HTTP{{ end }}
+{{- end }}
+
 {{- define "posixgw.volumeMounts" -}}
 - name: data
   mountPath: /data

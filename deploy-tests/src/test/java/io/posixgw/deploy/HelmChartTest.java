@@ -335,6 +335,56 @@ class HelmChartTest {
     }
 
     @Test
+    void tlsAndUsersComeFromSecretsMountedAsDirectories() throws Exception {
+        Container plain = container(one(render(null), Deployment.class).getSpec().getTemplate().getSpec(), "posixgw");
+        for (Probe p : List.of(plain.getLivenessProbe(), plain.getReadinessProbe(), plain.getStartupProbe())) {
+            assertEquals("HTTP", p.getHttpGet().getScheme());
+        }
+        assertTrue(env(plain, "POSIXGW_CERT").isEmpty());
+        assertTrue(env(plain, "POSIXGW_IAM_DIR").isEmpty());
+
+        List<HasMetadata> objects = render("""
+                tls: {enabled: true, secretName: posixgw-tls}
+                users: {enabled: true, existingSecret: posixgw-users, key: accounts}
+                metrics: {enabled: true, serviceMonitor: {enabled: true}}
+                """);
+        Deployment d = one(objects, Deployment.class);
+        PodSpec pod = d.getSpec().getTemplate().getSpec();
+        Container c = container(pod, "posixgw");
+        assertEquals("/etc/posixgw/tls/tls.crt", env(c, "POSIXGW_CERT").orElseThrow().getValue());
+        assertEquals("/etc/posixgw/tls/tls.key", env(c, "POSIXGW_KEY").orElseThrow().getValue());
+        assertEquals("/etc/posixgw/iam", env(c, "POSIXGW_IAM_DIR").orElseThrow().getValue());
+        for (Probe p : List.of(c.getLivenessProbe(), c.getReadinessProbe(), c.getStartupProbe())) {
+            assertEquals("HTTPS", p.getHttpGet().getScheme(), "the port speaks HTTPS only");
+        }
+        Map<String, io.fabric8.kubernetes.api.model.VolumeMount> mounts = new java.util.HashMap<>();
+        c.getVolumeMounts().forEach(m -> mounts.put(m.getName(), m));
+        for (String[] m : new String[][] {{"tls", "/etc/posixgw/tls"}, {"users", "/etc/posixgw/iam"}}) {
+            assertEquals(m[1], mounts.get(m[0]).getMountPath());
+            assertTrue(mounts.get(m[0]).getReadOnly());
+            assertNull(mounts.get(m[0]).getSubPath(), "a subPath mount would never see the Secret change");
+        }
+        Volume tls = pod.getVolumes().stream().filter(v -> v.getName().equals("tls")).findFirst().orElseThrow();
+        assertEquals("posixgw-tls", tls.getSecret().getSecretName());
+        assertEquals(List.of("tls.crt->tls.crt", "tls.key->tls.key"),
+                tls.getSecret().getItems().stream().map(i -> i.getKey() + "->" + i.getPath()).toList());
+        Volume users = pod.getVolumes().stream().filter(v -> v.getName().equals("users")).findFirst().orElseThrow();
+        assertEquals("posixgw-users", users.getSecret().getSecretName());
+        assertEquals(List.of("accounts->users.json"), users.getSecret().getItems().stream().map(i -> i.getKey() + "->" + i.getPath()).toList());
+        assertEquals(0440, tls.getSecret().getDefaultMode(), "readable by the pod's group (fsGroup), not by others");
+        assertEquals("https", d.getSpec().getTemplate().getMetadata().getAnnotations().get("prometheus.io/scheme"));
+        List<Map<String, Object>> endpoints = one(objects, GenericKubernetesResource.class).get("spec", "endpoints");
+        assertEquals("https", endpoints.get(0).get("scheme"));
+
+        assertTrue(container(one(render("tls: {enabled: true, secretName: s, certKey: cert.pem, keyKey: key.pem}"), Deployment.class)
+                .getSpec().getTemplate().getSpec(), "posixgw").getVolumeMounts().stream().anyMatch(m -> m.getName().equals("tls")));
+        RuntimeException noTlsSecret = assertThrows(RuntimeException.class, () -> render("tls: {enabled: true}"));
+        assertTrue(noTlsSecret.getMessage().contains("tls.secretName is required"), noTlsSecret.getMessage());
+        RuntimeException noUsersSecret = assertThrows(RuntimeException.class, () -> render("users: {enabled: true}"));
+        assertTrue(noUsersSecret.getMessage().contains("users.existingSecret is required"), noUsersSecret.getMessage());
+    }
+
+    @Test
     void theImageTagIsPinned() throws Exception {
         RuntimeException e = assertThrows(RuntimeException.class, () -> render("image: {tag: latest}"));
         assertTrue(e.getMessage().contains("pin a version"), e.getMessage());

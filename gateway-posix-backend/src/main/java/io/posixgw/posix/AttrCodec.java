@@ -245,6 +245,30 @@ final class AttrCodec {
         return bytes(sb);
     }
 
+    /**
+     * The owner in versitygw's {@code auth.ACL} JSON (Go field names, matched without regard to
+     * case as Go's decoder does); null when absent, empty or unreadable.
+     */
+    static String decodeAclOwner(byte[] raw) {
+        if (raw == null || raw.length == 0) {
+            return null;
+        }
+        try {
+            JsonNode n = MAPPER.readTree(raw);
+            if (n == null || !n.isObject()) {
+                return null;
+            }
+            for (Map.Entry<String, JsonNode> e : n.properties()) {
+                if (e.getKey().equalsIgnoreCase("Owner") && e.getValue().isTextual() && !e.getValue().asText().isEmpty()) {
+                    return e.getValue().asText();
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     // ---- multipart layout ----
 
     /** What versitygw records on a completed multipart object. @param partEnds cumulative end offsets */

@@ -90,6 +90,17 @@ final class Buckets {
         PathResolver.requireBucket(paths.bucketDir(bucket));
     }
 
+    /** The {@code Owner} of the bucket's {@code acl}; null when there is none (or it cannot be read as versitygw's). */
+    String owner(String bucket) throws IOException {
+        Path dir = paths.bucketDir(bucket);
+        PathResolver.requireBucket(dir);
+        try {
+            return AttrCodec.decodeAclOwner(store.get(dir, AttrNames.ACL));
+        } catch (NoSuchFileException gone) {
+            throw noSuchBucket();
+        }
+    }
+
     /**
      * BucketNotEmpty while any object (or anything else that is not an empty directory)
      * exists outside {@code .sgwtmp}. The bucket is first renamed out of sight

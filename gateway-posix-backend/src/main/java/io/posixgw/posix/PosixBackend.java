@@ -171,6 +171,15 @@ public final class PosixBackend implements Backend {
     }
 
     @Override
+    public String bucketOwner(String bucket) throws IOException {
+        try {
+            return buckets.owner(bucket);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
+    @Override
     public void deleteBucket(String bucket) throws IOException {
         try {
             buckets.delete(bucket);

@@ -201,6 +201,16 @@ abstract class AbstractObjectTests extends BackendTestBase {
         assertS3(S3Error.NO_SUCH_BUCKET, () -> put2("nosuch", "k"));
         assertS3(S3Error.NO_SUCH_KEY, () -> backend.getObject(B, "k"));
         assertS3(S3Error.NO_SUCH_KEY, () -> backend.headObject(B, "a/b/c"));
+        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.bucketOwner("nosuch"));
+    }
+
+    @Test
+    void bucketOwnerIsTheCreatorOrNoneForADirectoryMadeByHand() throws Exception {
+        assertEquals("owner-key", backend.bucketOwner(B));
+        backend.createBucket("other", "someone-else");
+        assertEquals("someone-else", backend.bucketOwner("other"));
+        Files.createDirectory(root.resolve("by-hand"));
+        assertEquals(null, backend.bucketOwner("by-hand"));
     }
 
     private void put2(String bucket, String key) throws Exception {

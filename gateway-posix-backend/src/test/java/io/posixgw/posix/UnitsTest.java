@@ -35,6 +35,17 @@ class UnitsTest {
     }
 
     @Test
+    void aclOwnerIsReadAsGoDecodesIt() {
+        assertEquals("k", AttrCodec.decodeAclOwner(AttrCodec.encodeOwnerAcl("k")));
+        assertEquals("a<b>&\u00e9", AttrCodec.decodeAclOwner(AttrCodec.encodeOwnerAcl("a<b>&\u00e9")));
+        // Go's decoder matches field names without regard to case; an empty owner is no owner
+        assertEquals("k", AttrCodec.decodeAclOwner("{\"owner\":\"k\",\"Grantees\":null}".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(null, AttrCodec.decodeAclOwner("{\"Owner\":\"\",\"Grantees\":[]}".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(null, AttrCodec.decodeAclOwner("not json".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(null, AttrCodec.decodeAclOwner(null));
+    }
+
+    @Test
     void metadataJsonIsGoEncodingJson() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("b", "tab\there \"q\" back\\slash");

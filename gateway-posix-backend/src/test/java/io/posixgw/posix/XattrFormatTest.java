@@ -78,6 +78,7 @@ class XattrFormatTest extends BackendTestBase {
         assertEquals("{\"Owner\":\"owner-key\",\"Grantees\":[{\"Permission\":\"FULL_CONTROL\",\"Access\":\"owner-key\",\"Type\":\"CanonicalUser\"}]}",
                 xattr(b, "acl"));
         assertEquals("BucketOwnerEnforced", xattr(b, "ownership"));
+        assertEquals("owner-key", backend.bucketOwner(B));
         put("dir/", new byte[0]);
         assertEquals("\"d41d8cd98f00b204e9800998ecf8427e\"", xattr(b.resolve("dir"), "etag"));
         assertEquals("application/x-directory", xattr(b.resolve("dir"), "content-type"));

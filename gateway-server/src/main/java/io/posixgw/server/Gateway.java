@@ -3,10 +3,13 @@ package io.posixgw.server;
 import io.posixgw.posix.PosixBackend;
 import io.posixgw.posix.PosixOptions;
 import io.posixgw.server.auth.Authenticator;
-import io.posixgw.server.auth.StaticCredentials;
+import io.posixgw.server.auth.Accounts;
+import io.posixgw.server.auth.Authorizer;
+import io.posixgw.server.auth.UsersFile;
 import io.posixgw.server.config.ServerConfig;
 import io.posixgw.server.http.S3HttpServer;
 import io.posixgw.server.ops.Operations;
+import io.posixgw.server.tls.ServerTls;
 import io.posixgw.sigv4.SigV4Verifier;
 
 import org.slf4j.Logger;
@@ -35,12 +38,18 @@ public final class Gateway implements AutoCloseable {
     private static final int WORKER_QUEUE = 4096;
     /** How often staging debris is swept while running. */
     private static final Duration SWEEP_EVERY = Duration.ofMinutes(10);
+    /** How often the certificate and key files are checked for changes. */
+    private static final Duration TLS_EVERY = Duration.ofSeconds(10);
+    /** How often the users file is checked for changes. */
+    private static final Duration USERS_EVERY = Duration.ofSeconds(1);
     private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
 
     private final ServerConfig config;
     private final ThreadPoolExecutor workers;
     private final ScheduledExecutorService housekeeping;
     private final S3HttpServer http;
+    private final ServerTls tls;
+    private final UsersFile users;
     private InetSocketAddress address;
 
     public Gateway(ServerConfig config) throws IOException {
@@ -49,21 +58,32 @@ public final class Gateway implements AutoCloseable {
             throw new IOException("file names are not UTF-8 in this JVM (sun.jnu.encoding=" + System.getProperty("sun.jnu.encoding")
                     + "): start posixgw with LANG=C.UTF-8 (or another UTF-8 locale) so that keys map to file names exactly");
         }
+        // what can stop start-up is read first, before the data root is swept and any thread started
+        this.tls = config.certFile() == null ? null : ServerTls.load(config.certFile(), config.keyFile());
+        this.users = config.iamDir() == null ? null : UsersFile.open(config.iamDir());
         PosixBackend backend = openBackend(config);
-        SigV4Verifier verifier = new SigV4Verifier(new StaticCredentials(config.accessKey(), config.secretKey()), "s3",
-                Clock.systemUTC());
-        Authenticator authenticator = new Authenticator(verifier, config.region());
-        Operations operations = new Operations(backend, config.region());
+        Accounts accounts = new Accounts(config.accessKey(), config.secretKey(), users);
+        SigV4Verifier verifier = new SigV4Verifier(accounts, "s3", Clock.systemUTC());
+        Authenticator authenticator = new Authenticator(verifier, accounts, config.region());
+        Operations operations = new Operations(backend, config.region(), new Authorizer(backend));
         this.workers = new ThreadPoolExecutor(config.workers(), config.workers(), 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(WORKER_QUEUE), daemonThreads("posixgw-io-"));
         this.workers.allowCoreThreadTimeOut(true);
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(daemonThreads("posixgw-sweep-"));
         housekeeping.scheduleWithFixedDelay(() -> sweep(backend, config), SWEEP_EVERY.toMinutes(), SWEEP_EVERY.toMinutes(),
                 TimeUnit.MINUTES);
+        if (users != null) {
+            // the file alone decides who may sign: re-read it (when its bytes changed) every second
+            housekeeping.scheduleWithFixedDelay(users::refresh, USERS_EVERY.toMillis(), USERS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        if (tls != null) {
+            // renewed files (a mounted Secret) apply without a SIGHUP
+            housekeeping.scheduleWithFixedDelay(tls::reloadIfChanged, TLS_EVERY.toSeconds(), TLS_EVERY.toSeconds(), TimeUnit.SECONDS);
+        }
         this.http = new S3HttpServer(new S3HttpServer.Settings(config.host(), config.port(), config.keepAlive(),
                 !config.quiet(), config.healthPath(), config.readyPath(), config.readOnly(), config.maxConnections(),
                 config.ioThreads(), config.idleTimeoutMillis(), config.headerTimeoutMillis(), config.bodyTimeoutMillis()),
-                authenticator, operations, workers, backend::checkReady);
+                authenticator, operations, workers, backend::checkReady, tls);
     }
 
     /**
@@ -105,6 +125,28 @@ public final class Gateway implements AutoCloseable {
 
     public InetSocketAddress address() {
         return address;
+    }
+
+    /** True when the port speaks HTTPS. */
+    public boolean tls() {
+        return tls != null;
+    }
+
+    /**
+     * SIGHUP: reads the TLS certificate and key again for new connections (open ones keep
+     * theirs; a failed reload keeps the current certificate and logs an error), and the
+     * users file at once rather than within the second.
+     */
+    public void reload() {
+        if (tls != null) {
+            tls.reload();
+        }
+        if (users != null) {
+            users.refresh();
+        }
+        if (tls == null && users == null) {
+            LOG.info("reload requested: no TLS certificate or users file to reload");
+        }
     }
 
     /** Graceful stop: requests in flight get the configured grace period. */

@@ -1,5 +1,6 @@
 package io.posixgw.server;
 
+import io.posixgw.server.auth.UsersFile;
 import io.posixgw.server.config.ServerCommand;
 import io.posixgw.server.config.ServerConfig;
 import io.posixgw.server.migrate.MigrateCommand;
@@ -55,7 +56,8 @@ public final class Main {
             gateway.stop();
             stopped.countDown();
         }, "posixgw-shutdown"));
-        String endpoint = "http://" + hostForUrl(address) + ":" + address.getPort();
+        ReloadOnHangup.install(gateway::reload);
+        String endpoint = (gateway.tls() ? "https://" : "http://") + hostForUrl(address) + ":" + address.getPort();
         LOG.info("posixgw serving {} on {} (region {}, fsync {}, keep-alive {})", config.root().toAbsolutePath(), endpoint,
                 config.region(), config.fsync() ? "on" : "off", config.keepAlive() ? "on" : "off");
         if (config.defaultCredentials()) {
@@ -63,6 +65,9 @@ public final class Main {
                     ServerConfig.DEFAULT_ACCESS_KEY, ServerConfig.DEFAULT_SECRET_KEY);
         } else {
             LOG.info("root access key '{}'", config.accessKey());
+        }
+        if (config.iamDir() != null) {
+            LOG.info("users from {}/{} (admin, userplus, user roles; re-read when it changes)", config.iamDir(), UsersFile.NAME);
         }
         stopped.await();
     }

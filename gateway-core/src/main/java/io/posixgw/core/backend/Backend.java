@@ -47,6 +47,13 @@ public interface Backend {
     /** Throws {@code NoSuchBucket} when absent. */
     void headBucket(String bucket) throws IOException;
 
+    /**
+     * The access key recorded as the bucket's owner at CreateBucket (versitygw's {@code acl}
+     * attribute), or null when none is recorded (a directory made by other means);
+     * {@code NoSuchBucket} when absent.
+     */
+    String bucketOwner(String bucket) throws IOException;
+
     /** {@code BucketNotEmpty} when objects remain; pending multipart uploads do not count and are removed. */
     void deleteBucket(String bucket) throws IOException;
 

@@ -22,11 +22,24 @@ import java.util.Set;
  */
 public final class Authenticator {
     private final SigV4Verifier verifier;
+    private final Accounts accounts;
     private final String region;
 
-    public Authenticator(SigV4Verifier verifier, String region) {
+    /** @param accounts the accounts the verifier takes its secrets from */
+    public Authenticator(SigV4Verifier verifier, Accounts accounts, String region) {
         this.verifier = verifier;
+        this.accounts = accounts;
         this.region = region;
+    }
+
+    /** The caller a verified request came from, with its role. */
+    public Principal caller(AuthResult verified) {
+        Principal p = accounts.principal(verified.accessKey());
+        if (p == null) {
+            // removed from the users file between the signature check and now
+            throw new S3Exception(S3Error.INVALID_ACCESS_KEY_ID, S3Error.INVALID_ACCESS_KEY_ID.defaultMessage());
+        }
+        return p;
     }
 
     public AuthResult authenticate(S3Request request, Endpoint endpoint) {

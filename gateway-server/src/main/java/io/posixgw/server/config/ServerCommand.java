@@ -38,6 +38,15 @@ public final class ServerCommand implements Callable<ServerConfig> {
     @Option(names = "--region", description = "Region.")
     String region;
 
+    @Option(names = "--cert", paramLabel = "FILE", description = "TLS certificate chain (PEM).")
+    String cert;
+
+    @Option(names = "--key", paramLabel = "FILE", description = "TLS private key (PEM).")
+    String key;
+
+    @Option(names = "--iam-dir", paramLabel = "DIR", description = "Directory of versitygw's users.json.")
+    String iamDir;
+
     @Option(names = "--no-keep-alive", description = "Close connections after each request (comparisons only).")
     boolean noKeepAlive;
 
@@ -117,6 +126,9 @@ public final class ServerCommand implements Callable<ServerConfig> {
             throw new IllegalArgumentException("no credentials configured: the development defaults are only allowed on a "
                     + "loopback address; set --access/--secret (or ROOT_ACCESS_KEY_ID/ROOT_SECRET_ACCESS_KEY)");
         }
+        if (isSet(cert) != isSet(key)) {
+            throw new IllegalArgumentException("set both --cert and --key (or VGW_CERT and VGW_KEY) for TLS, or neither");
+        }
         String healthPath = absolute(health);
         String readyPath = absolute(ready);
         if (healthPath.equals(readyPath)) {
@@ -130,6 +142,9 @@ public final class ServerCommand implements Callable<ServerConfig> {
                 noCredentials ? ServerConfig.DEFAULT_SECRET_KEY : secret,
                 noCredentials,
                 region,
+                isSet(cert) ? Path.of(cert) : null,
+                isSet(key) ? Path.of(key) : null,
+                isSet(iamDir) ? Path.of(iamDir) : null,
                 !noKeepAlive,
                 quiet,
                 healthPath,
@@ -145,6 +160,10 @@ public final class ServerCommand implements Callable<ServerConfig> {
                 bodyTimeout * 1000,
                 staleStaging * 1000,
                 shutdownGrace * 1000);
+    }
+
+    private static boolean isSet(String value) {
+        return value != null && !value.isEmpty();
     }
 
     private static String absolute(String path) {

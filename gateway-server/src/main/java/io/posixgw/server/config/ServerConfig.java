@@ -2,7 +2,12 @@ package io.posixgw.server.config;
 
 import java.nio.file.Path;
 
-/** The resolved configuration main wires the server from. */
+/**
+ * The resolved configuration main wires the server from.
+ *
+ * @param certFile TLS certificate chain (PEM), or null for plain HTTP; set together with {@code keyFile}
+ * @param iamDir   directory of versitygw's {@code users.json}, or null for root only
+ */
 public record ServerConfig(
         Path root,
         String host,
@@ -11,6 +16,9 @@ public record ServerConfig(
         String secretKey,
         boolean defaultCredentials,
         String region,
+        Path certFile,
+        Path keyFile,
+        Path iamDir,
         boolean keepAlive,
         boolean quiet,
         String healthPath,
@@ -35,6 +43,7 @@ public record ServerConfig(
     public String toString() {
         // Never print the secret, whatever logs this record.
         return "ServerConfig[root=" + root + ", listen=" + host + ":" + port + ", access=" + accessKey + ", region=" + region
+                + ", tls=" + (certFile != null) + ", iamDir=" + iamDir
                 + ", sidecar=" + sidecar + ", keepAlive=" + keepAlive + ", fsync=" + fsync + ", workers=" + workers + "]";
     }
 }

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -38,6 +39,7 @@ import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.RejectedExecutionException;
+import javax.net.ssl.SSLException;
 
 /**
  * One per connection, on its event loop. Parses and authenticates each request,
@@ -166,7 +168,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             if (Operations.takesBody(r.endpoint)) {
                 r.body = newBody(http, request, auth, r.endpoint);
             }
-            exchange = new Exchange(request, r.endpoint, auth.accessKey(), r.body, r.requestId);
+            exchange = new Exchange(request, r.endpoint, server.authenticator.caller(auth), r.body, r.requestId);
         } catch (S3Exception e) {
             respond(r, Errors.render(e, http.method().name(), resourceOf(r), r.requestId));
             return;
@@ -381,7 +383,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         // sent everything: keep reading (and dropping) for a moment before closing, so the error is seen.
         boolean linger = !keepAlive && !r.lastSeen && !(r.expectContinue && !r.continueSent);
         long bytesOut = response.bodyLength();
-        ResponseWriter.write(ctx, response, r.requestId, keepAlive, r.http.protocolVersion())
+        ResponseWriter.write(ctx, response, r.requestId, keepAlive, r.http.protocolVersion(), server.zeroCopy)
                 .addListener((ChannelFutureListener) f -> {
                     endRequest(r, response, f.isSuccess() ? bytesOut : 0);
                     if (!f.isSuccess()) {
@@ -478,7 +480,11 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (!(cause instanceof IOException)) {
+        // a failed TLS handshake (client distrusts the certificate, speaks no common protocol) arrives wrapped
+        Throwable c = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+        if (c instanceof SSLException) {
+            LOG.debug("connection {}: TLS failed: {}", ctx.channel().remoteAddress(), c.getMessage());
+        } else if (!(c instanceof IOException)) {
             LOG.warn("connection {} failed", ctx.channel().remoteAddress(), cause);
         }
         ctx.close();

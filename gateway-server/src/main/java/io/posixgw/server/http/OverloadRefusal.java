@@ -26,7 +26,7 @@ final class OverloadRefusal extends ChannelInboundHandlerAdapter {
                 String requestId = RequestIds.next();
                 S3Response r = Errors.render(new S3Exception(S3Error.SLOW_DOWN, "Too many connections: please reduce your request rate."),
                         request.method().name(), null, requestId);
-                ResponseWriter.write(ctx, r, requestId, false, HttpVersion.HTTP_1_1).addListener(ChannelFutureListener.CLOSE);
+                ResponseWriter.write(ctx, r, requestId, false, HttpVersion.HTTP_1_1, true).addListener(ChannelFutureListener.CLOSE);
             }
         } finally {
             ReferenceCountUtil.release(msg);

@@ -6,6 +6,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.DefaultFileRegion;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.HttpChunkedInput;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -13,13 +14,20 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.stream.ChunkedNioFile;
 import io.posixgw.core.http.HttpDates;
 
+import java.io.IOException;
 import java.time.Instant;
 import java.util.Map;
 
-/** Turns an {@link S3Response} into Netty messages; file bodies go zero-copy as a file region. */
+/**
+ * Turns an {@link S3Response} into Netty messages; file bodies go zero-copy as a file
+ * region on plain HTTP, and as chunks read from the file over TLS.
+ */
 final class ResponseWriter {
+    /** Bytes read from a file per write over TLS. */
+    private static final int FILE_CHUNK = 64 * 1024;
     private static volatile long dateSecond;
     private static volatile String dateValue = "";
 
@@ -30,19 +38,30 @@ final class ResponseWriter {
      * Writes and flushes the response.
      *
      * @param keepAlive whether the connection stays open after it
+     * @param zeroCopy  file bodies as a file region (sendfile); false over TLS, where the pipeline has a ChunkedWriteHandler
      * @return the future of the last write
      */
     static ChannelFuture write(ChannelHandlerContext ctx, S3Response r, String requestId, boolean keepAlive,
-                               HttpVersion version) {
+                               HttpVersion version, boolean zeroCopy) {
         HttpResponseStatus status = HttpResponseStatus.valueOf(r.status());
         if (r.file() != null) {
             HttpResponse head = new DefaultHttpResponse(version, status);
             fillHeaders(head.headers(), r, requestId, keepAlive, version, r.fileLength());
             ctx.write(head);
             ChannelFuture last;
-            if (r.fileLength() > 0) {
+            if (r.fileLength() > 0 && zeroCopy) {
                 ctx.write(new DefaultFileRegion(r.file().channel(), r.filePosition(), r.fileLength()));
                 last = ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+            } else if (r.fileLength() > 0) {
+                // TLS must encrypt the bytes in user space: read the file in chunks (ChunkedWriteHandler
+                // writes them as the socket drains); the input ends with the last HTTP content.
+                try {
+                    last = ctx.writeAndFlush(new HttpChunkedInput(
+                            new ChunkedNioFile(r.file().channel(), r.filePosition(), r.fileLength(), FILE_CHUNK)));
+                } catch (IOException e) {
+                    r.discard();
+                    last = ctx.newFailedFuture(e);
+                }
             } else {
                 last = ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
                 r.discard();

@@ -19,10 +19,12 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.posixgw.server.auth.Authenticator;
 import io.posixgw.server.ops.Operations;
+import io.posixgw.server.tls.ServerTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,6 +46,7 @@ public final class S3HttpServer implements AutoCloseable {
 
     private final Settings settings;
     private final ServerContext context;
+    private final ServerTls tls;
     private final EventLoopGroup group;
     private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
     private Channel serverChannel;
@@ -54,10 +57,12 @@ public final class S3HttpServer implements AutoCloseable {
                            int ioThreads, long idleTimeoutMillis, long headerTimeoutMillis, long bodyTimeoutMillis) {
     }
 
+    /** @param tls the certificate for an HTTPS-only port, or null for plain HTTP */
     public S3HttpServer(Settings settings, Authenticator authenticator, Operations operations, ExecutorService workers,
-                        ServerContext.ReadinessCheck readiness) {
+                        ServerContext.ReadinessCheck readiness, ServerTls tls) {
         this.settings = settings;
-        this.context = new ServerContext(authenticator, operations, workers, settings, readiness);
+        this.tls = tls;
+        this.context = new ServerContext(authenticator, operations, workers, settings, readiness, tls == null);
         IoHandlerFactory io = Epoll.isAvailable() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         this.group = new MultiThreadIoEventLoopGroup(settings.ioThreads(), io);
     }
@@ -85,6 +90,9 @@ public final class S3HttpServer implements AutoCloseable {
                         channels.add(ch);
                         if (context.connections.incrementAndGet() > settings.maxConnections()) {
                             ch.closeFuture().addListener(f -> context.connections.decrementAndGet());
+                            if (tls != null) {
+                                ch.pipeline().addLast("tls", new TlsDetector(tls));
+                            }
                             ch.pipeline().addLast("http", new HttpServerCodec(decoderConfig))
                                     .addLast("refuse", new OverloadRefusal());
                             return;
@@ -93,9 +101,17 @@ public final class S3HttpServer implements AutoCloseable {
                         if (ch instanceof EpollSocketChannel) {
                             ch.pipeline().addLast("quick-ack", new QuickAck());
                         }
+                        if (tls != null) {
+                            ch.pipeline().addLast("tls", new TlsDetector(tls));
+                        }
                         ch.pipeline()
                                 .addLast("head-timeout", new RequestHeadTimeout(settings.headerTimeoutMillis()))
-                                .addLast("http", new HttpServerCodec(decoderConfig))
+                                .addLast("http", new HttpServerCodec(decoderConfig));
+                        if (tls != null) {
+                            // file bodies cannot go zero-copy through TLS: ResponseWriter sends them as chunked input
+                            ch.pipeline().addLast("chunked", new ChunkedWriteHandler());
+                        }
+                        ch.pipeline()
                                 .addLast("idle", new IdleStateHandler(settings.idleTimeoutMillis(), 0, 0, TimeUnit.MILLISECONDS))
                                 .addLast("s3", new ConnectionHandler(context));
                     }

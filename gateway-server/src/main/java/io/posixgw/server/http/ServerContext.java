@@ -21,6 +21,8 @@ final class ServerContext {
     final boolean readOnly;
     final long bodyTimeoutMillis;
     final ReadinessCheck readiness;
+    /** File bodies go as file regions (sendfile): plain HTTP only. */
+    final boolean zeroCopy;
     /** Requests between their first byte and their response's last byte. */
     final AtomicInteger inFlight = new AtomicInteger();
     /** Open client connections. */
@@ -33,7 +35,7 @@ final class ServerContext {
     }
 
     ServerContext(Authenticator authenticator, Operations operations, ExecutorService workers, S3HttpServer.Settings settings,
-                  ReadinessCheck readiness) {
+                  ReadinessCheck readiness, boolean zeroCopy) {
         this.authenticator = authenticator;
         this.operations = operations;
         this.workers = workers;
@@ -44,5 +46,6 @@ final class ServerContext {
         this.readOnly = settings.readOnly();
         this.bodyTimeoutMillis = settings.bodyTimeoutMillis();
         this.readiness = readiness;
+        this.zeroCopy = zeroCopy;
     }
 }

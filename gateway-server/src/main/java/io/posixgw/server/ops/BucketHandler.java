@@ -10,6 +10,7 @@ import io.posixgw.core.xml.LocationConstraint;
 import io.posixgw.core.xml.Owner;
 import io.posixgw.core.xml.S3Xml;
 import io.posixgw.core.xml.VersioningConfiguration;
+import io.posixgw.server.auth.Authorizer;
 import io.posixgw.server.http.S3Response;
 
 import java.io.IOException;
@@ -22,15 +23,17 @@ final class BucketHandler {
 
     private final Backend backend;
     private final String region;
+    private final Authorizer authorizer;
 
-    BucketHandler(Backend backend, String region) {
+    BucketHandler(Backend backend, String region, Authorizer authorizer) {
         this.backend = backend;
         this.region = region;
+        this.authorizer = authorizer;
     }
 
     S3Response listBuckets(Exchange x) throws IOException {
         List<ListAllMyBucketsResult.Bucket> buckets = new ArrayList<>();
-        for (BucketInfo b : backend.listBuckets()) {
+        for (BucketInfo b : authorizer.visibleBuckets(x.caller(), backend.listBuckets())) {
             buckets.add(new ListAllMyBucketsResult.Bucket(b.name(), S3Xml.timestamp(b.creationDate())));
         }
         return S3Response.xml(new ListAllMyBucketsResult(new Owner(x.accessKey(), x.accessKey()), buckets));

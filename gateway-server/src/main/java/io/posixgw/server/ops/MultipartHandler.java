@@ -27,6 +27,7 @@ import io.posixgw.core.xml.ListPartsResultXml;
 import io.posixgw.core.xml.Owner;
 import io.posixgw.core.xml.S3Xml;
 import io.posixgw.server.http.S3Response;
+import io.posixgw.server.routing.CopySource;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -72,7 +73,7 @@ final class MultipartHandler {
     /** UploadPartCopy: the source and its preconditions are parsed as for CopyObject. */
     S3Response uploadPartCopy(Exchange x) throws IOException {
         int partNumber = partNumber(x.query("partNumber"));
-        ObjectCopyHandler.CopySource source = ObjectCopyHandler.CopySource.parse(x.header("x-amz-copy-source"));
+        CopySource source = CopySource.parse(x.header("x-amz-copy-source"));
         ByteRange range = copySourceRange(x.header("x-amz-copy-source-range"));
         Part part = backend.uploadPartCopy(x.bucket(), x.key(), uploadId(x), partNumber, source.bucket(), source.key(),
                 ObjectCopyHandler.copySourceConditions(x)::checkCopySource, range);

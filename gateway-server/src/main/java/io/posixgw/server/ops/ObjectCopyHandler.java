@@ -9,12 +9,10 @@ import io.posixgw.core.model.CopyObjectRequest;
 import io.posixgw.core.model.CopyObjectResult;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.Tags;
-import io.posixgw.core.names.BucketNames;
-import io.posixgw.core.names.ObjectKeys;
 import io.posixgw.core.xml.CopyObjectResultXml;
 import io.posixgw.core.xml.S3Xml;
 import io.posixgw.server.http.S3Response;
-import io.posixgw.server.routing.RequestTarget;
+import io.posixgw.server.routing.CopySource;
 
 import java.io.IOException;
 import java.util.Map;
@@ -25,48 +23,6 @@ final class ObjectCopyHandler {
 
     ObjectCopyHandler(Backend backend) {
         this.backend = backend;
-    }
-
-    /** A parsed {@code x-amz-copy-source}. */
-    record CopySource(String bucket, String key) {
-        static CopySource parse(String header) {
-            if (header == null || header.isBlank()) {
-                throw invalid();
-            }
-            String raw = header.trim();
-            String versionId = null;
-            int q = raw.indexOf('?');
-            if (q >= 0) {
-                for (var e : RequestTarget.decodeQuery(raw.substring(q + 1))) {
-                    if (e.getKey().equals("versionId")) {
-                        versionId = e.getValue();
-                    }
-                }
-                raw = raw.substring(0, q);
-            }
-            if (versionId != null && !versionId.equals("null")) {
-                throw new S3Exception(S3Error.NO_SUCH_KEY, "The specified version does not exist (posixgw keeps no versions)");
-            }
-            String decoded = RequestTarget.decodePath(raw);
-            if (decoded.startsWith("/")) {
-                decoded = decoded.substring(1);
-            }
-            int slash = decoded.indexOf('/');
-            if (slash <= 0 || slash == decoded.length() - 1) {
-                throw invalid();
-            }
-            String bucket = decoded.substring(0, slash);
-            String key = decoded.substring(slash + 1);
-            if (!BucketNames.isValid(bucket)) {
-                throw invalid();
-            }
-            ObjectKeys.requireValid(key);
-            return new CopySource(bucket, key);
-        }
-
-        private static S3Exception invalid() {
-            return new S3Exception(S3Error.INVALID_ARGUMENT, "Copy Source must mention the source bucket and key: sourcebucket/sourcekey");
-        }
     }
 
     /** The {@code x-amz-copy-source-if-*} headers. */

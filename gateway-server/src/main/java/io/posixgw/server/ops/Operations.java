@@ -3,13 +3,14 @@ package io.posixgw.server.ops;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
+import io.posixgw.server.auth.Authorizer;
 import io.posixgw.server.http.S3Response;
 
 import java.io.IOException;
 
 /**
- * Runs an endpoint: the one switch from the routing table to the handler of each
- * operation family. Called on a blocking worker thread.
+ * Runs an endpoint: authorises the caller, then the one switch from the routing table to
+ * the handler of each operation family. Called on a blocking worker thread.
  */
 public final class Operations {
     private final BucketHandler buckets;
@@ -20,9 +21,11 @@ public final class Operations {
     private final ListObjectsHandler lists;
     private final MultipartHandler multipart;
     private final ObjectTaggingHandler tagging;
+    private final Authorizer authorizer;
 
-    public Operations(Backend backend, String region) {
-        this.buckets = new BucketHandler(backend, region);
+    public Operations(Backend backend, String region, Authorizer authorizer) {
+        this.authorizer = authorizer;
+        this.buckets = new BucketHandler(backend, region, authorizer);
         this.gets = new ObjectGetHandler(backend);
         this.puts = new ObjectPutHandler(backend);
         this.copies = new ObjectCopyHandler(backend);
@@ -33,6 +36,7 @@ public final class Operations {
     }
 
     public S3Response run(Exchange x) throws IOException {
+        authorizer.authorize(x.caller(), x.endpoint(), x.request());
         switch (x.endpoint()) {
             case LIST_BUCKETS:
                 return buckets.listBuckets(x);

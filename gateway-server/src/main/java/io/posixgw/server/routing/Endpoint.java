@@ -62,7 +62,7 @@ public enum Endpoint {
     /** Whether the endpoint is selected by the presence of {@code x-amz-copy-source}. */
     public enum Copy { ANY, REQUIRED, ABSENT }
 
-    /** What the caller must be allowed to do (checked by the authoriser once there are users besides root). */
+    /** What the caller must be allowed to do, checked by {@link io.posixgw.server.auth.Authorizer}. */
     public enum Permission { READ, WRITE, OWNER }
 
     private final String apiName;

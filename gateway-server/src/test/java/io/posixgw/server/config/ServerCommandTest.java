@@ -78,4 +78,19 @@ class ServerCommandTest {
         assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--fsync", "maybe"}, Map.of()));
         assertFalse(ServerCommand.parse(new String[] {"--fsync", "off"}, Map.of()).fsync());
     }
+
+    @Test
+    void tlsAndUsersTakeVersitygwNames() {
+        ServerConfig vgw = ServerCommand.parse(new String[0], Map.of("VGW_CERT", "/etc/tls/tls.crt", "VGW_KEY", "/etc/tls/tls.key",
+                "VGW_IAM_DIR", "/etc/iam"));
+        assertEquals(Path.of("/etc/tls/tls.crt"), vgw.certFile());
+        assertEquals(Path.of("/etc/tls/tls.key"), vgw.keyFile());
+        assertEquals(Path.of("/etc/iam"), vgw.iamDir());
+        ServerConfig plain = ServerCommand.parse(new String[0], Map.of());
+        assertEquals(null, plain.certFile());
+        assertEquals(null, plain.iamDir());
+        IllegalArgumentException half = assertThrows(IllegalArgumentException.class,
+                () -> ServerCommand.parse(new String[] {"--cert", "/etc/tls/tls.crt"}, Map.of()));
+        assertTrue(half.getMessage().contains("--key"), half.getMessage());
+    }
 }

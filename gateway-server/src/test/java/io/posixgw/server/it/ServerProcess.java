@@ -15,15 +15,17 @@ import java.util.regex.Pattern;
 
 /** posixgw as a separate JVM (its own heap limit, real signals), on an ephemeral port. */
 final class ServerProcess implements AutoCloseable {
-    private static final Pattern SERVING = Pattern.compile("on http://127\\.0\\.0\\.1:(\\d+) ");
+    private static final Pattern SERVING = Pattern.compile("on https?://127\\.0\\.0\\.1:(\\d+) ");
 
     final Process process;
     final int port;
-    final List<String> output = Collections.synchronizedList(new ArrayList<>());
+    /** Everything the server has printed so far (kept up to date while it runs). */
+    final List<String> output;
 
-    private ServerProcess(Process process, int port) {
+    private ServerProcess(Process process, int port, List<String> output) {
         this.process = process;
         this.port = port;
+        this.output = output;
     }
 
     static ServerProcess start(Path root, String maxHeap, String... extraArgs) throws Exception {
@@ -54,13 +56,35 @@ final class ServerProcess implements AutoCloseable {
         }, "server-output");
         pump.setDaemon(true);
         pump.start();
-        ServerProcess sp = new ServerProcess(p, port.get(30, TimeUnit.SECONDS));
-        sp.output.addAll(lines);
-        return sp;
+        return new ServerProcess(p, port.get(30, TimeUnit.SECONDS), lines);
     }
 
     String endpoint() {
         return "http://127.0.0.1:" + port;
+    }
+
+    /** Sends a signal ({@code HUP}, ...) with kill(1). */
+    void signal(String name) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+        if (kill.waitFor() != 0) {
+            throw new IOException("kill -" + name + " " + process.pid() + " failed");
+        }
+    }
+
+    /** Waits until a line containing {@code text} has been printed. */
+    boolean awaitOutput(String text, long timeoutMillis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (System.currentTimeMillis() < deadline) {
+            synchronized (output) {
+                for (String line : output) {
+                    if (line.contains(text)) {
+                        return true;
+                    }
+                }
+            }
+            Thread.sleep(50);
+        }
+        return false;
     }
 
     /** SIGTERM, then wait; returns the exit code, or -1 if it did not exit in time. */
