@@ -182,7 +182,7 @@ public final class PosixBackend implements Backend {
         try {
             return writer.put(request, body);
         } catch (IOException e) {
-            throw translate(e);
+            throw translate(e, request.bucket());
         }
     }
 
@@ -209,7 +209,7 @@ public final class PosixBackend implements Backend {
         try {
             remover.delete(bucket, key);
         } catch (IOException e) {
-            throw translate(e);
+            throw translate(e, bucket);
         }
     }
 
@@ -247,7 +247,7 @@ public final class PosixBackend implements Backend {
         try {
             return copier.copy(request);
         } catch (IOException e) {
-            throw translate(e);
+            throw translate(e, request.bucket());
         }
     }
 
@@ -265,7 +265,7 @@ public final class PosixBackend implements Backend {
         try {
             return multipart.create(bucket, key, attributes);
         } catch (IOException e) {
-            throw translate(e);
+            throw translate(e, bucket);
         }
     }
 
@@ -275,7 +275,7 @@ public final class PosixBackend implements Backend {
         try {
             return multipart.uploadPart(bucket, key, uploadId, partNumber, body, contentMd5);
         } catch (IOException e) {
-            throw translate(e);
+            throw translate(e, bucket);
         }
     }
 
@@ -285,7 +285,7 @@ public final class PosixBackend implements Backend {
         try {
             return multipart.uploadPartCopy(bucket, key, uploadId, partNumber, reader, sourceBucket, sourceKey, sourceCheck, range);
         } catch (IOException e) {
-            throw translate(e);
+            throw translate(e, bucket);
         }
     }
 
@@ -295,7 +295,7 @@ public final class PosixBackend implements Backend {
         try {
             return completer.complete(bucket, key, uploadId, parts);
         } catch (IOException e) {
-            throw translate(e);
+            throw translate(e, bucket);
         }
     }
 
@@ -325,6 +325,24 @@ public final class PosixBackend implements Backend {
         } catch (IOException e) {
             throw translate(e);
         }
+    }
+
+    /**
+     * For writes into {@code bucket}: a write whose bucket was deleted under it fails
+     * wherever it was (its temp file went with the bucket's {@code .sgwtmp}, its parent
+     * directory with the bucket): that is NoSuchBucket, not an internal error.
+     */
+    private IOException translate(IOException e, String bucket) {
+        boolean bucketGone;
+        try {
+            bucketGone = !PathResolver.isBucket(paths.bucketDir(bucket));
+        } catch (IOException | RuntimeException unknown) {
+            bucketGone = false;
+        }
+        if (bucketGone) {
+            throw Buckets.noSuchBucket();
+        }
+        return translate(e);
     }
 
     /**
