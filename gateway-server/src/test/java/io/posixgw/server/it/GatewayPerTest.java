@@ -28,9 +28,19 @@ abstract class GatewayPerTest {
     @BeforeEach
     void startGateway() throws Exception {
         root = Files.createDirectories(tmp.resolve("data"));
+        gw = start();
+    }
+
+    /** Stops the gateway and starts a new one over the same root, with the same flags (on another port). */
+    void restartGateway() throws Exception {
+        gw.close();
+        gw = start();
+    }
+
+    private TestGateway start() throws Exception {
         List<String> args = new ArrayList<>(List.of("--fsync", "off"));
         args.addAll(List.of(serverArgs()));
-        gw = TestGateway.start(root, args.toArray(new String[0]));
+        return TestGateway.start(root, args.toArray(new String[0]));
     }
 
     @AfterEach
