@@ -50,12 +50,23 @@ final class Lister {
     private final MetadataStore store;
     private final ObjectReader reader;
     private final long hashLimit;
+    private final DirectoryOpener opener;
+
+    /** Opens a directory for reading: {@code Files::newDirectoryStream}; tests count what a listing opens. */
+    interface DirectoryOpener {
+        DirectoryStream<Path> open(Path dir) throws IOException;
+    }
 
     Lister(PathResolver paths, MetadataStore store, ObjectReader reader, long hashLimit) {
+        this(paths, store, reader, hashLimit, Files::newDirectoryStream);
+    }
+
+    Lister(PathResolver paths, MetadataStore store, ObjectReader reader, long hashLimit, DirectoryOpener opener) {
         this.paths = paths;
         this.store = store;
         this.reader = reader;
         this.hashLimit = hashLimit;
+        this.opener = opener;
     }
 
     ListObjectsResult list(ListObjectsRequest req) throws IOException {
@@ -145,7 +156,7 @@ final class Lister {
         /** Walks one directory; false once the page is full. */
         boolean dir(Path dir, String rel, String namePrefix) throws IOException {
             List<String> names = new ArrayList<>();
-            try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+            try (DirectoryStream<Path> ds = opener.open(dir)) {
                 for (Path p : ds) {
                     String n = p.getFileName().toString();
                     if (n.equals(PathResolver.STAGING) || !n.startsWith(namePrefix)) {
@@ -283,7 +294,7 @@ final class Lister {
         if (dirEtag(dir) != null) {
             return true;
         }
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+        try (DirectoryStream<Path> ds = opener.open(dir)) {
             for (Path p : ds) {
                 if (p.getFileName().toString().equals(PathResolver.STAGING)) {
                     continue;
