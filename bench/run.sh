@@ -115,7 +115,7 @@ if [ "${1:-}" = "--listing-scale" ]; then
   wait_http "http://127.0.0.1:$p_ls/_/health" posixgw posixgw
   out="${BENCH_OUT:-$repo/bench/results/$(date -u +%F)/listing-scale}"
   mkdir -p "$out"
-  java -jar "$bench_jar" listing-scale --endpoint "http://127.0.0.1:$p_ls" --access "$access" --secret "$secret" \
+  java -jar "$bench_jar" listing-scale --endpoint "http://127.0.0.1:$p_ls" --pid "$pid_ls" --access "$access" --secret "$secret" \
     --data-dir "$work" --out "$out" --command "bench/run.sh --listing-scale${*:+ $*}" \
     --note "server=posixgw --fsync off (only to fill faster; listings sync nothing)" \
     --note "server JVM=$(java -version 2>&1 | head -1)" \

@@ -36,8 +36,9 @@ import java.util.concurrent.Callable;
  * directories ({@code tree/pNNN/sMM/obj-K}, 100 keys per directory, 10 per top directory),
  * among them {@code --prefix-keys} keys in {@code tree/p042/}; and a small one holding only
  * those. Both are filled through the S3 API by concurrent clients (the server's own write
- * path, no file written behind its back). Each listing row then runs in both buckets, in
- * interleaved rounds (big, small, small, big, ...), and reports p50/p95 and their ratio.
+ * path, no file written behind its back: about a minute for 100,000 small PUTs). Each
+ * listing row then runs in both buckets, warmed up, then in short interleaved rounds (big,
+ * small, small, big, ...), and reports p50/p95 and their ratio.
  */
 @Command(name = "listing-scale", mixinStandardHelpOptions = true,
         description = "Prefix listings in a bucket of 100,000 keys against a bucket of only the listed 1,000 (one server).")
@@ -63,10 +64,12 @@ final class ListingScale implements Callable<Integer> {
     @Option(names = "--iterations", defaultValue = "30", description = "Measured listings per row and bucket (default ${DEFAULT-VALUE}).")
     int iterations;
 
-    @Option(names = "--warmup", defaultValue = "3", description = "Unrecorded listings per row, bucket and round (default ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", defaultValue = "10", description = "Unrecorded listings per row and bucket first (default ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--rounds", defaultValue = "2", description = "Interleaved rounds (default ${DEFAULT-VALUE}).")
+    @Option(names = "--rounds", defaultValue = "10",
+            description = "Interleaved rounds the measured listings are split into, so that load from elsewhere on the "
+                    + "machine falls on both buckets alike (default ${DEFAULT-VALUE}).")
     int rounds;
 
     @Option(names = "--clients", defaultValue = "16", description = "Concurrent PUTs while filling the buckets (default ${DEFAULT-VALUE}).")
@@ -87,12 +90,20 @@ final class ListingScale implements Callable<Integer> {
     @Option(names = "--keep", description = "Keep both buckets at the end.")
     boolean keep;
 
+    @Option(names = "--pid", defaultValue = "0",
+            description = "The server's process id: its CPU time per listing (from /proc) is reported too, a number that "
+                    + "load from elsewhere on the machine disturbs much less than latency.")
+    long pid;
+
     /** One listing, run the same way in both buckets. */
     record Row(String name, String prefix, String delimiter, int expected) {
     }
 
-    /** A row's results: samples in the big and the small bucket. */
-    record Measured(Row row, Samples big, Samples small) {
+    /** A row's results: samples in the big and the small bucket, and the server CPU time spent on each ([0] big, [1] small). */
+    record Measured(Row row, Samples big, Samples small, long[] cpuNanos) {
+        double cpuMsPerListing(int bucket, Samples s) {
+            return cpuNanos[bucket] < 0 || s.count() == 0 ? Double.NaN : cpuNanos[bucket] / 1e6 / s.count();
+        }
     }
 
     @Override
@@ -130,17 +141,26 @@ final class ListingScale implements Callable<Integer> {
                     new Row("no prefix, first page, recursive", "", null, prefixKeys));
             List<Measured> results = new ArrayList<>();
             for (Row row : rows) {
-                Measured m = new Measured(row, new Samples(), new Samples());
+                ServerCost cost = new ServerCost();
+                boolean cpu = cost.available(pid);
+                Measured m = new Measured(row, new Samples(), new Samples(), cpu ? new long[2] : new long[] {-1, -1});
+                list(mc, big, row, warmup, null);
+                list(mc, small, row, warmup, null);
                 for (int round = 0; round < rounds; round++) {
                     int n = iterations / rounds + (round < iterations % rounds ? 1 : 0);
-                    boolean bigFirst = round % 2 == 0;
-                    list(mc, bigFirst ? big : small, row, n, bigFirst ? m.big() : m.small());
-                    list(mc, bigFirst ? small : big, row, n, bigFirst ? m.small() : m.big());
+                    for (int b : round % 2 == 0 ? new int[] {0, 1} : new int[] {1, 0}) {
+                        long before = cpu ? cost.read(pid).cpuNanos() : 0;
+                        list(mc, b == 0 ? big : small, row, n, b == 0 ? m.big() : m.small());
+                        if (cpu) {
+                            m.cpuNanos()[b] += cost.read(pid).cpuNanos() - before;
+                        }
+                    }
                 }
                 results.add(m);
                 System.err.printf(Locale.ROOT, "listing-scale: %s: p50 %.2f ms in %d keys, %.2f ms in %d%n", row.name(),
                         m.big().percentileMs(50), keys, m.small().percentileMs(50), prefixKeys);
             }
+            machine.put("load average (1 min) at end", new ServerCost().loadAverage());
             Path dir = out != null ? out
                     : Path.of("bench", "results", now.atOffset(ZoneOffset.UTC).toLocalDate().toString(), "listing-scale");
             write(dir, now, machine, bigSeconds, results);
@@ -171,9 +191,9 @@ final class ListingScale implements Callable<Integer> {
                 .stream(new java.io.ByteArrayInputStream(body), (long) body.length, null).build()));
     }
 
-    /** {@code warmup} unrecorded then {@code measured} recorded listings; each must name exactly the expected keys. */
-    private void list(MinioClient mc, String bucket, Row row, int measured, Samples samples) throws Exception {
-        for (int i = 0; i < warmup + measured; i++) {
+    /** {@code count} listings, recorded in {@code samples} (none: warm-up); each must name exactly the expected keys. */
+    private void list(MinioClient mc, String bucket, Row row, int count, Samples samples) throws Exception {
+        for (int i = 0; i < count; i++) {
             long t0 = System.nanoTime();
             ListObjectsArgs.Builder args = ListObjectsArgs.builder().bucket(bucket).prefix(row.prefix()).maxKeys(row.expected());
             if (row.delimiter() == null) {
@@ -200,7 +220,7 @@ final class ListingScale implements Callable<Integer> {
             if (n != row.expected()) {
                 throw new IllegalStateException(row.name() + " in " + bucket + ": " + n + " keys, expected " + row.expected());
             }
-            if (i >= warmup) {
+            if (samples != null) {
                 samples.add(t1 - t0);
             }
         }
@@ -243,11 +263,13 @@ final class ListingScale implements Callable<Integer> {
         md.append(String.format(Locale.ROOT, "%nBig bucket: %,d keys in nested directories (`tree/pNNN/sMM/obj-K`, 100 keys per "
                 + "directory), %,d of them directly in `%s`; small bucket: only those %,d. Both filled through the S3 API by %d "
                 + "concurrent clients (%,d PUTs in %.0f s, %.0f/s). Each row: ListObjectsV2 (MinIO Java SDK, one page of "
-                + "max-keys %d), %d measured listings per bucket after %d unrecorded per round, %d interleaved rounds.%n%n",
+                + "max-keys %d), %d measured listings per bucket after %d unrecorded, split into %d interleaved rounds (big, small, "
+                + "small, big, ...).%n%n",
                 keys, prefixKeys, PREFIX, prefixKeys, clients, keys, fillSeconds, keys / fillSeconds, prefixKeys, iterations,
                 warmup, rounds));
         md.append(String.format(Locale.ROOT, "| listing (%,d keys returned) | %,d-key bucket p50 / p95 ms | %,d-key bucket p50 / p95 ms "
-                + "| ratio of p50 |%n|---|---|---|---|%n", prefixKeys, keys, prefixKeys));
+                + "| ratio of p50 | server CPU ms per listing, %,d / %,d keys |%n|---|---|---|---|---|%n", prefixKeys, keys, prefixKeys,
+                keys, prefixKeys));
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = json.createObjectNode();
         root.put("date", now.toString());
@@ -259,25 +281,29 @@ final class ListingScale implements Callable<Integer> {
         root.put("clients", clients);
         ArrayNode rowsJson = root.putArray("rows");
         for (Measured m : results) {
-            md.append(String.format(Locale.ROOT, "| %s | %.2f / %.2f | %.2f / %.2f | %.2fx |%n", m.row().name(),
+            double cpuBig = m.cpuMsPerListing(0, m.big());
+            double cpuSmall = m.cpuMsPerListing(1, m.small());
+            md.append(String.format(Locale.ROOT, "| %s | %.2f / %.2f | %.2f / %.2f | %.2fx | %s |%n", m.row().name(),
                     m.big().percentileMs(50), m.big().percentileMs(95), m.small().percentileMs(50), m.small().percentileMs(95),
-                    m.big().percentileMs(50) / m.small().percentileMs(50)));
+                    m.big().percentileMs(50) / m.small().percentileMs(50),
+                    Double.isNaN(cpuBig) ? "n/a (no --pid)" : String.format(Locale.ROOT, "%.1f / %.1f", cpuBig, cpuSmall)));
             ObjectNode r = rowsJson.addObject();
             r.put("row", m.row().name());
             r.put("prefix", m.row().prefix());
             r.put("delimiter", m.row().delimiter());
-            stats(r.putObject("big"), m.big());
-            stats(r.putObject("small"), m.small());
+            stats(r.putObject("big"), m.big()).put("serverCpuMsPerListing", cpuBig);
+            stats(r.putObject("small"), m.small()).put("serverCpuMsPerListing", cpuSmall);
         }
         Files.writeString(dir.resolve("listing-scale.md"), md.toString(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("listing-scale.json"), json.writeValueAsString(root), StandardCharsets.UTF_8);
     }
 
-    private static void stats(ObjectNode n, Samples s) {
+    private static ObjectNode stats(ObjectNode n, Samples s) {
         n.put("samples", s.count());
         n.put("p50Ms", s.percentileMs(50));
         n.put("p95Ms", s.percentileMs(95));
         n.put("p99Ms", s.percentileMs(99));
         n.put("meanMs", s.meanMs());
+        return n;
     }
 }

@@ -96,7 +96,8 @@ class BenchSmokeTest {
             picocli.CommandLine cl = new picocli.CommandLine(new Main());
             ListingScale cmd = (ListingScale) cl.parseArgs("listing-scale", "--endpoint", "http://127.0.0.1:" + gw.address().getPort(),
                     "--access", ACCESS, "--secret", SECRET, "--keys", "600", "--prefix-keys", "40", "--iterations", "3",
-                    "--warmup", "1", "--clients", "4", "--out", out.toString(), "--command", "smoke")
+                    "--warmup", "1", "--clients", "4", "--out", out.toString(), "--command", "smoke",
+                    "--pid", Long.toString(ProcessHandle.current().pid()))
                     .subcommand().commandSpec().userObject();
             cmd.run();
             try (var entries = Files.list(root)) {
@@ -111,6 +112,7 @@ class BenchSmokeTest {
             for (JsonNode row : json.get("rows")) {
                 assertEquals(3, row.get("big").get("samples").asInt(), row.toString());
                 assertEquals(3, row.get("small").get("samples").asInt(), row.toString());
+                assertTrue(row.get("big").get("serverCpuMsPerListing").asDouble() >= 0, row.toString());
             }
             assertEquals(600, json.get("keys").asInt());
             // the layout: the measured keys in one directory, the rest two levels down, 100 per directory
