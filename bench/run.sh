@@ -3,6 +3,7 @@
 #
 #   bench/run.sh            # the full run (about 15 minutes on 2 cores)
 #   bench/run.sh --quick    # about a tenth of the iterations, for a smoke run
+#   bench/run.sh --listing-scale [options]   # prefix listings among 100,000 keys (issue 3), about 3 minutes
 #
 # It installs nginx, wrk, curl and unzip (Debian packages) when missing, builds the jars
 # when missing or older than the sources, then starts on 127.0.0.1 only, each over
@@ -100,6 +101,29 @@ server_jar="$work/posixgw.jar"; bench_jar="$work/posixgw-bench.jar"
 access="bench"
 secret="bench-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
 server_opts=${BENCH_SERVER_JAVA_OPTS:-}
+
+# --- listing-scale mode: one posixgw, two buckets (100,000 keys and the 1,000 listed) --------
+# --fsync off only makes filling the big bucket faster: a listing syncs nothing, and the files,
+# directories and xattrs it reads are the same in both modes.
+if [ "${1:-}" = "--listing-scale" ]; then
+  shift
+  p_ls=$(free_port 17070)
+  # shellcheck disable=SC2086
+  java $server_opts -jar "$server_jar" --quiet --fsync off --port "127.0.0.1:$p_ls" --access "$access" --secret "$secret" \
+    "$work/posixgw" >"$work/posixgw.log" 2>&1 &
+  pid_ls=$!; pids+=("$pid_ls")
+  wait_http "http://127.0.0.1:$p_ls/_/health" posixgw posixgw
+  out="${BENCH_OUT:-$repo/bench/results/$(date -u +%F)/listing-scale}"
+  mkdir -p "$out"
+  java -jar "$bench_jar" listing-scale --endpoint "http://127.0.0.1:$p_ls" --pid "$pid_ls" --access "$access" --secret "$secret" \
+    --data-dir "$work" --out "$out" --command "bench/run.sh --listing-scale${*:+ $*}" \
+    --note "server=posixgw --fsync off (only to fill faster; listings sync nothing)" \
+    --note "server JVM=$(java -version 2>&1 | head -1)" \
+    --note "disk of the data dir=$(df -h --output=source,fstype,size "$work" | tail -1 | tr -s ' ')" \
+    "$@"
+  echo "bench: report in $out/listing-scale.md" >&2
+  exit 0
+fi
 
 p_on=$(free_port 17070)
 # shellcheck disable=SC2086

@@ -85,4 +85,43 @@ class BenchSmokeTest {
             off.stop();
         }
     }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void listingScaleWritesItsReportAndRemovesItsBuckets() throws Exception {
+        Path root = tmp.resolve("scale");
+        Gateway gw = start(root, "off");
+        try {
+            Path out = tmp.resolve("listing-scale");
+            picocli.CommandLine cl = new picocli.CommandLine(new Main());
+            ListingScale cmd = (ListingScale) cl.parseArgs("listing-scale", "--endpoint", "http://127.0.0.1:" + gw.address().getPort(),
+                    "--access", ACCESS, "--secret", SECRET, "--keys", "600", "--prefix-keys", "40", "--iterations", "3",
+                    "--warmup", "1", "--clients", "4", "--out", out.toString(), "--command", "smoke",
+                    "--pid", Long.toString(ProcessHandle.current().pid()))
+                    .subcommand().commandSpec().userObject();
+            cmd.run();
+            try (var entries = Files.list(root)) {
+                assertEquals(List.of(), entries.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("scale-")).toList(),
+                        "both buckets removed");
+            }
+            String md = Files.readString(out.resolve("listing-scale.md"));
+            assertTrue(md.contains("| prefix tree/p042/, recursive |"), md);
+            assertTrue(md.contains("| prefix tree/p042/, delimiter / |"), md);
+            JsonNode json = new ObjectMapper().readTree(out.resolve("listing-scale.json").toFile());
+            assertEquals(4, json.get("rows").size());
+            for (JsonNode row : json.get("rows")) {
+                assertEquals(3, row.get("big").get("samples").asInt(), row.toString());
+                assertEquals(3, row.get("small").get("samples").asInt(), row.toString());
+                assertTrue(row.get("big").get("serverCpuMsPerListing").asDouble() >= 0, row.toString());
+            }
+            assertEquals(600, json.get("keys").asInt());
+            // the layout: the measured keys in one directory, the rest two levels down, 100 per directory
+            assertEquals("tree/p042/obj-0039", cmd.key(39));
+            assertEquals("tree/p000/s00/obj-0000", cmd.key(40));
+            assertEquals("tree/p041/s09/obj-0999", cmd.key(40 + 41_999));
+            assertEquals("tree/p043/s00/obj-0000", cmd.key(40 + 42_000));
+        } finally {
+            gw.stop();
+        }
+    }
 }

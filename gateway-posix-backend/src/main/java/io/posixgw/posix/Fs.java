@@ -3,6 +3,7 @@ package io.posixgw.posix;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -78,6 +79,35 @@ final class Fs {
                 return FileVisitResult.CONTINUE;
             }
         });
+    }
+
+    /**
+     * Creates {@code dir} and its missing parents below {@code base}, never {@code base}
+     * itself (NoSuchFileException when it is gone): a bucket deleted meanwhile must not
+     * come back as a bare directory because a write was creating its staging area.
+     */
+    static void createDirectoriesBelow(Path base, Path dir) throws IOException {
+        if (dir.equals(base)) {
+            if (lstat(base) == null) {
+                throw new NoSuchFileException(base.toString());
+            }
+            return;
+        }
+        if (!dir.startsWith(base)) {
+            throw new IllegalArgumentException(dir + " is not below " + base);
+        }
+        try {
+            Files.createDirectory(dir);
+        } catch (FileAlreadyExistsException exists) {
+            return;
+        } catch (NoSuchFileException noParent) {
+            createDirectoriesBelow(base, dir.getParent());
+            try {
+                Files.createDirectory(dir);
+            } catch (FileAlreadyExistsException exists) {
+                // created by a concurrent writer
+            }
+        }
     }
 
     /** rmdir when empty; false when not empty or gone. */

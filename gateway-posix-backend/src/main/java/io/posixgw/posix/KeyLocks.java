@@ -3,7 +3,6 @@ package io.posixgw.posix;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -67,7 +66,7 @@ final class KeyLocks {
             return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         } catch (NoSuchFileException e) {
             PathResolver.requireBucket(bucketDir);
-            Files.createDirectories(file.getParent());
+            Fs.createDirectoriesBelow(bucketDir, file.getParent());
             return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         }
     }

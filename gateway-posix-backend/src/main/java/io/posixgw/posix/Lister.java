@@ -1,5 +1,7 @@
 package io.posixgw.posix;
 
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ListObjectsResult;
@@ -41,16 +43,30 @@ import java.util.PriorityQueue;
  * </ul>
  */
 final class Lister {
+    /** Reads of a file's lstat and ETag before a listing gives up on an object overwritten under every one. */
+    private static final int VERSION_ATTEMPTS = 8;
+
     private final PathResolver paths;
     private final MetadataStore store;
     private final ObjectReader reader;
     private final long hashLimit;
+    private final DirectoryOpener opener;
+
+    /** Opens a directory for reading: {@code Files::newDirectoryStream}; tests count what a listing opens. */
+    interface DirectoryOpener {
+        DirectoryStream<Path> open(Path dir) throws IOException;
+    }
 
     Lister(PathResolver paths, MetadataStore store, ObjectReader reader, long hashLimit) {
+        this(paths, store, reader, hashLimit, Files::newDirectoryStream);
+    }
+
+    Lister(PathResolver paths, MetadataStore store, ObjectReader reader, long hashLimit, DirectoryOpener opener) {
         this.paths = paths;
         this.store = store;
         this.reader = reader;
         this.hashLimit = hashLimit;
+        this.opener = opener;
     }
 
     ListObjectsResult list(ListObjectsRequest req) throws IOException {
@@ -140,7 +156,7 @@ final class Lister {
         /** Walks one directory; false once the page is full. */
         boolean dir(Path dir, String rel, String namePrefix) throws IOException {
             List<String> names = new ArrayList<>();
-            try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+            try (DirectoryStream<Path> ds = opener.open(dir)) {
                 for (Path p : ds) {
                     String n = p.getFileName().toString();
                     if (n.equals(PathResolver.STAGING) || !n.startsWith(namePrefix)) {
@@ -229,12 +245,12 @@ final class Lister {
                 truncated = true;
                 return false;
             }
-            String etag = fileEtag(e);
-            if (etag == null) {
+            Listed v = fileVersion(e);
+            if (v == null) {
                 return true; // vanished
             }
-            return emit(new ObjectInfo(k, e.attrs().size(), etag, e.attrs().lastModifiedTime().toInstant(),
-                    ObjectAttributes.EMPTY, Etags.partsCount(etag), Map.of()), k);
+            return emit(new ObjectInfo(k, v.attrs().size(), v.etag(), v.attrs().lastModifiedTime().toInstant(),
+                    ObjectAttributes.EMPTY, Etags.partsCount(v.etag()), Map.of()), k);
         }
 
         private boolean skipPrefix(String cp) {
@@ -278,7 +294,7 @@ final class Lister {
         if (dirEtag(dir) != null) {
             return true;
         }
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+        try (DirectoryStream<Path> ds = opener.open(dir)) {
             for (Path p : ds) {
                 if (p.getFileName().toString().equals(PathResolver.STAGING)) {
                     continue;
@@ -297,15 +313,49 @@ final class Lister {
         return false;
     }
 
+    /** What a listing says of one file: size and time from this lstat, and the ETag of the same version. */
+    private record Listed(BasicFileAttributes attrs, String etag) {
+    }
+
+    /**
+     * A file's size, time and ETag, all of one version. The ETag is read by path, after
+     * the walk's lstat, so an overwrite landing in between would pair the old size with
+     * the new ETag: the file is lstat'ed again after the read, and the pair read again
+     * when it changed. In sidecar mode the attributes follow a rename a moment later;
+     * the publish lock holds that off in this process (as for GET). Null when the file
+     * is gone (or is no longer a file).
+     */
+    private Listed fileVersion(Entry e) throws IOException {
+        java.util.concurrent.locks.Lock lock = store.publishLock(e.path()); // no-op for xattrs
+        BasicFileAttributes before = e.attrs();
+        for (int attempt = 0; attempt < VERSION_ATTEMPTS; attempt++) {
+            lock.lock();
+            try {
+                String etag = fileEtag(e.path(), before);
+                BasicFileAttributes after = Fs.lstat(e.path());
+                if (etag == null || after == null || !after.isRegularFile()) {
+                    return null;
+                }
+                if (Fs.sameVersion(before, after)) {
+                    return new Listed(after, etag);
+                }
+                before = after;
+            } finally {
+                lock.unlock();
+            }
+        }
+        throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "An object kept changing while it was being listed; retry.");
+    }
+
     /**
      * A file's ETag; a file written by another tool is hashed (and the ETag cached) when
      * small enough, else listed with a fingerprint of size, mtime and inode until a GET
      * or HEAD hashes it.
      */
-    private String fileEtag(Entry e) throws IOException {
+    private String fileEtag(Path path, BasicFileAttributes attrs) throws IOException {
         byte[] raw;
         try {
-            raw = store.get(e.path(), AttrNames.ETAG);
+            raw = store.get(path, AttrNames.ETAG);
         } catch (NoSuchFileException gone) {
             return null;
         }
@@ -313,14 +363,14 @@ final class Lister {
         if (etag != null) {
             return etag;
         }
-        if (e.attrs().size() <= hashLimit) {
-            try (FileChannel ch = FileChannel.open(e.path(), StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-                return reader.foreignEtag(e.path(), ch, e.attrs());
+        if (attrs.size() <= hashLimit) {
+            try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+                return reader.foreignEtag(path, ch, attrs);
             } catch (NoSuchFileException gone) {
                 return null;
             }
         }
-        String fp = "posixgw-unhashed:" + e.attrs().size() + ":" + e.attrs().lastModifiedTime().toMillis() + ":" + e.attrs().fileKey();
+        String fp = "posixgw-unhashed:" + attrs.size() + ":" + attrs.lastModifiedTime().toMillis() + ":" + attrs.fileKey();
         return Etags.fromMd5(Etags.newMd5().digest(fp.getBytes(StandardCharsets.UTF_8)));
     }
 }

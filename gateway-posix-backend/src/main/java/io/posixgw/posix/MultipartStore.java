@@ -71,7 +71,7 @@ final class MultipartStore {
         String id = UploadIds.next();
         Path hashDir = PathResolver.uploadsOfKey(bucketDir, key);
         Path uploadDir = hashDir.resolve(id);
-        Files.createDirectories(uploadDir);
+        Fs.createDirectoriesBelow(bucketDir, uploadDir);
         try {
             store.set(hashDir, AttrNames.OBJNAME, AttrCodec.utf8(key));
             Map<String, byte[]> attrs = new LinkedHashMap<>(AttrCodec.objectAttrs(a));

@@ -193,7 +193,7 @@ public final class PosixBackend implements Backend {
         try {
             return writer.put(request, body);
         } catch (IOException e) {
-            throw translate(e);
+            throw translate(e, request.bucket());
         }
     }
 
@@ -220,7 +220,7 @@ public final class PosixBackend implements Backend {
         try {
             remover.delete(bucket, key);
         } catch (IOException e) {
-            throw translate(e);
+            throw translate(e, bucket);
         }
     }
 
@@ -258,7 +258,7 @@ public final class PosixBackend implements Backend {
         try {
             return copier.copy(request);
         } catch (IOException e) {
-            throw translate(e);
+            throw translate(e, request.bucket());
         }
     }
 
@@ -277,7 +277,7 @@ public final class PosixBackend implements Backend {
         try {
             return multipart.create(bucket, key, attributes, checksum);
         } catch (IOException e) {
-            throw translate(e);
+            throw translate(e, bucket);
         }
     }
 
@@ -287,7 +287,7 @@ public final class PosixBackend implements Backend {
         try {
             return multipart.uploadPart(bucket, key, uploadId, partNumber, body, contentMd5);
         } catch (IOException e) {
-            throw translate(e);
+            throw translate(e, bucket);
         }
     }
 
@@ -297,7 +297,7 @@ public final class PosixBackend implements Backend {
         try {
             return multipart.uploadPartCopy(bucket, key, uploadId, partNumber, reader, sourceBucket, sourceKey, sourceCheck, range);
         } catch (IOException e) {
-            throw translate(e);
+            throw translate(e, bucket);
         }
     }
 
@@ -307,7 +307,7 @@ public final class PosixBackend implements Backend {
         try {
             return completer.complete(bucket, key, uploadId, parts, checks);
         } catch (IOException e) {
-            throw translate(e);
+            throw translate(e, bucket);
         }
     }
 
@@ -337,6 +337,24 @@ public final class PosixBackend implements Backend {
         } catch (IOException e) {
             throw translate(e);
         }
+    }
+
+    /**
+     * For writes into {@code bucket}: a write whose bucket was deleted under it fails
+     * wherever it was (its temp file went with the bucket's {@code .sgwtmp}, its parent
+     * directory with the bucket): that is NoSuchBucket, not an internal error.
+     */
+    private IOException translate(IOException e, String bucket) {
+        boolean bucketGone;
+        try {
+            bucketGone = !PathResolver.isBucket(paths.bucketDir(bucket));
+        } catch (IOException | RuntimeException unknown) {
+            bucketGone = false;
+        }
+        if (bucketGone) {
+            throw Buckets.noSuchBucket();
+        }
+        return translate(e);
     }
 
     /**

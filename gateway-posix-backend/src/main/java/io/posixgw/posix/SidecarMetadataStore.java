@@ -186,10 +186,15 @@ final class SidecarMetadataStore implements MetadataStore {
         }
     }
 
+    /**
+     * Moves the node aside before removing it: a write still in flight for the removed
+     * data (a PUT into a bucket being deleted) may be creating its attributes under the
+     * old name, and must not make the removal fail half-way.
+     */
     @Override
     public void deleted(Path path) throws IOException {
         Path n = node(path);
-        Fs.deleteTree(n);
+        trash(n);
         // drop now-empty sidecar parents up to the bucket's
         pruneUp(n.getParent());
     }

@@ -54,7 +54,7 @@ final class StagedFile implements Closeable {
                     throw e;
                 }
                 PathResolver.requireBucket(bucketDir);
-                Files.createDirectories(dir);
+                Fs.createDirectoriesBelow(bucketDir, dir);
             }
         }
     }

@@ -52,6 +52,9 @@ class CrashSafetyIT {
 
     final Map<String, KeyState> model = new ConcurrentHashMap<>();
     final AtomicLong versions = new AtomicLong();
+    /** Acknowledged operations by kind (PUT, multipart, copy, delete), and reads checked after restarts: for the summary line. */
+    final Map<String, AtomicLong> acknowledged = new ConcurrentHashMap<>();
+    final AtomicLong checkedReads = new AtomicLong();
 
     /** Content of a version: derived from its id, so any reader can recompute it. */
     static byte[] content(String version) {
@@ -108,6 +111,8 @@ class CrashSafetyIT {
         } finally {
             last.close();
         }
+        System.out.println("CrashSafetyIT: " + CYCLES + " SIGKILL cycles, acknowledged operations " + new java.util.TreeMap<>(acknowledged)
+                + ", " + checkedReads + " key states checked after restarts");
     }
 
     /**
@@ -127,6 +132,7 @@ class CrashSafetyIT {
                 state.inFlight.add(recorded == null ? "<deleted>" : recorded);
             }
             boolean acked;
+            String kind = op < 2 ? "delete" : op < 4 ? "multipart" : op < 5 ? "copy" : "put";
             try {
                 if (op < 2) {
                     acked = raw.send("DELETE", "/" + BUCKET + "/" + key, Map.of(), Map.of(), new byte[0]).status() == 204;
@@ -142,6 +148,7 @@ class CrashSafetyIT {
                 return; // the server was killed: whatever was in flight stays "may have landed"
             }
             if (acked) {
+                acknowledged.computeIfAbsent(kind, k -> new AtomicLong()).incrementAndGet();
                 synchronized (state) {
                     state.acked = recorded;
                     state.inFlight.clear();
@@ -186,6 +193,7 @@ class CrashSafetyIT {
             String key = e.getKey();
             KeyState s = e.getValue();
             RawS3.Response got = raw.send("GET", "/" + BUCKET + "/" + key, Map.of(), Map.of(), new byte[0]);
+            checkedReads.incrementAndGet();
             Set<String> allowed = new HashSet<>(s.inFlight);
             allowed.add(s.acked == null ? "<deleted>" : s.acked);
             String seen;
