@@ -1,11 +1,13 @@
 package io.posixgw.server;
 
+import io.posixgw.posix.FsyncListener;
 import io.posixgw.posix.PosixBackend;
 import io.posixgw.posix.PosixOptions;
 import io.posixgw.server.auth.Authenticator;
 import io.posixgw.server.auth.StaticCredentials;
 import io.posixgw.server.config.ServerConfig;
 import io.posixgw.server.http.S3HttpServer;
+import io.posixgw.server.metrics.ServerMetrics;
 import io.posixgw.server.ops.Operations;
 import io.posixgw.sigv4.SigV4Verifier;
 
@@ -41,6 +43,7 @@ public final class Gateway implements AutoCloseable {
     private final ThreadPoolExecutor workers;
     private final ScheduledExecutorService housekeeping;
     private final S3HttpServer http;
+    private final ServerMetrics metrics;
     private InetSocketAddress address;
 
     public Gateway(ServerConfig config) throws IOException {
@@ -49,7 +52,8 @@ public final class Gateway implements AutoCloseable {
             throw new IOException("file names are not UTF-8 in this JVM (sun.jnu.encoding=" + System.getProperty("sun.jnu.encoding")
                     + "): start posixgw with LANG=C.UTF-8 (or another UTF-8 locale) so that keys map to file names exactly");
         }
-        PosixBackend backend = openBackend(config);
+        this.metrics = ServerMetrics.create(config.metrics());
+        PosixBackend backend = openBackend(config, metrics.fsyncListener());
         SigV4Verifier verifier = new SigV4Verifier(new StaticCredentials(config.accessKey(), config.secretKey()), "s3",
                 Clock.systemUTC());
         Authenticator authenticator = new Authenticator(verifier, config.region());
@@ -62,8 +66,9 @@ public final class Gateway implements AutoCloseable {
                 TimeUnit.MINUTES);
         this.http = new S3HttpServer(new S3HttpServer.Settings(config.host(), config.port(), config.keepAlive(),
                 !config.quiet(), config.healthPath(), config.readyPath(), config.readOnly(), config.maxConnections(),
-                config.ioThreads(), config.idleTimeoutMillis(), config.headerTimeoutMillis(), config.bodyTimeoutMillis()),
-                authenticator, operations, workers, backend::checkReady);
+                config.ioThreads(), config.idleTimeoutMillis(), config.headerTimeoutMillis(), config.bodyTimeoutMillis(),
+                config.jsonLog(), config.metrics().prometheusPath(), config.metrics().prometheusListen()),
+                authenticator, operations, workers, backend::checkReady, metrics);
     }
 
     /**
@@ -71,9 +76,9 @@ public final class Gateway implements AutoCloseable {
      * there, and clears staging debris older than an hour, which no live request of
      * any gateway sharing the root can still own.
      */
-    private static PosixBackend openBackend(ServerConfig config) throws IOException {
+    private static PosixBackend openBackend(ServerConfig config, FsyncListener fsyncListener) throws IOException {
         Files.createDirectories(config.root());
-        PosixOptions options = PosixOptions.DEFAULT.withFsync(config.fsync());
+        PosixOptions options = PosixOptions.DEFAULT.withFsync(config.fsync()).withFsyncListener(fsyncListener);
         if (config.sidecar() != null) {
             Files.createDirectories(config.sidecar());
             options = options.withSidecar(config.sidecar());
@@ -107,6 +112,11 @@ public final class Gateway implements AutoCloseable {
         return address;
     }
 
+    /** Where the Prometheus path is served on a port of its own ({@code --metrics-port}), or null. */
+    public InetSocketAddress metricsAddress() {
+        return http.metricsAddress();
+    }
+
     /** Graceful stop: requests in flight get the configured grace period. */
     public void stop() {
         housekeeping.shutdownNow();
@@ -119,6 +129,7 @@ public final class Gateway implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        metrics.close(); // last: StatsD gets the final counts
     }
 
     @Override

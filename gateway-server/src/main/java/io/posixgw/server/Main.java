@@ -2,6 +2,7 @@ package io.posixgw.server;
 
 import io.posixgw.server.config.ServerCommand;
 import io.posixgw.server.config.ServerConfig;
+import io.posixgw.server.log.LogFormat;
 import io.posixgw.server.migrate.MigrateCommand;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +33,9 @@ public final class Main {
                 return;
             }
             config = command.call();
+            if (config.jsonLog()) {
+                LogFormat.useJson();
+            }
         } catch (CommandLine.ParameterException | IllegalArgumentException e) {
             String name = e instanceof CommandLine.ParameterException p ? p.getCommandLine().getCommandSpec().qualifiedName() : "posixgw";
             System.err.println(name + ": " + e.getMessage());
