@@ -9,6 +9,7 @@ import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
 import java.net.InetSocketAddress;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /** {@code posixgw [options] [root]}: parse, wire, serve until SIGTERM or SIGINT; {@code posixgw migrate ...}: copy in. */
@@ -20,8 +21,7 @@ public final class Main {
 
     public static void main(String[] args) throws Exception {
         ServerCommand command = new ServerCommand();
-        CommandLine cl = ServerCommand.commandLine(command, System.getenv());
-        cl.addSubcommand("migrate", MigrateCommand.commandLine(System.getenv(), System.out, System.err, true));
+        CommandLine cl = commandLine(command, System.getenv());
         ServerConfig config;
         try {
             CommandLine.ParseResult parsed = cl.parseArgs(args);
@@ -69,6 +69,13 @@ public final class Main {
             LOG.info("root access key '{}'", config.accessKey());
         }
         stopped.await();
+    }
+
+    /** The command line of {@code posixgw}: the server's options and the {@code migrate} subcommand. */
+    static CommandLine commandLine(ServerCommand command, Map<String, String> environment) {
+        CommandLine cl = ServerCommand.commandLine(command, environment);
+        cl.addSubcommand("migrate", MigrateCommand.commandLine(environment, System.out, System.err, true));
+        return cl;
     }
 
     private static String hostForUrl(InetSocketAddress address) {

@@ -6,19 +6,16 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.AsyncAppenderBase;
 import ch.qos.logback.core.OutputStreamAppender;
-import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.LoggerFactory;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 
 /**
  * Switches the process's log output to JSON lines ({@code --log-format json}): the
  * encoder of every console or file appender of the root logger (also behind an
- * async appender) is replaced by one writing {@link JsonLayout}. Logback's own
- * configuration (logback.xml) stays the text default. Process-wide: Main calls it
- * before anything is logged.
+ * async appender) is replaced by one writing {@link JsonLayout}. Process-wide: Main
+ * calls it before anything is logged.
  */
 public final class LogFormat {
     private LogFormat() {
@@ -41,15 +38,7 @@ public final class LogFormat {
                 useJson(context, it.next());
             }
         } else if (appender instanceof OutputStreamAppender<ILoggingEvent> out) {
-            JsonLayout layout = new JsonLayout();
-            layout.setContext(context);
-            layout.start();
-            LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
-            encoder.setContext(context);
-            encoder.setCharset(StandardCharsets.UTF_8);
-            encoder.setLayout(layout);
-            encoder.start();
-            out.setEncoder(encoder);
+            out.setEncoder(LogConfigurator.encoder(context, new JsonLayout()));
         }
     }
 }
