@@ -4,10 +4,11 @@
 #   bench/footprint.sh                 # through ./posixgw, with its JVM options (jvm.options) and archive
 #   POSIXGW_JAVA_OPTS="-Xmx64m" bench/footprint.sh    # the same with options added
 #   FOOTPRINT_RUNS=5 bench/footprint.sh                # start-up measured 5 times (median reported)
+#   FOOTPRINT_SERVER_ARGS="--metrics-path /_/metrics" bench/footprint.sh   # with server flags
 #
 # 1. start-up: from the exec of ./posixgw to the first 200 on /_/health (curl polling every 5 ms),
 #    and to the first answered signed S3 request (CreateBucket with curl --aws-sigv4);
-# 2. idle RSS: VmRSS of the server 5 s after that request;
+# 2. idle RSS: VmRSS of the server 12 s after that request (two of the JVM's native heap trims);
 # 3. RSS under load: the bench's 8-thread section (8 threads sharing one MinIO client, 64 KiB
 #    PUTs then GETs, 20 s of warm-up then 2 rounds), VmRSS sampled every 100 ms and VmHWM at the end;
 # 4. idle RSS again 10 s after the load.
@@ -56,17 +57,20 @@ now_ms() { date +%s%3N; }
 
 # --- start-up, FOOTPRINT_RUNS times (the last server stays up for the rest) -------------------
 runs=${FOOTPRINT_RUNS:-3}
-health_ms=(); first_ms=()
+health_ms=(); first_ms=(); cpu_ms=()
 for run in $(seq 1 "$runs"); do
   rm -rf "$work/data"
   t0=$(now_ms)
-  "$repo/posixgw" --quiet --port "127.0.0.1:$port" --access "$access" --secret "$secret" "$work/data" >"$work/server.log" 2>&1 &
+  # shellcheck disable=SC2086 # FOOTPRINT_SERVER_ARGS is a list of words
+  "$repo/posixgw" --quiet --port "127.0.0.1:$port" --access "$access" --secret "$secret" ${FOOTPRINT_SERVER_ARGS:-} "$work/data" \
+    >"$work/server.log" 2>&1 &
   pid=$!
   until curl -s -o /dev/null --max-time 1 "$url/_/health"; do
     kill -0 "$pid" 2>/dev/null || { echo "footprint: the server exited:" >&2; cat "$work/server.log" >&2; exit 1; }
     sleep 0.005
   done
   t1=$(now_ms)
+  cpu_ms+=($(awk -v hz="$(getconf CLK_TCK)" '{print int(($14 + $15) * 1000 / hz)}' "/proc/$pid/stat"))
   status=$(s3 PUT /footprint)
   t2=$(now_ms)
   [ "$status" = 200 ] || { echo "footprint: CreateBucket answered $status" >&2; exit 1; }
@@ -77,7 +81,7 @@ for run in $(seq 1 "$runs"); do
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-sleep 5
+sleep 12
 idle_rss=$(rss "$pid")
 
 # --- under load ------------------------------------------------------------------------------
@@ -99,10 +103,12 @@ after_rss=$(rss "$pid")
 
 cat <<REPORT
 posixgw footprint ($(nproc) cores, $(java -version 2>&1 | head -1))
-JVM options: launcher defaults${POSIXGW_JAVA_OPTS:+ + $POSIXGW_JAVA_OPTS}
+JVM options: jvm.options + class-data archive${POSIXGW_JAVA_OPTS:+ + $POSIXGW_JAVA_OPTS}; server flags: --quiet ${FOOTPRINT_SERVER_ARGS:-}
+load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)
 start to first /_/health 200 (ms, $runs runs): ${health_ms[*]} (median $(median "${health_ms[@]}"))
 start to first signed S3 answer (ms, $runs runs): ${first_ms[*]} (median $(median "${first_ms[@]}"))
-idle RSS 5 s after start and one request: $idle_rss MiB
+CPU time of the server until its first /_/health answer (ms): ${cpu_ms[*]} (median $(median "${cpu_ms[@]}"))
+idle RSS 12 s after start and one request: $idle_rss MiB
 RSS under the 8-thread 64 KiB PUT/GET load: peak sampled $load_peak MiB, VmHWM $load_hwm MiB
 idle RSS 10 s after the load: $after_rss MiB
 the load's throughput (bench report):
