@@ -10,7 +10,9 @@
 #   IMAGE migrate ...        posixgw migrate (the data root defaults to /data/s3 as well)
 #   IMAGE sh                 any other program
 #
-# JVM options: JAVA_OPTS_DEFAULT (the image's), then POSIXGW_JAVA_OPTS (yours; later options win).
+# JVM options: JAVA_OPTS_DEFAULT (the image's: @/opt/posixgw/jvm.options, the launcher's file), the
+# application class-data archive when the image has one, then POSIXGW_JAVA_OPTS (yours; later
+# options win; -Xshare:off turns the archive off).
 set -eu
 
 if [ -z "${POSIXGW_PORT:-}" ] && [ -z "${VGW_PORT:-}" ]; then
@@ -27,5 +29,9 @@ if [ "$#" -gt 0 ] && [ "$1" != "migrate" ] && [ "${1#-}" = "$1" ]; then
     exec "$@"
   fi
 fi
+cds=""
+if [ -f /opt/posixgw/posixgw.jsa ]; then
+  cds="-XX:SharedArchiveFile=/opt/posixgw/posixgw.jsa"
+fi
 # shellcheck disable=SC2086 # the option lists are meant to be split into words
-exec java ${JAVA_OPTS_DEFAULT:-} ${POSIXGW_JAVA_OPTS:-} -jar /opt/posixgw/posixgw.jar "$@"
+exec java ${JAVA_OPTS_DEFAULT:-} $cds ${POSIXGW_JAVA_OPTS:-} -jar /opt/posixgw/posixgw.jar "$@"

@@ -156,8 +156,10 @@ class HelmChartTest {
         assertEquals("/_/health", c.getLivenessProbe().getHttpGet().getPath());
         assertEquals("/_/ready", c.getReadinessProbe().getHttpGet().getPath(), "ready once the data root takes writes");
         assertEquals("/_/health", c.getStartupProbe().getHttpGet().getPath());
-        assertEquals("256Mi", c.getResources().getRequests().get("memory").toString());
-        assertEquals("1Gi", c.getResources().getLimits().get("memory").toString());
+        assertEquals("160Mi", c.getResources().getRequests().get("memory").toString(), "the measured peak under 8 clients");
+        assertEquals("512Mi", c.getResources().getLimits().get("memory").toString());
+        assertTrue(env(c, "POSIXGW_METRICS_PATH").isEmpty(), "no metrics unless enabled");
+        assertTrue(env(c, "POSIXGW_LOG_FORMAT").isEmpty(), "text logs by default");
         assertEquals(":7070", env(c, "POSIXGW_PORT").orElseThrow().getValue());
         assertEquals("/data/s3", env(c, "POSIXGW_ROOT").orElseThrow().getValue());
         assertSecretRef(env(c, "ROOT_ACCESS_KEY_ID").orElseThrow(), "ryax-minio-secret", "root-user");
@@ -308,12 +310,15 @@ class HelmChartTest {
                 metrics:
                   enabled: true
                   serviceMonitor: {enabled: true, labels: {release: prometheus}}
+                config: {logFormat: json}
                 """);
         Deployment d = one(objects, Deployment.class);
         PodSpec pod = d.getSpec().getTemplate().getSpec();
         Container c = container(pod, "posixgw");
         assertEquals("32", env(c, "POSIXGW_WORKERS").orElseThrow().getValue());
         assertEquals("-XX:MaxRAMPercentage=50", env(c, "POSIXGW_JAVA_OPTS").orElseThrow().getValue());
+        assertEquals("/_/metrics", env(c, "POSIXGW_METRICS_PATH").orElseThrow().getValue(), "the server serves what Prometheus scrapes");
+        assertEquals("json", env(c, "POSIXGW_LOG_FORMAT").orElseThrow().getValue());
         assertEquals(List.of("--idle-timeout", "60"), c.getArgs());
         assertEquals(Map.of("disktype", "ssd"), pod.getNodeSelector());
         assertEquals("dedicated", pod.getTolerations().get(0).getKey());

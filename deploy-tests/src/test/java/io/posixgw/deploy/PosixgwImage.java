@@ -59,6 +59,7 @@ final class PosixgwImage {
             built = new ImageFromDockerfile("localhost/posixgw-it", false)
                     .withFileFromPath("Dockerfile", root.resolve("docker/Dockerfile"))
                     .withFileFromPath("docker/entrypoint.sh", root.resolve("docker/entrypoint.sh"))
+                    .withFileFromPath("jvm.options", root.resolve("jvm.options"))
                     .withFileFromPath("gateway-server/target/posixgw.jar", jar);
         }
         return built;

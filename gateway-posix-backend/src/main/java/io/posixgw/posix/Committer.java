@@ -26,22 +26,36 @@ final class Committer {
     private final MetadataStore store;
     private final DirectorySync dirSync;
     private final boolean fsync;
+    private final FsyncListener fsyncListener;
 
-    Committer(MetadataStore store, DirectorySync dirSync, boolean fsync) {
+    Committer(MetadataStore store, DirectorySync dirSync, boolean fsync, FsyncListener fsyncListener) {
         this.store = store;
         this.dirSync = dirSync;
         this.fsync = fsync;
+        this.fsyncListener = fsyncListener;
     }
 
     boolean fsync() {
         return fsync;
     }
 
+    /** fsync of a staged file (data and inode) when durability is on, timed for the listener. */
+    void forceFile(StagedFile staged) throws IOException {
+        if (!fsync) {
+            return;
+        }
+        if (fsyncListener == FsyncListener.NONE) {
+            staged.force();
+            return;
+        }
+        long start = System.nanoTime();
+        staged.force();
+        fsyncListener.fsynced(FsyncListener.Target.FILE, System.nanoTime() - start);
+    }
+
     /** Renames the staged file to {@code target} (an object path inside {@code bucketDir}) and makes it durable. */
     void publish(StagedFile staged, Path bucketDir, Path target) throws IOException {
-        if (fsync) {
-            staged.force();
-        }
+        forceFile(staged);
         Set<Path> toSync = new LinkedHashSet<>();
         java.util.concurrent.locks.Lock lock = store.publishLock(target);
         lock.lock();
@@ -65,9 +79,7 @@ final class Committer {
      * An empty leftover prefix directory in the way is no object and is removed.
      */
     void publishIfAbsent(StagedFile staged, Path bucketDir, Path target) throws IOException {
-        if (fsync) {
-            staged.force();
-        }
+        forceFile(staged);
         Set<Path> toSync = new LinkedHashSet<>();
         java.util.concurrent.locks.Lock lock = store.publishLock(target);
         lock.lock();

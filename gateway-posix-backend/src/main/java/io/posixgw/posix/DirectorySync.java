@@ -27,7 +27,16 @@ final class DirectorySync {
     }
 
     DirectorySync() {
-        this(DirectorySync::force);
+        this(FsyncListener.NONE);
+    }
+
+    /** Real fsyncs, each timed for {@code listener} unless it is {@link FsyncListener#NONE}. */
+    DirectorySync(FsyncListener listener) {
+        this(listener == FsyncListener.NONE ? DirectorySync::force : dir -> {
+            long start = System.nanoTime();
+            force(dir);
+            listener.fsynced(FsyncListener.Target.DIRECTORY, System.nanoTime() - start);
+        });
     }
 
     DirectorySync(Flush flush) {

@@ -191,9 +191,7 @@ final class MultipartStore {
         }
         staged.setAttributes(store, attrs);
         Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS).toInstant();
-        if (committer.fsync()) {
-            staged.force();
-        }
+        committer.forceFile(staged);
         Path target = uploadDir.resolve(Integer.toString(partNumber));
         try {
             // fails when the upload was aborted or completed meanwhile

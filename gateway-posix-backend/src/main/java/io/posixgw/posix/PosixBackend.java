@@ -76,7 +76,8 @@ public final class PosixBackend implements Backend {
         this.store = options.sidecarDir() == null
                 ? new XattrMetadataStore()
                 : new SidecarMetadataStore(paths.root(), options.sidecarDir());
-        this.committer = new Committer(store, new DirectorySync(), options.fsync());
+        this.committer = new Committer(store, new DirectorySync(options.fsyncListener()), options.fsync(),
+                options.fsyncListener());
         this.buckets = new Buckets(paths, store, committer);
         this.reader = new ObjectReader(paths, store);
         this.writer = new ObjectWriter(paths, store, committer, reader, new KeyLocks());

@@ -14,6 +14,7 @@ import java.time.Duration;
  *                         up to this size; larger ones are listed with a fingerprint ETag until first read
  * @param completeWait     how long a Complete waits for a concurrent Complete of the same upload
  * @param claimStaleAfter  a Complete claim whose heartbeat is older than this is taken for a crashed Complete
+ * @param fsyncListener    told the duration of every fsync (metrics); {@link FsyncListener#NONE} by default
  */
 public record PosixOptions(
         boolean fsync,
@@ -21,20 +22,25 @@ public record PosixOptions(
         boolean partCrc64,
         long listHashLimit,
         Duration completeWait,
-        Duration claimStaleAfter) {
+        Duration claimStaleAfter,
+        FsyncListener fsyncListener) {
 
     public static final PosixOptions DEFAULT =
-            new PosixOptions(true, null, true, 64L << 20, Duration.ofMinutes(10), Duration.ofMinutes(2));
+            new PosixOptions(true, null, true, 64L << 20, Duration.ofMinutes(10), Duration.ofMinutes(2), FsyncListener.NONE);
 
     public PosixOptions withFsync(boolean on) {
-        return new PosixOptions(on, sidecarDir, partCrc64, listHashLimit, completeWait, claimStaleAfter);
+        return new PosixOptions(on, sidecarDir, partCrc64, listHashLimit, completeWait, claimStaleAfter, fsyncListener);
     }
 
     public PosixOptions withSidecar(Path dir) {
-        return new PosixOptions(fsync, dir, partCrc64, listHashLimit, completeWait, claimStaleAfter);
+        return new PosixOptions(fsync, dir, partCrc64, listHashLimit, completeWait, claimStaleAfter, fsyncListener);
     }
 
     public PosixOptions withClaimStaleAfter(Duration d) {
-        return new PosixOptions(fsync, sidecarDir, partCrc64, listHashLimit, completeWait, d);
+        return new PosixOptions(fsync, sidecarDir, partCrc64, listHashLimit, completeWait, d, fsyncListener);
+    }
+
+    public PosixOptions withFsyncListener(FsyncListener listener) {
+        return new PosixOptions(fsync, sidecarDir, partCrc64, listHashLimit, completeWait, claimStaleAfter, listener);
     }
 }

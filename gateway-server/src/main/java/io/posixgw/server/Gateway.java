@@ -1,5 +1,6 @@
 package io.posixgw.server;
 
+import io.posixgw.posix.FsyncListener;
 import io.posixgw.posix.PosixBackend;
 import io.posixgw.posix.PosixOptions;
 import io.posixgw.server.auth.Authenticator;
@@ -8,6 +9,7 @@ import io.posixgw.server.auth.Authorizer;
 import io.posixgw.server.auth.UsersFile;
 import io.posixgw.server.config.ServerConfig;
 import io.posixgw.server.http.S3HttpServer;
+import io.posixgw.server.metrics.ServerMetrics;
 import io.posixgw.server.ops.Operations;
 import io.posixgw.server.tls.ServerTls;
 import io.posixgw.sigv4.SigV4Verifier;
@@ -50,6 +52,7 @@ public final class Gateway implements AutoCloseable {
     private final S3HttpServer http;
     private final ServerTls tls;
     private final UsersFile users;
+    private final ServerMetrics metrics;
     private InetSocketAddress address;
 
     public Gateway(ServerConfig config) throws IOException {
@@ -61,7 +64,8 @@ public final class Gateway implements AutoCloseable {
         // what can stop start-up is read first, before the data root is swept and any thread started
         this.tls = config.certFile() == null ? null : ServerTls.load(config.certFile(), config.keyFile());
         this.users = config.iamDir() == null ? null : UsersFile.open(config.iamDir());
-        PosixBackend backend = openBackend(config);
+        this.metrics = ServerMetrics.create(config.metrics());
+        PosixBackend backend = openBackend(config, metrics.fsyncListener());
         Accounts accounts = new Accounts(config.accessKey(), config.secretKey(), users);
         SigV4Verifier verifier = new SigV4Verifier(accounts, "s3", Clock.systemUTC());
         Authenticator authenticator = new Authenticator(verifier, accounts, config.region());
@@ -82,8 +86,9 @@ public final class Gateway implements AutoCloseable {
         }
         this.http = new S3HttpServer(new S3HttpServer.Settings(config.host(), config.port(), config.keepAlive(),
                 !config.quiet(), config.healthPath(), config.readyPath(), config.readOnly(), config.maxConnections(),
-                config.ioThreads(), config.idleTimeoutMillis(), config.headerTimeoutMillis(), config.bodyTimeoutMillis()),
-                authenticator, operations, workers, backend::checkReady, tls);
+                config.ioThreads(), config.idleTimeoutMillis(), config.headerTimeoutMillis(), config.bodyTimeoutMillis(),
+                config.jsonLog(), config.metrics().prometheusPath(), config.metrics().prometheusListen()),
+                authenticator, operations, workers, backend::checkReady, tls, metrics);
     }
 
     /**
@@ -91,9 +96,9 @@ public final class Gateway implements AutoCloseable {
      * there, and clears staging debris older than an hour, which no live request of
      * any gateway sharing the root can still own.
      */
-    private static PosixBackend openBackend(ServerConfig config) throws IOException {
+    private static PosixBackend openBackend(ServerConfig config, FsyncListener fsyncListener) throws IOException {
         Files.createDirectories(config.root());
-        PosixOptions options = PosixOptions.DEFAULT.withFsync(config.fsync());
+        PosixOptions options = PosixOptions.DEFAULT.withFsync(config.fsync()).withFsyncListener(fsyncListener);
         if (config.sidecar() != null) {
             Files.createDirectories(config.sidecar());
             options = options.withSidecar(config.sidecar());
@@ -149,6 +154,11 @@ public final class Gateway implements AutoCloseable {
         }
     }
 
+    /** Where the Prometheus path is served on a port of its own ({@code --metrics-port}), or null. */
+    public InetSocketAddress metricsAddress() {
+        return http.metricsAddress();
+    }
+
     /** Graceful stop: requests in flight get the configured grace period. */
     public void stop() {
         housekeeping.shutdownNow();
@@ -161,6 +171,7 @@ public final class Gateway implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        metrics.close(); // last: StatsD gets the final counts
     }
 
     @Override

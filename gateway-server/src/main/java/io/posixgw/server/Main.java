@@ -3,12 +3,14 @@ package io.posixgw.server;
 import io.posixgw.server.auth.UsersFile;
 import io.posixgw.server.config.ServerCommand;
 import io.posixgw.server.config.ServerConfig;
+import io.posixgw.server.log.LogFormat;
 import io.posixgw.server.migrate.MigrateCommand;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
 import java.net.InetSocketAddress;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /** {@code posixgw [options] [root]}: parse, wire, serve until SIGTERM or SIGINT; {@code posixgw migrate ...}: copy in. */
@@ -20,8 +22,7 @@ public final class Main {
 
     public static void main(String[] args) throws Exception {
         ServerCommand command = new ServerCommand();
-        CommandLine cl = ServerCommand.commandLine(command, System.getenv());
-        cl.addSubcommand("migrate", MigrateCommand.commandLine(System.getenv(), System.out, System.err, true));
+        CommandLine cl = commandLine(command, System.getenv());
         ServerConfig config;
         try {
             CommandLine.ParseResult parsed = cl.parseArgs(args);
@@ -33,6 +34,9 @@ public final class Main {
                 return;
             }
             config = command.call();
+            if (config.jsonLog()) {
+                LogFormat.useJson();
+            }
         } catch (CommandLine.ParameterException | IllegalArgumentException e) {
             String name = e instanceof CommandLine.ParameterException p ? p.getCommandLine().getCommandSpec().qualifiedName() : "posixgw";
             System.err.println(name + ": " + e.getMessage());
@@ -70,6 +74,13 @@ public final class Main {
             LOG.info("users from {}/{} (admin, userplus, user roles; re-read when it changes)", config.iamDir(), UsersFile.NAME);
         }
         stopped.await();
+    }
+
+    /** The command line of {@code posixgw}: the server's options and the {@code migrate} subcommand. */
+    static CommandLine commandLine(ServerCommand command, Map<String, String> environment) {
+        CommandLine cl = ServerCommand.commandLine(command, environment);
+        cl.addSubcommand("migrate", MigrateCommand.commandLine(environment, System.out, System.err, true));
+        return cl;
     }
 
     private static String hostForUrl(InetSocketAddress address) {

@@ -29,12 +29,30 @@ public final class SigV4Verifier {
     private final String service;
     private final Clock clock;
     private final SigningKeyCache signingKeys = new SigningKeyCache();
-    private final SigV4aKeys sigV4aKeys = new SigV4aKeys();
+    /**
+     * Made on the first SigV4A request: loading Bouncy Castle's P-256 curve costs start-up time
+     * (about 140 classes and precomputed tables) that servers without SigV4A clients never need.
+     */
+    private volatile SigV4aKeys sigV4aKeys;
 
     public SigV4Verifier(CredentialProvider credentials, String service, Clock clock) {
         this.credentials = Objects.requireNonNull(credentials, "credentials");
         this.service = Objects.requireNonNull(service, "service");
         this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    private SigV4aKeys sigV4aKeys() {
+        SigV4aKeys keys = sigV4aKeys;
+        if (keys == null) {
+            synchronized (this) {
+                keys = sigV4aKeys;
+                if (keys == null) {
+                    keys = new SigV4aKeys();
+                    sigV4aKeys = keys;
+                }
+            }
+        }
+        return keys;
     }
 
     /**
@@ -80,7 +98,7 @@ public final class SigV4Verifier {
             }
         } else {
             byte[] der = Crypto.unhex(auth.signature());
-            if (der == null || !sigV4aKeys.verify(accessKey, secret, stringToSign, der)) {
+            if (der == null || !sigV4aKeys().verify(accessKey, secret, stringToSign, der)) {
                 throw new SigV4Exception(Reason.SIGNATURE_DOES_NOT_MATCH, SIGNATURE_MISMATCH);
             }
             if (payload.mode.isStreaming()) { // only the unsigned-trailer mode gets here for SigV4A

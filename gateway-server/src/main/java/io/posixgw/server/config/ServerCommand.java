@@ -1,5 +1,6 @@
 package io.posixgw.server.config;
 
+import io.posixgw.core.names.BucketNames;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.ArgSpec;
@@ -10,6 +11,8 @@ import picocli.CommandLine.Parameters;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -58,6 +61,21 @@ public final class ServerCommand implements Callable<ServerConfig> {
 
     @Option(names = "--ready", paramLabel = "PATH", description = "Readiness path.")
     String ready;
+
+    @Option(names = "--log-format", paramLabel = "text|json", description = "Log line format.")
+    String logFormat;
+
+    @Option(names = "--metrics-path", paramLabel = "PATH", description = "Prometheus scrape path (unset: none).")
+    String metricsPath;
+
+    @Option(names = "--metrics-port", paramLabel = "ADDR", description = "Own listen address for the Prometheus path.")
+    String metricsPort;
+
+    @Option(names = "--metrics-statsd", paramLabel = "HOST:PORT[,...]", description = "StatsD servers.")
+    String metricsStatsd;
+
+    @Option(names = "--metrics-dogstatsd", paramLabel = "HOST:PORT[,...]", description = "DogStatsD servers.")
+    String metricsDogstatsd;
 
     @Option(names = "--read-only", description = "Refuse all writes.")
     boolean readOnly;
@@ -134,6 +152,12 @@ public final class ServerCommand implements Callable<ServerConfig> {
         if (healthPath.equals(readyPath)) {
             throw new IllegalArgumentException("--health and --ready must differ");
         }
+        boolean jsonLog = switch (logFormat.toLowerCase(Locale.ROOT)) {
+            case "text" -> false;
+            case "json" -> true;
+            default -> throw new IllegalArgumentException("--log-format must be text or json, not " + logFormat);
+        };
+        MetricsConfig metrics = metricsConfig(healthPath, readyPath);
         return new ServerConfig(
                 Path.of(root),
                 hostPort[0],
@@ -159,7 +183,69 @@ public final class ServerCommand implements Callable<ServerConfig> {
                 headerTimeout * 1000,
                 bodyTimeout * 1000,
                 staleStaging * 1000,
-                shutdownGrace * 1000);
+                shutdownGrace * 1000,
+                jsonLog,
+                metrics);
+    }
+
+    /**
+     * The Prometheus path is served before routing, so on the S3 port it must be a path no
+     * bucket can have (a first segment that is no valid bucket name, like the health path's
+     * {@code _}): {@code /metrics} there would silently hide a bucket named {@code metrics}.
+     * On a port of its own any path goes, {@code /metrics} by default.
+     */
+    private MetricsConfig metricsConfig(String healthPath, String readyPath) {
+        String path = metricsPath == null || metricsPath.isBlank() ? null : absolute(metricsPath.trim());
+        MetricsConfig.HostPort listen = null;
+        if (metricsPort != null && !metricsPort.isBlank()) {
+            String[] hp = parseListen(metricsPort);
+            listen = new MetricsConfig.HostPort(hp[0], Integer.parseInt(hp[1]));
+            if (path == null) {
+                path = "/metrics";
+            }
+        } else if (path != null) {
+            String first = path.substring(1).split("/", 2)[0];
+            if (first.isEmpty() || BucketNames.isValid(first)) {
+                throw new IllegalArgumentException("--metrics-path " + path + " would hide " + (first.isEmpty() ? "S3 requests"
+                        : "the bucket named '" + first + "'") + ": use a path whose first segment is no bucket name, such as "
+                        + "/_/metrics, or serve it on a port of its own with --metrics-port");
+            }
+            if (path.equals(healthPath) || path.equals(readyPath)) {
+                throw new IllegalArgumentException("--metrics-path must differ from --health and --ready");
+            }
+        }
+        return new MetricsConfig(path, listen, servers("--metrics-statsd", metricsStatsd),
+                servers("--metrics-dogstatsd", metricsDogstatsd));
+    }
+
+    /** {@code HOST:PORT[,HOST:PORT...]} (versitygw's list form); blank: none. */
+    static List<MetricsConfig.HostPort> servers(String flag, String value) {
+        List<MetricsConfig.HostPort> out = new ArrayList<>();
+        if (value == null) {
+            return out;
+        }
+        for (String item : value.split(",")) {
+            String v = item.trim();
+            if (v.isEmpty()) {
+                continue;
+            }
+            int colon = v.lastIndexOf(':');
+            String host = colon <= 0 ? "" : v.substring(0, colon);
+            if (host.startsWith("[") && host.endsWith("]")) {
+                host = host.substring(1, host.length() - 1);
+            }
+            int port;
+            try {
+                port = Integer.parseInt(v.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                port = -1;
+            }
+            if (host.isEmpty() || colon < 0 || port < 1 || port > 65535) {
+                throw new IllegalArgumentException("bad " + flag + " server '" + v + "': expected HOST:PORT");
+            }
+            out.add(new MetricsConfig.HostPort(host, port));
+        }
+        return out;
     }
 
     private static boolean isSet(String value) {

@@ -33,7 +33,9 @@ public record ServerConfig(
         long headerTimeoutMillis,
         long bodyTimeoutMillis,
         long staleStagingMillis,
-        long shutdownGraceMillis) {
+        long shutdownGraceMillis,
+        boolean jsonLog,
+        MetricsConfig metrics) {
 
     /** Development credentials, used only when none are configured and only on loopback. */
     public static final String DEFAULT_ACCESS_KEY = "posixgw";

@@ -24,6 +24,7 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.names.BucketNames;
 import io.posixgw.core.names.ObjectKeys;
+import io.posixgw.server.metrics.ServerMetrics;
 import io.posixgw.server.ops.Exchange;
 import io.posixgw.server.ops.Operations;
 import io.posixgw.server.routing.Endpoint;
@@ -68,6 +69,10 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         final String path;
         final boolean expectContinue;
         Endpoint endpoint;
+        /** For metrics and the access log: the S3 API name, or one of {@link ServerMetrics.Operation}. */
+        String operation = ServerMetrics.Operation.UNKNOWN;
+        String bucket;
+        String key;
         HttpBody body;
         boolean keepAlive;
         boolean lastSeen;
@@ -145,18 +150,28 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         boolean probe = http.method().name().equals("GET") || http.method().name().equals("HEAD");
         if (probe && r.path.equals(server.healthPath)) {
+            r.operation = ServerMetrics.Operation.HEALTH;
             respond(r, S3Response.ok().body(OK, "text/plain"));
             return;
         }
         if (probe && r.path.equals(server.readyPath)) {
+            r.operation = ServerMetrics.Operation.READY;
             checkReadiness(r);
+            return;
+        }
+        if (probe && r.path.equals(server.metricsPath)) {
+            r.operation = ServerMetrics.Operation.METRICS;
+            respond(r, S3Response.ok().body(server.metrics.scrapePrometheus(), ServerMetrics.PROMETHEUS_CONTENT_TYPE));
             return;
         }
         S3Request request;
         Exchange exchange;
         try {
             request = parse(http);
+            r.bucket = request.bucket();
+            r.key = request.key();
             r.endpoint = Router.route(request);
+            r.operation = r.endpoint.apiName();
             if (!r.endpoint.implemented()) {
                 throw new S3Exception(S3Error.NOT_IMPLEMENTED, r.endpoint.apiName() + " is not implemented by posixgw");
             }
@@ -415,10 +430,13 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         r.ended = true;
+        long nanos = System.nanoTime() - r.startNanos;
         server.inFlight.decrementAndGet();
-        server.accessLog.log(r.requestId, String.valueOf(ctx.channel().remoteAddress()), r.http.method().name(), r.path,
-                r.endpoint == null ? null : r.endpoint.apiName(), response.status(), response.errorCode(), r.bytesIn,
-                bytesOut, r.startNanos);
+        server.metrics.requestEnded(r.operation, response.status(), response.errorCode(), r.bytesIn, bytesOut, nanos);
+        if (server.accessLog.enabled()) {
+            server.accessLog.log(new AccessLog.Entry(r.requestId, ctx.channel().remoteAddress(), r.http.method().name(),
+                    r.path, r.operation, r.bucket, r.key, response.status(), response.errorCode(), r.bytesIn, bytesOut, nanos));
+        }
     }
 
     /** The request is fully received and answered: serve whatever was pipelined behind it. */

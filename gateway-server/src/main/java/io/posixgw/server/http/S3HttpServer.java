@@ -23,6 +23,8 @@ import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.posixgw.server.auth.Authenticator;
+import io.posixgw.server.config.MetricsConfig;
+import io.posixgw.server.metrics.ServerMetrics;
 import io.posixgw.server.ops.Operations;
 import io.posixgw.server.tls.ServerTls;
 import org.slf4j.Logger;
@@ -50,19 +52,21 @@ public final class S3HttpServer implements AutoCloseable {
     private final EventLoopGroup group;
     private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
     private Channel serverChannel;
+    private Channel metricsChannel;
 
     /** HTTP-layer settings. */
     public record Settings(String host, int port, boolean keepAlive, boolean accessLog, String healthPath,
                            String readyPath, boolean readOnly, int maxConnections,
-                           int ioThreads, long idleTimeoutMillis, long headerTimeoutMillis, long bodyTimeoutMillis) {
+                           int ioThreads, long idleTimeoutMillis, long headerTimeoutMillis, long bodyTimeoutMillis,
+                           boolean jsonLog, String metricsPath, MetricsConfig.HostPort metricsListen) {
     }
 
     /** @param tls the certificate for an HTTPS-only port, or null for plain HTTP */
     public S3HttpServer(Settings settings, Authenticator authenticator, Operations operations, ExecutorService workers,
-                        ServerContext.ReadinessCheck readiness, ServerTls tls) {
+                        ServerContext.ReadinessCheck readiness, ServerTls tls, ServerMetrics metrics) {
         this.settings = settings;
         this.tls = tls;
-        this.context = new ServerContext(authenticator, operations, workers, settings, readiness, tls == null);
+        this.context = new ServerContext(authenticator, operations, workers, settings, readiness, tls == null, metrics);
         IoHandlerFactory io = Epoll.isAvailable() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         this.group = new MultiThreadIoEventLoopGroup(settings.ioThreads(), io);
     }
@@ -89,6 +93,7 @@ public final class S3HttpServer implements AutoCloseable {
                     protected void initChannel(SocketChannel ch) {
                         channels.add(ch);
                         if (context.connections.incrementAndGet() > settings.maxConnections()) {
+                            context.metrics.connectionRefused();
                             ch.closeFuture().addListener(f -> context.connections.decrementAndGet());
                             if (tls != null) {
                                 ch.pipeline().addLast("tls", new TlsDetector(tls));
@@ -117,7 +122,23 @@ public final class S3HttpServer implements AutoCloseable {
                     }
                 });
         serverChannel = bootstrap.bind(settings.host(), settings.port()).sync().channel();
+        if (settings.metricsListen() != null && context.metrics.servesPrometheus()) {
+            metricsChannel = MetricsEndpoint.bind(group, channelType, settings.metricsListen(), settings.metricsPath(),
+                    context.metrics, settings.idleTimeoutMillis());
+            LOG.info("Prometheus metrics on http://{}{}", hostForUrl((InetSocketAddress) metricsChannel.localAddress()),
+                    settings.metricsPath());
+        }
         return (InetSocketAddress) serverChannel.localAddress();
+    }
+
+    /** The address the metrics listener is bound to, or null when it has none of its own. */
+    public InetSocketAddress metricsAddress() {
+        return metricsChannel == null ? null : (InetSocketAddress) metricsChannel.localAddress();
+    }
+
+    private static String hostForUrl(InetSocketAddress a) {
+        String host = a.getAddress().getHostAddress();
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
     }
 
     /**
@@ -128,6 +149,9 @@ public final class S3HttpServer implements AutoCloseable {
         context.draining = true;
         if (serverChannel != null) {
             serverChannel.close().awaitUninterruptibly();
+        }
+        if (metricsChannel != null) {
+            metricsChannel.close().awaitUninterruptibly();
         }
         for (Channel ch : channels) {
             ch.eventLoop().execute(() -> {

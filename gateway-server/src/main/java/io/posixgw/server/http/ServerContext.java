@@ -1,6 +1,7 @@
 package io.posixgw.server.http;
 
 import io.posixgw.server.auth.Authenticator;
+import io.posixgw.server.metrics.ServerMetrics;
 import io.posixgw.server.ops.Operations;
 
 import java.util.concurrent.ExecutorService;
@@ -15,9 +16,12 @@ final class ServerContext {
     final Operations operations;
     final ExecutorService workers;
     final AccessLog accessLog;
+    final ServerMetrics metrics;
     final boolean keepAlive;
     final String healthPath;
     final String readyPath;
+    /** The Prometheus path on the S3 port, or null (none, or on a port of its own). */
+    final String metricsPath;
     final boolean readOnly;
     final long bodyTimeoutMillis;
     final ReadinessCheck readiness;
@@ -35,14 +39,17 @@ final class ServerContext {
     }
 
     ServerContext(Authenticator authenticator, Operations operations, ExecutorService workers, S3HttpServer.Settings settings,
-                  ReadinessCheck readiness, boolean zeroCopy) {
+                  ReadinessCheck readiness, boolean zeroCopy, ServerMetrics metrics) {
         this.authenticator = authenticator;
         this.operations = operations;
         this.workers = workers;
-        this.accessLog = new AccessLog(settings.accessLog());
+        this.accessLog = new AccessLog(settings.accessLog(), settings.jsonLog());
+        this.metrics = metrics;
+        metrics.watch(inFlight::get, connections::get);
         this.keepAlive = settings.keepAlive();
         this.healthPath = settings.healthPath();
         this.readyPath = settings.readyPath();
+        this.metricsPath = metrics.servesPrometheus() && settings.metricsListen() == null ? settings.metricsPath() : null;
         this.readOnly = settings.readOnly();
         this.bodyTimeoutMillis = settings.bodyTimeoutMillis();
         this.readiness = readiness;

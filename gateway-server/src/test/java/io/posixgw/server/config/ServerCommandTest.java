@@ -93,4 +93,50 @@ class ServerCommandTest {
                 () -> ServerCommand.parse(new String[] {"--cert", "/etc/tls/tls.crt"}, Map.of()));
         assertTrue(half.getMessage().contains("--key"), half.getMessage());
     }
+
+    @Test
+    void metricsAndLogFormatAreOffByDefault() {
+        ServerConfig c = ServerCommand.parse(new String[0], Map.of());
+        assertEquals(MetricsConfig.OFF, c.metrics());
+        assertFalse(c.metrics().enabled());
+        assertFalse(c.jsonLog());
+    }
+
+    @Test
+    void metricsExports() {
+        ServerConfig c = ServerCommand.parse(new String[] {"--metrics-path", "_/metrics", "--log-format", "JSON"},
+                Map.of("VGW_METRICS_STATSD_SERVERS", "statsd.local:8125, [::1]:9125", "VGW_METRICS_DOGSTATSD_SERVERS", "127.0.0.1:8126"));
+        assertEquals("/_/metrics", c.metrics().prometheusPath());
+        assertEquals(null, c.metrics().prometheusListen());
+        assertEquals(java.util.List.of(new MetricsConfig.HostPort("statsd.local", 8125), new MetricsConfig.HostPort("::1", 9125)),
+                c.metrics().statsd());
+        assertEquals(java.util.List.of(new MetricsConfig.HostPort("127.0.0.1", 8126)), c.metrics().dogstatsd());
+        assertTrue(c.jsonLog());
+
+        ServerConfig own = ServerCommand.parse(new String[] {"--metrics-port", ":9100"}, Map.of());
+        assertEquals("/metrics", own.metrics().prometheusPath(), "a port of its own has no bucket to hide");
+        assertEquals(new MetricsConfig.HostPort("0.0.0.0", 9100), own.metrics().prometheusListen());
+        assertEquals("/minio/v2/metrics/cluster", ServerCommand.parse(new String[] {"--metrics-port", "127.0.0.1:9100",
+                "--metrics-path", "/minio/v2/metrics/cluster"}, Map.of()).metrics().prometheusPath());
+    }
+
+    @Test
+    void aMetricsPathThatCouldBeABucketIsRefusedOnTheS3Port() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ServerCommand.parse(new String[] {"--metrics-path", "/metrics"}, Map.of()));
+        assertTrue(e.getMessage().contains("bucket named 'metrics'"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--metrics-path", "/"}, Map.of()));
+        assertThrows(IllegalArgumentException.class,
+                () -> ServerCommand.parse(new String[] {"--metrics-path", "/minio/v2/metrics/cluster"}, Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--metrics-path", "/_/health"}, Map.of()));
+        assertEquals("/_/metrics", ServerCommand.parse(new String[0], Map.of("POSIXGW_METRICS_PATH", "/_/metrics")).metrics().prometheusPath());
+    }
+
+    @Test
+    void badMetricsServersAndLogFormatsAreRefused() {
+        for (String bad : new String[] {"statsd", "statsd:", ":8125", "host:0", "host:99999", "host:x"}) {
+            assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--metrics-statsd", bad}, Map.of()), bad);
+        }
+        assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--log-format", "xml"}, Map.of()));
+    }
 }

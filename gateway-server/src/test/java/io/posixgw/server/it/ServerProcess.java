@@ -19,7 +19,7 @@ final class ServerProcess implements AutoCloseable {
 
     final Process process;
     final int port;
-    /** Everything the server has printed so far (kept up to date while it runs). */
+    /** Everything the server printed so far (stdout and stderr), line by line. */
     final List<String> output;
 
     private ServerProcess(Process process, int port, List<String> output) {
@@ -28,11 +28,19 @@ final class ServerProcess implements AutoCloseable {
         this.output = output;
     }
 
+    /** A server without access log ({@code --quiet}). */
     static ServerProcess start(Path root, String maxHeap, String... extraArgs) throws Exception {
+        return start(root, maxHeap, true, extraArgs);
+    }
+
+    static ServerProcess start(Path root, String maxHeap, boolean quiet, String... extraArgs) throws Exception {
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>(List.of(javaBin, "-Xmx" + maxHeap, "-XX:MaxDirectMemorySize=64m",
                 "-cp", System.getProperty("java.class.path"), "io.posixgw.server.Main",
-                "--port", "127.0.0.1:0", "--access", TestGateway.ACCESS, "--secret", TestGateway.SECRET, "--quiet"));
+                "--port", "127.0.0.1:0", "--access", TestGateway.ACCESS, "--secret", TestGateway.SECRET));
+        if (quiet) {
+            cmd.add("--quiet");
+        }
         cmd.addAll(List.of(extraArgs));
         cmd.add(root.toString());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
