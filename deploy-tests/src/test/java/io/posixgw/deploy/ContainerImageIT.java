@@ -140,8 +140,10 @@ class ContainerImageIT {
         assertEquals("C.UTF-8", env.getStdout().trim());
         // Keep-alive is on without any setting, and the server runs the image's JVM options.
         Container.ExecResult cmdline = server.execInContainer("sh", "-c", "tr '\\0' ' ' < /proc/1/cmdline");
-        assertTrue(cmdline.getStdout().contains("-XX:+UseSerialGC") && cmdline.getStdout().contains("-jar /opt/posixgw/posixgw.jar"),
+        assertTrue(cmdline.getStdout().contains("@/opt/posixgw/jvm.options") && cmdline.getStdout().contains("-jar /opt/posixgw/posixgw.jar"),
                 cmdline.getStdout());
+        Container.ExecResult options = server.execInContainer("cat", "/opt/posixgw/jvm.options");
+        assertTrue(options.getStdout().contains("\n-XX:+UseSerialGC"), options.getStdout());
         assertTrue(server.getLogs().contains("keep-alive on"), server.getLogs());
     }
 
