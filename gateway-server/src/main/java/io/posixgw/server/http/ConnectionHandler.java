@@ -90,6 +90,11 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         this.ctx = ctx;
     }
 
+    /** True while the request being served has body bytes still to arrive. */
+    boolean bodyPending() {
+        return current != null && !current.lastSeen;
+    }
+
     /** True between requests: the connection can be closed without cutting anything short. */
     boolean isIdle() {
         return current == null && pipelined.isEmpty();
