@@ -37,8 +37,14 @@ final class Committer {
         return fsync;
     }
 
-    /** Renames the staged file to {@code target} (an object path inside {@code bucketDir}) and makes it durable. */
-    void publish(StagedFile staged, Path bucketDir, Path target) throws IOException {
+    /**
+     * Renames the staged file to {@code target} (an object path inside {@code bucketDir})
+     * and makes it durable.
+     *
+     * @param parentsMissing the writer found directories of the key missing: they are
+     *                       created first, rather than after a rename failed for them
+     */
+    void publish(StagedFile staged, Path bucketDir, Path target, boolean parentsMissing) throws IOException {
         if (fsync) {
             staged.force();
         }
@@ -46,6 +52,9 @@ final class Committer {
         java.util.concurrent.locks.Lock lock = store.publishLock(target);
         lock.lock();
         try {
+            if (parentsMissing) {
+                mkdirs(bucketDir, target.getParent(), toSync);
+            }
             rename(staged, bucketDir, target, toSync);
             store.moved(staged.path, target);
         } finally {

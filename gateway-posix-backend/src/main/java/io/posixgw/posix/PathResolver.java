@@ -115,10 +115,16 @@ final class PathResolver {
         return Parents.PRESENT;
     }
 
-    /** For writes: 409 when a parent is a file (or a symlink, which is never followed). */
-    static void requireWritableParents(Path bucketDir, Path object) throws IOException {
-        if (parents(bucketDir, object) == Parents.BLOCKED) {
+    /**
+     * For writes: 409 when a parent is a file (or a symlink, which is never followed).
+     *
+     * @return true when some parents do not exist yet (the writer creates them)
+     */
+    static boolean requireWritableParents(Path bucketDir, Path object) throws IOException {
+        Parents p = parents(bucketDir, object);
+        if (p == Parents.BLOCKED) {
             throw S3Error.OBJECT_PARENT_IS_FILE.exception();
         }
+        return p == Parents.MISSING;
     }
 }

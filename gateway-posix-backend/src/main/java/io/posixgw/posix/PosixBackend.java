@@ -63,6 +63,11 @@ public final class PosixBackend implements Backend {
     }
 
     public PosixBackend(Path root, PosixOptions options) throws IOException {
+        this(root, options, new DirectorySync());
+    }
+
+    /** @param dirSync the directory fsyncs (tests record them) */
+    PosixBackend(Path root, PosixOptions options, DirectorySync dirSync) throws IOException {
         if (!Files.isDirectory(root)) {
             throw new IOException("data root " + root + " is not a directory");
         }
@@ -74,7 +79,7 @@ public final class PosixBackend implements Backend {
         this.store = options.sidecarDir() == null
                 ? new XattrMetadataStore()
                 : new SidecarMetadataStore(paths.root(), options.sidecarDir());
-        this.committer = new Committer(store, new DirectorySync(), options.fsync());
+        this.committer = new Committer(store, dirSync, options.fsync());
         this.buckets = new Buckets(paths, store, committer);
         this.reader = new ObjectReader(paths, store);
         this.writer = new ObjectWriter(paths, store, committer, reader, new KeyLocks());
