@@ -16,7 +16,8 @@ final class AccessLog {
         this.enabled = enabled && LOG.isInfoEnabled();
     }
 
-    void log(String requestId, String remote, String method, String path, String operation, int status,
+    /** @param remote the client's address, formatted only when the line is written */
+    void log(String requestId, Object remote, String method, String path, String operation, int status,
              String errorCode, long bytesIn, long bytesOut, long startNanos) {
         if (!enabled) {
             return;

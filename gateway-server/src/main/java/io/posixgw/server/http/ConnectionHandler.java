@@ -44,6 +44,10 @@ import java.util.concurrent.RejectedExecutionException;
  * hands the operation to a blocking worker, streams the body to it, and writes the
  * answer back. Requests on a keep-alive connection are answered strictly in order:
  * a request that arrives while another is in progress waits (with reading paused).
+ *
+ * <p>A request with a body goes to its worker once the body is complete or the read
+ * that brought its head is over, whichever comes first: a small PUT usually arrives
+ * whole in one read, and its worker then runs through without parking for the body.
  */
 final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionHandler.class);
@@ -73,6 +77,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         boolean continueSent;
         boolean ended;
         long bytesIn;
+        /** The operation, while it waits for its body to arrive or the current read to end. */
+        Runnable pendingWork;
 
         InFlight(HttpRequest http) {
             this.http = http;
@@ -184,15 +190,44 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             r.continueSent = true;
             ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
         }
+        Runnable work = () -> runOperation(r, exchange);
+        if (r.body != null) {
+            r.pendingWork = work; // see dispatchPending
+            return;
+        }
+        submit(r, work);
+    }
+
+    private void submit(InFlight r, Runnable work) {
         try {
-            server.workers.execute(() -> runOperation(r, exchange));
+            server.workers.execute(work);
         } catch (RejectedExecutionException e) {
             if (r.body != null) {
                 r.body.close();
             }
             respond(r, Errors.render(new S3Exception(S3Error.SLOW_DOWN, S3Error.SLOW_DOWN.defaultMessage()),
-                    http.method().name(), r.path, r.requestId));
+                    r.http.method().name(), r.path, r.requestId));
         }
+    }
+
+    /**
+     * Starts the current request's operation if it is waiting: called when its body is
+     * complete, at the end of each read, when pipelined messages have been fed, and when
+     * the connection closes (the operation then fails on the body and cleans up).
+     */
+    private void dispatchPending() {
+        InFlight r = current;
+        if (r != null && r.pendingWork != null) {
+            Runnable work = r.pendingWork;
+            r.pendingWork = null;
+            submit(r, work);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        dispatchPending();
+        ctx.fireChannelReadComplete();
     }
 
     /** Readiness touches the disk: it runs on a worker, and answers 503 with the reason when the store cannot take writes. */
@@ -317,6 +352,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                     ctx.close(); // the lingering answer has been read by now, or will never be
                 }
                 finishRequest();
+            } else {
+                dispatchPending(); // (an answered request has no operation left to start)
             }
         }
     }
@@ -418,7 +455,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         r.ended = true;
         server.inFlight.decrementAndGet();
-        server.accessLog.log(r.requestId, String.valueOf(ctx.channel().remoteAddress()), r.http.method().name(), r.path,
+        server.accessLog.log(r.requestId, ctx.channel().remoteAddress(), r.http.method().name(), r.path,
                 r.endpoint == null ? null : r.endpoint.apiName(), response.status(), response.errorCode(), r.bytesIn,
                 bytesOut, r.startNanos);
     }
@@ -439,6 +476,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         while (!pipelined.isEmpty() && (current == null || !current.lastSeen)) {
             dispatch(pipelined.poll());
         }
+        dispatchPending();
         if (pipelined.isEmpty() && (current == null || !current.lastSeen)) {
             ctx.channel().config().setAutoRead(true);
         }
@@ -459,6 +497,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         if (r != null && r.body != null) {
             r.body.fail(new ClosedChannelException());
         }
+        dispatchPending();
         if (r != null && r.responded && !r.ended) {
             // Answered, but the connection died before the write completed.
             endRequest(r, S3Response.status(499).errorCode("ClientClosed"), 0);
