@@ -41,10 +41,11 @@ final class Committer {
      * Renames the staged file to {@code target} (an object path inside {@code bucketDir})
      * and makes it durable.
      *
-     * @param parentsMissing the writer found directories of the key missing: they are
-     *                       created first, rather than after a rename failed for them
+     * @param firstMissing the highest directory of the key the writer found missing, or
+     *                     null: it and those below are created first, top-down, rather
+     *                     than after a rename (and mkdirs) failed for them
      */
-    void publish(StagedFile staged, Path bucketDir, Path target, boolean parentsMissing) throws IOException {
+    void publish(StagedFile staged, Path bucketDir, Path target, Path firstMissing) throws IOException {
         if (fsync) {
             staged.force();
         }
@@ -52,8 +53,8 @@ final class Committer {
         java.util.concurrent.locks.Lock lock = store.publishLock(target);
         lock.lock();
         try {
-            if (parentsMissing) {
-                mkdirs(bucketDir, target.getParent(), toSync);
+            if (firstMissing != null) {
+                mkdirsDown(bucketDir, firstMissing, target.getParent(), toSync);
             }
             rename(staged, bucketDir, target, toSync);
             store.moved(staged.path, target);
@@ -189,6 +190,17 @@ final class Committer {
             }
         }
         throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The key's directory keeps disappearing; retry.");
+    }
+
+    /** {@link #mkdirs} of {@code top} and each directory below it down to {@code dir}, in that order. */
+    private void mkdirsDown(Path bucketDir, Path top, Path dir, Set<Path> changed) throws IOException {
+        java.util.ArrayDeque<Path> down = new java.util.ArrayDeque<>();
+        for (Path d = dir; d != null && d.startsWith(top); d = d.getParent()) {
+            down.push(d);
+        }
+        for (Path d : down) {
+            mkdirs(bucketDir, d, changed);
+        }
     }
 
     /** fsync of the given directories (when durability is on). */

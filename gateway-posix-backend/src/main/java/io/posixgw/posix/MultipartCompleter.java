@@ -120,7 +120,7 @@ final class MultipartCompleter {
             }
             MultipartRules.validateComplete(parts, stored);
             Path target = paths.objectPath(bucketDir, key);
-            boolean parentsMissing = PathResolver.requireWritableParents(bucketDir, target);
+            Path firstMissing = PathResolver.requireWritableParents(bucketDir, target);
             Map<String, byte[]> attrs = new LinkedHashMap<>(store.read(claim, AttrNames::copiedFromUpload));
             try (StagedFile staged = StagedFile.create(bucketDir, key, false, false)) {
                 long[] ends = new long[parts.size()];
@@ -145,7 +145,7 @@ final class MultipartCompleter {
                 attrs.put(AttrNames.MP_METADATA, AttrCodec.encodeMpMetadata(uploadId, ends));
                 staged.setAttributes(store, attrs);
                 heartbeat(claim); // the fsync of a large object may take a while
-                committer.publish(staged, bucketDir, target, parentsMissing);
+                committer.publish(staged, bucketDir, target, firstMissing);
                 published = true;
             }
         } finally {

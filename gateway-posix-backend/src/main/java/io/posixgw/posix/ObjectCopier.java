@@ -71,7 +71,7 @@ final class ObjectCopier {
                 return new CopyObjectResult(AttrNames.EMPTY_ETAG, Files.getLastModifiedTime(dir).toInstant());
             }
             Path target = paths.objectPath(dstBucket, r.key());
-            boolean parentsMissing = PathResolver.requireWritableParents(dstBucket, target);
+            Path firstMissing = PathResolver.requireWritableParents(dstBucket, target);
             try (StagedFile staged = StagedFile.create(dstBucket, r.key(), !plain, false)) {
                 String etag;
                 if (plain) {
@@ -83,7 +83,7 @@ final class ObjectCopier {
                 }
                 staged.setAttributes(store, ObjectWriter.attrsFor(etag, attrs, checksums));
                 Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS).toInstant();
-                committer.publish(staged, dstBucket, target, parentsMissing);
+                committer.publish(staged, dstBucket, target, firstMissing);
                 return new CopyObjectResult(etag, mtime);
             }
         }

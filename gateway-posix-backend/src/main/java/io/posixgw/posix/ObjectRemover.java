@@ -42,7 +42,7 @@ final class ObjectRemover {
             return; // symlinks are not objects
         }
         if (ObjectKeys.isDirectoryKey(key)) {
-            if (a.isDirectory() && store.get(path, AttrNames.ETAG) != null) {
+            if (a.isDirectory() && store.has(path, AttrNames.ETAG)) {
                 deleteDirectoryObject(bucketDir, path);
             }
             return;
@@ -85,7 +85,7 @@ final class ObjectRemover {
         Path d = dir;
         while (d != null && d.startsWith(bucketDir) && !d.equals(bucketDir)) {
             try {
-                if (store.get(d, AttrNames.ETAG) != null) {
+                if (store.has(d, AttrNames.ETAG)) {
                     return d; // a directory object stays
                 }
             } catch (NoSuchFileException gone) {

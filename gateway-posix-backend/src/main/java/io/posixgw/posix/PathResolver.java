@@ -95,36 +95,45 @@ final class PathResolver {
         BLOCKED
     }
 
+    /** Where a walk down the parents stopped: {@code at} is the first missing or blocking directory (null when PRESENT). */
+    private record ParentsCheck(Parents state, Path at) {
+    }
+
     /** lstat of each intermediate directory from the bucket down, stopping at the first missing one. */
     static Parents parents(Path bucketDir, Path object) throws IOException {
+        return checkParents(bucketDir, object).state();
+    }
+
+    private static ParentsCheck checkParents(Path bucketDir, Path object) throws IOException {
         Path parent = object.getParent();
         if (parent == null || parent.equals(bucketDir)) {
-            return Parents.PRESENT;
+            return new ParentsCheck(Parents.PRESENT, null);
         }
         Path cur = bucketDir;
         for (Path name : bucketDir.relativize(parent)) {
             cur = cur.resolve(name);
             BasicFileAttributes a = Fs.lstat(cur);
             if (a == null) {
-                return Parents.MISSING;
+                return new ParentsCheck(Parents.MISSING, cur);
             }
             if (!a.isDirectory() || a.isSymbolicLink()) {
-                return Parents.BLOCKED;
+                return new ParentsCheck(Parents.BLOCKED, cur);
             }
         }
-        return Parents.PRESENT;
+        return new ParentsCheck(Parents.PRESENT, null);
     }
 
     /**
      * For writes: 409 when a parent is a file (or a symlink, which is never followed).
      *
-     * @return true when some parents do not exist yet (the writer creates them)
+     * @return the highest missing directory between the bucket and the object (the writer
+     *         creates it and those below it), or null when they all exist
      */
-    static boolean requireWritableParents(Path bucketDir, Path object) throws IOException {
-        Parents p = parents(bucketDir, object);
-        if (p == Parents.BLOCKED) {
+    static Path requireWritableParents(Path bucketDir, Path object) throws IOException {
+        ParentsCheck c = checkParents(bucketDir, object);
+        if (c.state() == Parents.BLOCKED) {
             throw S3Error.OBJECT_PARENT_IS_FILE.exception();
         }
-        return p == Parents.MISSING;
+        return c.at();
     }
 }

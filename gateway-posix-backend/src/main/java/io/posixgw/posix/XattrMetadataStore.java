@@ -69,6 +69,16 @@ final class XattrMetadataStore implements MetadataStore {
         }
     }
 
+    /**
+     * A listing, not a read: the JDK reports an absent attribute (ENODATA) with an
+     * exception, whose stack trace cost more than the syscalls (2.5 us against 4.8 us
+     * per check, thread CPU time), and prefix directories have no etag.
+     */
+    @Override
+    public boolean has(Path path, String name) throws IOException {
+        return view(path).list().contains(name);
+    }
+
     @Override
     public Map<String, byte[]> read(Path path, Predicate<String> wanted) throws IOException {
         UserDefinedFileAttributeView v = view(path);
