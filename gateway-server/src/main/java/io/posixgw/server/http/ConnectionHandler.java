@@ -364,6 +364,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         S3Response response;
         try {
             response = server.operations.run(exchange);
+            SmallFileBody.load(response, ctx.alloc());
         } catch (S3Exception e) {
             response = Errors.render(e, exchange.request().method(), exchange.request().resource(), r.requestId);
         } catch (IOException e) {

@@ -18,7 +18,10 @@ import io.posixgw.core.http.HttpDates;
 import java.time.Instant;
 import java.util.Map;
 
-/** Turns an {@link S3Response} into Netty messages; file bodies go zero-copy as a file region. */
+/**
+ * Turns an {@link S3Response} into Netty messages; file bodies go zero-copy as a file
+ * region, small ones already read into memory go with the head ({@link SmallFileBody}).
+ */
 final class ResponseWriter {
     private static volatile long dateSecond;
     private static volatile String dateValue = "";
@@ -35,6 +38,11 @@ final class ResponseWriter {
     static ChannelFuture write(ChannelHandlerContext ctx, S3Response r, String requestId, boolean keepAlive,
                                HttpVersion version) {
         HttpResponseStatus status = HttpResponseStatus.valueOf(r.status());
+        if (r.isLoaded()) {
+            DefaultFullHttpResponse full = new DefaultFullHttpResponse(version, status, r.takeLoaded());
+            fillHeaders(full.headers(), r, requestId, keepAlive, version, r.fileLength());
+            return ctx.writeAndFlush(full);
+        }
         if (r.file() != null) {
             HttpResponse head = new DefaultHttpResponse(version, status);
             fillHeaders(head.headers(), r, requestId, keepAlive, version, r.fileLength());
