@@ -113,7 +113,7 @@ final class MultipartStore {
         Path bucketDir = paths.bucketDir(bucket);
         Path uploadDir = PathResolver.uploadsOfKey(bucketDir, key).resolve(uploadId);
         requireUpload(bucketDir, uploadDir, uploadId);
-        try (ObjectContent src = reader.open(sourceBucket, sourceKey)) {
+        try (ObjectContent src = reader.open(sourceBucket, sourceKey, true)) {
             ObjectInfo info = src.info();
             if (sourceCheck != null) {
                 sourceCheck.accept(info);

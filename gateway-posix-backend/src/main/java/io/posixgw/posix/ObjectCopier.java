@@ -53,7 +53,7 @@ final class ObjectCopier {
         }
         Path dstBucket = paths.bucketDir(r.bucket());
         PathResolver.requireBucket(dstBucket);
-        try (ObjectContent src = reader.open(r.sourceBucket(), r.sourceKey())) {
+        try (ObjectContent src = reader.open(r.sourceBucket(), r.sourceKey(), true)) {
             ObjectInfo si = src.info();
             if (r.sourceCheck() != null) {
                 r.sourceCheck().accept(si);

@@ -96,7 +96,7 @@ final class ObjectWriter {
             return;
         }
         try (KeyLocks.Held held = keyLocks.lock(bucketDir, req.key())) {
-            condition.checkCopySource(reader.head(req.bucket(), req.key())); // 404 when absent, 412 on mismatch
+            condition.checkCopySource(reader.head(req.bucket(), req.key(), false)); // 404 when absent, 412 on mismatch
             committer.publish(staged, bucketDir, target, null);
         }
     }

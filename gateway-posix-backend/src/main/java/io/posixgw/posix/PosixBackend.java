@@ -192,18 +192,18 @@ public final class PosixBackend implements Backend {
     }
 
     @Override
-    public ObjectContent getObject(String bucket, String key) throws IOException {
+    public ObjectContent getObject(String bucket, String key, boolean withChecksums) throws IOException {
         try {
-            return reader.open(bucket, key);
+            return reader.open(bucket, key, withChecksums);
         } catch (IOException e) {
             throw translate(e);
         }
     }
 
     @Override
-    public ObjectInfo headObject(String bucket, String key) throws IOException {
+    public ObjectInfo headObject(String bucket, String key, boolean withChecksums) throws IOException {
         try {
-            return reader.head(bucket, key);
+            return reader.head(bucket, key, withChecksums);
         } catch (IOException e) {
             throw translate(e);
         }
@@ -221,7 +221,7 @@ public final class PosixBackend implements Backend {
     @Override
     public Map<String, String> getObjectTagging(String bucket, String key) throws IOException {
         try {
-            return reader.head(bucket, key).attributes().tags();
+            return reader.head(bucket, key, false).attributes().tags();
         } catch (IOException e) {
             throw translate(e);
         }

@@ -23,7 +23,7 @@ final class ObjectGetHandler {
     }
 
     S3Response get(Exchange x) throws IOException {
-        ObjectContent content = backend.getObject(x.bucket(), x.key());
+        ObjectContent content = backend.getObject(x.bucket(), x.key(), checksumsWanted(x));
         try {
             ObjectInfo info = content.info();
             ByteRange range = evaluate(x, info, backend);
@@ -41,7 +41,7 @@ final class ObjectGetHandler {
     }
 
     S3Response head(Exchange x) throws IOException {
-        ObjectInfo info = backend.headObject(x.bucket(), x.key());
+        ObjectInfo info = backend.headObject(x.bucket(), x.key(), checksumsWanted(x));
         ByteRange range = evaluate(x, info, backend);
         S3Response response = answer(x, info, range);
         return response.headOnly(range == null ? info.size() : range.length());
@@ -105,12 +105,17 @@ final class ObjectGetHandler {
             response.header("x-amz-mp-parts-count", Integer.toString(info.partsCount()));
         }
         // A stored checksum describes the whole object: a part of it gets none, as on AWS.
-        if (range == null && "ENABLED".equalsIgnoreCase(x.header("x-amz-checksum-mode"))) {
+        if (range == null && checksumsWanted(x)) {
             for (Map.Entry<String, String> c : info.checksums().entrySet()) {
                 ChecksumAlgorithm.parse(c.getKey()).ifPresent(a -> response.header(a.headerName(), c.getValue()));
             }
         }
         return response;
+    }
+
+    /** Checksums are answered (and so read) only when asked for. */
+    private static boolean checksumsWanted(Exchange x) {
+        return "ENABLED".equalsIgnoreCase(x.header("x-amz-checksum-mode"));
     }
 
     static Preconditions preconditions(Exchange x) {
