@@ -109,9 +109,20 @@ final class PathResolver {
         if (parent == null || parent.equals(bucketDir)) {
             return new ParentsCheck(Parents.PRESENT, null);
         }
-        Path cur = bucketDir;
-        for (Path name : bucketDir.relativize(parent)) {
-            cur = cur.resolve(name);
+        if (!parent.startsWith(bucketDir)) {
+            throw new IllegalArgumentException(object + " is not inside " + bucketDir);
+        }
+        // The ancestors by getParent (a prefix of the path each), checked top-down. Cheaper
+        // than relativize + resolve, which built each one twice: this was the largest
+        // allocation site under load (JFR, 8 % of the bytes).
+        int depth = parent.getNameCount() - bucketDir.getNameCount();
+        Path[] down = new Path[depth];
+        Path d = parent;
+        for (int i = depth - 1; i >= 0; i--) {
+            down[i] = d;
+            d = d.getParent();
+        }
+        for (Path cur : down) {
             BasicFileAttributes a = Fs.lstat(cur);
             if (a == null) {
                 return new ParentsCheck(Parents.MISSING, cur);
