@@ -19,9 +19,9 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 
-/** {@code posixgw-bench run|listing-scale|op-loop|jfr-summary|stacks-summary}: the command line, wired by hand. */
+/** {@code posixgw-bench run|listing-scale|alternate|op-loop|jfr-summary|stacks-summary}: the command line, wired by hand. */
 @Command(name = "posixgw-bench", mixinStandardHelpOptions = true, subcommands = {Main.RunCommand.class,
-        ListingScale.class, OpLoop.class, JfrSummary.class, StacksSummary.class},
+        ListingScale.class, Alternate.class, OpLoop.class, JfrSummary.class, StacksSummary.class},
         description = "Benchmarks S3 endpoints side by side with the MinIO Java SDK (and a plain-HTTP floor with wrk).")
 public final class Main implements Callable<Integer> {
 

@@ -1,28 +1,32 @@
 package io.posixgw.bench;
 
 import io.minio.GetObjectArgs;
+import io.minio.ListObjectsArgs;
 import io.minio.MinioClient;
 import io.minio.PutObjectArgs;
+import io.minio.RemoveObjectArgs;
 import io.minio.StatObjectArgs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.InputStream;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 
 /**
- * {@code op-loop}: N sequential requests of one kind (PUT of fresh keys, or GET or
- * STAT of one object uploaded first), nothing else, so that a tracer attached to
- * the server (strace -c) counts the syscalls of that request only.
+ * {@code op-loop}: N sequential requests of one kind (PUT of fresh keys, GET or STAT
+ * of one object uploaded first, DELETE of N objects uploaded first, or a recursive
+ * listing of {@code --list-keys} objects in 10 directories), nothing else, so that a
+ * tracer attached to the server (strace -c) counts the syscalls of that request only.
  */
 @Command(name = "op-loop", mixinStandardHelpOptions = true,
-        description = "Sequential PUTs (fresh keys), GETs or STATs (for strace or a profiler attached to the server).")
+        description = "Sequential PUTs (fresh keys), GETs, STATs or DELETEs (for strace or a profiler attached to the server).")
 final class OpLoop implements Callable<Integer> {
-    enum Op { put, get, stat }
+    enum Op { put, get, stat, delete, list }
 
     @Option(names = "--endpoint", required = true, description = "S3 endpoint URL.")
     String endpoint;
@@ -33,7 +37,7 @@ final class OpLoop implements Callable<Integer> {
     @Option(names = "--secret", defaultValue = "${env:AWS_SECRET_ACCESS_KEY:-posixgw-secret}")
     String secret;
 
-    @Option(names = "--op", defaultValue = "put", description = "put, get or stat (default ${DEFAULT-VALUE}).")
+    @Option(names = "--op", defaultValue = "put", description = "put, get, stat, delete or list (default ${DEFAULT-VALUE}).")
     Op op;
 
     @Option(names = "--bucket", defaultValue = "bench-op-loop", description = "Bucket, made if missing (default ${DEFAULT-VALUE}).")
@@ -45,6 +49,9 @@ final class OpLoop implements Callable<Integer> {
     @Option(names = "--size", defaultValue = "65536", description = "Object size in bytes (default ${DEFAULT-VALUE}).")
     int size;
 
+    @Option(names = "--list-keys", defaultValue = "1000", description = "Objects listed by --op list (default ${DEFAULT-VALUE}).")
+    int listKeys;
+
     @Option(names = "--ready-delay", defaultValue = "0",
             description = "Seconds to wait after setup (bucket, region lookup, GET/STAT object) before the loop, "
                     + "so that a tracer can attach (default ${DEFAULT-VALUE}).")
@@ -54,12 +61,24 @@ final class OpLoop implements Callable<Integer> {
     public Integer call() throws Exception {
         Target target = new Target("server", endpoint, Target.Role.S3, 0);
         Plan plan = new Plan(1, 1, Plan.ALL_SECTIONS, bucket, 1, 1, 1, Duration.ZERO, Duration.ZERO, 1, 1, size, Duration.ZERO);
-        try (Context ctx = new Context(plan, new Clients(access, secret), new Payloads(size), List.of(target))) {
+        try (Context ctx = new Context(plan, new Clients(access, secret), new Payloads(Math.max(size, 64)), List.of(target))) {
             ctx.ensureBucket(target);
             MinioClient mc = ctx.client(target);
             String fixed = "op-loop/" + UUID.randomUUID() + "/out.bin";
             mc.putObject(PutObjectArgs.builder().bucket(bucket).object(fixed).stream(ctx.payloads.stream(size), (long) size, null)
                     .build());
+            List<String> doomed = new ArrayList<>();
+            for (int i = 0; op == Op.delete && i < count; i++) {
+                String key = "op-loop/" + UUID.randomUUID() + "/out.bin"; // the platform's shape: the key's directory goes too
+                mc.putObject(PutObjectArgs.builder().bucket(bucket).object(key).stream(ctx.payloads.stream(size), (long) size, null)
+                        .build());
+                doomed.add(key);
+            }
+            String listed = "op-loop-list/" + UUID.randomUUID() + "/";
+            for (int i = 0; op == Op.list && i < listKeys; i++) {
+                mc.putObject(PutObjectArgs.builder().bucket(bucket).object(listed + "r" + (i % 10) + "/m-" + i + ".json")
+                        .stream(ctx.payloads.stream(64), 64L, null).build());
+            }
             if (readyDelay > 0) {
                 System.out.println("ready");
                 System.out.flush();
@@ -79,6 +98,17 @@ final class OpLoop implements Callable<Integer> {
                         }
                     }
                     case stat -> mc.statObject(StatObjectArgs.builder().bucket(bucket).object(fixed).build());
+                    case delete -> mc.removeObject(RemoveObjectArgs.builder().bucket(bucket).object(doomed.get(i)).build());
+                    case list -> {
+                        int n = 0;
+                        for (var r : mc.listObjects(ListObjectsArgs.builder().bucket(bucket).prefix(listed).recursive(true).build())) {
+                            r.get();
+                            n++;
+                        }
+                        if (n != listKeys) {
+                            throw new IllegalStateException("listed " + n + " keys, expected " + listKeys);
+                        }
+                    }
                     default -> throw new IllegalStateException();
                 }
                 samples.add(System.nanoTime() - t0);

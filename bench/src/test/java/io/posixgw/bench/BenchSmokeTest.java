@@ -7,7 +7,11 @@ import io.posixgw.server.config.ServerCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -122,6 +126,40 @@ class BenchSmokeTest {
             assertEquals("tree/p043/s00/obj-0000", cmd.key(40 + 42_000));
         } finally {
             gw.stop();
+        }
+    }
+
+    /** The before/after tools: {@code alternate} between two gateways, and {@code op-loop} of each kind. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void alternateAndOpLoopsRun() throws Exception {
+        Gateway a = start(tmp.resolve("a"), "off");
+        Gateway b = start(tmp.resolve("b"), "off");
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        try {
+            String ua = "http://127.0.0.1:" + a.address().getPort();
+            String ub = "http://127.0.0.1:" + b.address().getPort();
+            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            assertEquals(0, new CommandLine(new Main()).execute("alternate", "--target", "a=" + ua + "@" + ProcessHandle.current().pid(),
+                    "--target", "b=" + ub, "--access", ACCESS, "--secret", SECRET, "--size", "1024", "--count", "5", "--warmup", "1"));
+            for (String op : List.of("put", "get", "stat", "delete", "list")) {
+                assertEquals(0, new CommandLine(new Main()).execute("op-loop", "--endpoint", ua, "--access", ACCESS, "--secret", SECRET,
+                        "--op", op, "--count", "3", "--size", "1024", "--list-keys", "12"), op);
+            }
+        } finally {
+            System.setOut(stdout);
+            a.stop();
+            b.stop();
+        }
+        String out = captured.toString(StandardCharsets.UTF_8);
+        for (String op : List.of("put", "stat", "get", "delete")) {
+            assertTrue(out.contains("| 1 KiB | " + op + " |"), out);
+        }
+        assertTrue(out.contains("| 1 KiB | server CPU ms per cycle |"), out);
+        assertTrue(out.contains("a/b p50"), out);
+        for (String op : List.of("put", "get", "stat", "delete", "list")) {
+            assertTrue(out.contains("3 " + op + " of 1 KiB in "), out);
         }
     }
 }

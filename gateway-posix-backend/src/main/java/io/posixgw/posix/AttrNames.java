@@ -55,6 +55,11 @@ final class AttrNames {
         return OBJECT_READ.contains(name) || name.startsWith(LEGACY_META_PREFIX);
     }
 
+    /** What GET/HEAD read when the client did not ask for checksums (x-amz-checksum-mode). */
+    static boolean objectReadWithoutChecksums(String name) {
+        return !name.equals(CHECKSUMS) && objectRead(name);
+    }
+
     static boolean copiedFromUpload(String name) {
         return !UPLOAD_ONLY.contains(name);
     }

@@ -16,9 +16,10 @@ import java.util.Set;
 
 /**
  * Publishes staged files: fsync the temp file, rename it over the key (atomic), then
- * fsync the directories whose entries changed. Parent directories are created on
- * demand, bottom-up; a rename that finds its parent removed meanwhile (a concurrent
- * delete pruning empty prefixes) creates it again and retries.
+ * fsync the directories whose entries changed. Missing parent directories are created
+ * first, and the fsync of the entries naming them runs while the data is flushed; a
+ * rename that finds its parent removed meanwhile (a concurrent delete pruning empty
+ * prefixes) creates it again and retries.
  */
 final class Committer {
     private static final int MAX_ATTEMPTS = 16;
@@ -53,8 +54,26 @@ final class Committer {
         fsyncListener.fsynced(FsyncListener.Target.FILE, System.nanoTime() - start);
     }
 
-    /** Renames the staged file to {@code target} (an object path inside {@code bucketDir}) and makes it durable. */
-    void publish(StagedFile staged, Path bucketDir, Path target) throws IOException {
+    /**
+     * Renames the staged file to {@code target} (an object path inside {@code bucketDir})
+     * and makes it durable.
+     *
+     * @param firstMissing the highest directory of the key the writer found missing, or
+     *                     null: it and those below are created first, top-down, rather
+     *                     than after a rename (and mkdirs) failed for them
+     */
+    void publish(StagedFile staged, Path bucketDir, Path target, Path firstMissing) throws IOException {
+        DirectorySync.Pending created = DirectorySync.Pending.NONE;
+        if (firstMissing != null) {
+            // The entries of the new directories do not depend on the object's bytes: they
+            // are flushed in the background while this thread flushes the data, so a PUT to
+            // a new prefix waits for two fsyncs in a row instead of three.
+            Set<Path> changed = new LinkedHashSet<>();
+            mkdirsDown(bucketDir, firstMissing, target.getParent(), changed);
+            if (fsync) {
+                created = dirSync.syncInBackground(changed);
+            }
+        }
         forceFile(staged);
         Set<Path> toSync = new LinkedHashSet<>();
         java.util.concurrent.locks.Lock lock = store.publishLock(target);
@@ -70,6 +89,7 @@ final class Committer {
             for (Path d : toSync) {
                 dirSync.sync(d);
             }
+            created.await();
         }
     }
 
@@ -192,6 +212,17 @@ final class Committer {
             }
         }
         throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The key's directory keeps disappearing; retry.");
+    }
+
+    /** {@link #mkdirs} of {@code top} and each directory below it down to {@code dir}, in that order. */
+    private void mkdirsDown(Path bucketDir, Path top, Path dir, Set<Path> changed) throws IOException {
+        java.util.ArrayDeque<Path> down = new java.util.ArrayDeque<>();
+        for (Path d = dir; d != null && d.startsWith(top); d = d.getParent()) {
+            down.push(d);
+        }
+        for (Path d : down) {
+            mkdirs(bucketDir, d, changed);
+        }
     }
 
     /** fsync of the given directories (when durability is on). */

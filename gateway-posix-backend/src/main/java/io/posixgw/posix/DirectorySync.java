@@ -2,11 +2,21 @@ package io.posixgw.posix;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -15,11 +25,21 @@ import java.util.concurrent.locks.ReentrantLock;
  * starts after its call (its rename happened before the call). When one is already
  * running, the caller waits for the next one; all callers that arrive meanwhile share
  * that next sync, performed by one of them. No lock is held across an fsync, and
- * different directories never wait for each other.
+ * different directories never wait for each other. A sync that need not wait for the
+ * caller's next step can run in the background ({@link #syncInBackground}).
  */
 final class DirectorySync {
+    private static final AtomicInteger THREADS = new AtomicInteger();
+
     private final ConcurrentHashMap<Path, Entry> entries = new ConcurrentHashMap<>();
     private final Flush flush;
+    /** Threads for background syncs, as many as are waiting on a disk; idle ones end after a while. */
+    private final Executor background = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 10, TimeUnit.SECONDS,
+            new SynchronousQueue<>(), r -> {
+                Thread t = new Thread(r, "posixgw-dirsync-" + THREADS.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
 
     /** The fsync itself (replaceable in tests). */
     interface Flush {
@@ -53,6 +73,44 @@ final class DirectorySync {
         boolean running;
         long failedGen = -1;
         IOException failure;
+    }
+
+    /** A background sync: {@link #await} returns once its directories are durable, or throws why they are not. */
+    static final class Pending {
+        static final Pending NONE = new Pending(CompletableFuture.completedFuture(null));
+        private final CompletableFuture<Void> done;
+
+        private Pending(CompletableFuture<Void> done) {
+            this.done = done;
+        }
+
+        void await() throws IOException {
+            try {
+                done.join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof UncheckedIOException u) {
+                    throw u.getCause();
+                }
+                throw e;
+            }
+        }
+    }
+
+    /** {@link #sync} of each directory, started now on another thread. */
+    Pending syncInBackground(Collection<Path> dirs) {
+        if (dirs.isEmpty()) {
+            return Pending.NONE;
+        }
+        List<Path> todo = List.copyOf(dirs);
+        return new Pending(CompletableFuture.runAsync(() -> {
+            for (Path d : todo) {
+                try {
+                    sync(d);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }, background));
     }
 
     /** Makes every directory-entry change in {@code dir} made before this call durable. */

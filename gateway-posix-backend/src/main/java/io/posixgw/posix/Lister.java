@@ -283,7 +283,7 @@ final class Lister {
 
     private String dirEtag(Path dir) throws IOException {
         try {
-            return AttrCodec.etag(store.get(dir, AttrNames.ETAG));
+            return store.has(dir, AttrNames.ETAG) ? AttrCodec.etag(store.get(dir, AttrNames.ETAG)) : null;
         } catch (NoSuchFileException gone) {
             return null;
         }

@@ -18,6 +18,11 @@ interface MetadataStore {
     /** The value, or null when the attribute is absent. */
     byte[] get(Path path, String name) throws IOException;
 
+    /** Whether the attribute is present (for checks where it is usually absent: a prefix directory's etag). */
+    default boolean has(Path path, String name) throws IOException {
+        return get(path, name) != null;
+    }
+
     /** The present attributes whose names pass {@code wanted}, in one listing plus one read each. */
     Map<String, byte[]> read(Path path, Predicate<String> wanted) throws IOException;
 

@@ -153,7 +153,7 @@ final class MultipartCompleter {
                 objectChecksum = objectChecksum(checksum, parts, stored, checks);
             }
             Path target = paths.objectPath(bucketDir, key);
-            PathResolver.requireWritableParents(bucketDir, target);
+            Path firstMissing = PathResolver.requireWritableParents(bucketDir, target);
             Map<String, byte[]> attrs = new LinkedHashMap<>(store.read(claim, AttrNames::copiedFromUpload));
             try (StagedFile staged = StagedFile.create(bucketDir, key, false, false)) {
                 long[] ends = new long[parts.size()];
@@ -181,7 +181,7 @@ final class MultipartCompleter {
                 }
                 staged.setAttributes(store, attrs);
                 heartbeat(claim); // the fsync of a large object may take a while
-                committer.publish(staged, bucketDir, target);
+                committer.publish(staged, bucketDir, target, firstMissing);
                 published = true;
             }
         } finally {

@@ -122,7 +122,7 @@ final class MultipartStore {
         Path uploadDir = PathResolver.uploadsOfKey(bucketDir, key).resolve(uploadId);
         requireUpload(bucketDir, uploadDir, uploadId);
         MultipartChecksum checksum = checksumOf(uploadDir, uploadId);
-        try (ObjectContent src = reader.open(sourceBucket, sourceKey)) {
+        try (ObjectContent src = reader.open(sourceBucket, sourceKey, true)) {
             ObjectInfo info = src.info();
             if (sourceCheck != null) {
                 sourceCheck.accept(info);

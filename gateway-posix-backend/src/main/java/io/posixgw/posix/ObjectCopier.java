@@ -54,7 +54,7 @@ final class ObjectCopier {
         }
         Path dstBucket = paths.bucketDir(r.bucket());
         PathResolver.requireBucket(dstBucket);
-        try (ObjectContent src = reader.open(r.sourceBucket(), r.sourceKey())) {
+        try (ObjectContent src = reader.open(r.sourceBucket(), r.sourceKey(), true)) {
             ObjectInfo si = src.info();
             if (r.sourceCheck() != null) {
                 r.sourceCheck().accept(si);
@@ -73,7 +73,7 @@ final class ObjectCopier {
                 return new CopyObjectResult(AttrNames.EMPTY_ETAG, Files.getLastModifiedTime(dir).toInstant());
             }
             Path target = paths.objectPath(dstBucket, r.key());
-            PathResolver.requireWritableParents(dstBucket, target);
+            Path firstMissing = PathResolver.requireWritableParents(dstBucket, target);
             try (StagedFile staged = StagedFile.create(dstBucket, r.key(), !plain, false)) {
                 String etag;
                 if (plain) {
@@ -85,7 +85,7 @@ final class ObjectCopier {
                 }
                 staged.setAttributes(store, ObjectWriter.attrsFor(etag, attrs, checksums));
                 Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS).toInstant();
-                committer.publish(staged, dstBucket, target);
+                committer.publish(staged, dstBucket, target, firstMissing);
                 return new CopyObjectResult(etag, mtime);
             }
         }

@@ -48,7 +48,8 @@ final class ObjectReader {
     record Version(Path path, BasicFileAttributes attrs, Map<String, byte[]> raw, ObjectInfo info) {
     }
 
-    ObjectContent open(String bucket, String key) throws IOException {
+    /** @param withChecksums whether the stored checksums are read (see {@link io.posixgw.core.backend.Backend#getObject}) */
+    ObjectContent open(String bucket, String key, boolean withChecksums) throws IOException {
         Path bucketDir = paths.bucketDir(bucket);
         Path path = paths.objectPath(bucketDir, key);
         boolean dirKey = ObjectKeys.isDirectoryKey(key);
@@ -56,7 +57,7 @@ final class ObjectReader {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             lock.lock();
             try {
-                ObjectContent c = tryOpen(key, bucketDir, path, dirKey);
+                ObjectContent c = tryOpen(key, bucketDir, path, dirKey, withChecksums);
                 if (c != null) {
                     return c;
                 }
@@ -68,10 +69,11 @@ final class ObjectReader {
     }
 
     /** One attempt; null when the object changed meanwhile. */
-    private ObjectContent tryOpen(String key, Path bucketDir, Path path, boolean dirKey) throws IOException {
+    private ObjectContent tryOpen(String key, Path bucketDir, Path path, boolean dirKey, boolean withChecksums)
+            throws IOException {
         BasicFileAttributes before = locate(bucketDir, path, dirKey);
         if (dirKey) {
-            Version v = directoryVersion(key, path, before);
+            Version v = directoryVersion(key, path, before, withChecksums);
             // a directory object has no bytes: serve an empty channel
             return new ObjectContent(v.info(), FileChannel.open(EMPTY, StandardOpenOption.READ));
         }
@@ -88,7 +90,7 @@ final class ObjectReader {
         }
         boolean ok = false;
         try {
-            Map<String, byte[]> raw = store.read(path, AttrNames::objectRead);
+            Map<String, byte[]> raw = store.read(path, wanted(withChecksums));
             BasicFileAttributes after = Fs.lstat(path);
             if (!Fs.sameVersion(before, after) || ch.size() != before.size()) {
                 return null;
@@ -109,11 +111,16 @@ final class ObjectReader {
         }
     }
 
-    ObjectInfo head(String bucket, String key) throws IOException {
-        return version(bucket, key).info();
+    ObjectInfo head(String bucket, String key, boolean withChecksums) throws IOException {
+        return version(bucket, key, withChecksums).info();
     }
 
+    /** The located version with all its attributes. */
     Version version(String bucket, String key) throws IOException {
+        return version(bucket, key, true);
+    }
+
+    private Version version(String bucket, String key, boolean withChecksums) throws IOException {
         Path bucketDir = paths.bucketDir(bucket);
         Path path = paths.objectPath(bucketDir, key);
         boolean dirKey = ObjectKeys.isDirectoryKey(key);
@@ -121,7 +128,7 @@ final class ObjectReader {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             lock.lock();
             try {
-                Version v = tryVersion(key, bucketDir, path, dirKey);
+                Version v = tryVersion(key, bucketDir, path, dirKey, withChecksums);
                 if (v != null) {
                     return v;
                 }
@@ -132,14 +139,15 @@ final class ObjectReader {
         throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was being read; retry.");
     }
 
-    private Version tryVersion(String key, Path bucketDir, Path path, boolean dirKey) throws IOException {
+    private Version tryVersion(String key, Path bucketDir, Path path, boolean dirKey, boolean withChecksums)
+            throws IOException {
         BasicFileAttributes before = locate(bucketDir, path, dirKey);
         if (dirKey) {
-            return directoryVersion(key, path, before);
+            return directoryVersion(key, path, before, withChecksums);
         }
         Map<String, byte[]> raw;
         try {
-            raw = store.read(path, AttrNames::objectRead);
+            raw = store.read(path, wanted(withChecksums));
         } catch (NoSuchFileException gone) {
             return null;
         }
@@ -158,10 +166,11 @@ final class ObjectReader {
         return new Version(path, before, raw, info(key, before, raw, etag));
     }
 
-    private Version directoryVersion(String key, Path path, BasicFileAttributes attrs) throws IOException {
+    private Version directoryVersion(String key, Path path, BasicFileAttributes attrs, boolean withChecksums)
+            throws IOException {
         Map<String, byte[]> raw;
         try {
-            raw = store.read(path, AttrNames::objectRead);
+            raw = store.read(path, wanted(withChecksums));
         } catch (NoSuchFileException gone) {
             throw noSuchKey();
         }
@@ -170,6 +179,10 @@ final class ObjectReader {
             throw noSuchKey(); // a plain prefix directory, not an object
         }
         return new Version(path, attrs, raw, info(key, attrs, raw, etag));
+    }
+
+    private static java.util.function.Predicate<String> wanted(boolean withChecksums) {
+        return withChecksums ? AttrNames::objectRead : AttrNames::objectReadWithoutChecksums;
     }
 
     /**

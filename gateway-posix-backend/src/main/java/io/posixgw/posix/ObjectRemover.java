@@ -11,9 +11,11 @@ import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * DeleteObject: unlink the file, then prune the parent directories that became empty,
- * up to (not including) the bucket, stopping at a directory object. A concurrent PUT
- * whose freshly created parent is pruned before its rename simply creates it again
- * ({@link Committer}).
+ * up to (not including) the bucket, stopping at a directory object, and make the
+ * removal durable with one fsync of the directory where the pruning stopped (a pruned
+ * directory is gone: syncing it would be wasted, and the entry that matters is its
+ * parent's). A concurrent PUT whose freshly created parent is pruned before its rename
+ * simply creates it again ({@link Committer}).
  */
 final class ObjectRemover {
     private final PathResolver paths;
@@ -40,7 +42,7 @@ final class ObjectRemover {
             return; // symlinks are not objects
         }
         if (ObjectKeys.isDirectoryKey(key)) {
-            if (a.isDirectory() && store.get(path, AttrNames.ETAG) != null) {
+            if (a.isDirectory() && store.has(path, AttrNames.ETAG)) {
                 deleteDirectoryObject(bucketDir, path);
             }
             return;
@@ -56,16 +58,14 @@ final class ObjectRemover {
             return; // replaced by a directory meanwhile
         }
         store.deleted(path);
-        committer.syncDir(path.getParent());
-        pruneEmptyParents(bucketDir, path.getParent());
+        committer.syncDir(pruneEmptyParents(bucketDir, path.getParent()));
     }
 
     private void deleteDirectoryObject(Path bucketDir, Path dir) throws IOException {
         try {
             Files.delete(dir); // an empty directory object goes away with its attributes
             store.prunedDirectory(dir);
-            committer.syncDir(dir.getParent());
-            pruneEmptyParents(bucketDir, dir.getParent());
+            committer.syncDir(pruneEmptyParents(bucketDir, dir.getParent()));
         } catch (DirectoryNotEmptyException e) {
             // objects below it remain: it stays as a prefix, no longer an object
             writer.clearDirectoryObject(dir, true);
@@ -75,23 +75,29 @@ final class ObjectRemover {
         }
     }
 
-    /** rmdir of empty non-object directories from {@code dir} up to the bucket. */
-    void pruneEmptyParents(Path bucketDir, Path dir) throws IOException {
+    /**
+     * rmdir of empty non-object directories from {@code dir} up to the bucket.
+     *
+     * @return the directory where it stopped (the bucket at most): the lowest one left
+     *         whose entries changed
+     */
+    Path pruneEmptyParents(Path bucketDir, Path dir) throws IOException {
         Path d = dir;
         while (d != null && d.startsWith(bucketDir) && !d.equals(bucketDir)) {
             try {
-                if (store.get(d, AttrNames.ETAG) != null) {
-                    return; // a directory object stays
+                if (store.has(d, AttrNames.ETAG)) {
+                    return d; // a directory object stays
                 }
             } catch (NoSuchFileException gone) {
                 d = d.getParent();
                 continue;
             }
             if (!Fs.removeIfEmpty(d)) {
-                return;
+                return d;
             }
             store.prunedDirectory(d);
             d = d.getParent();
         }
+        return bucketDir;
     }
 }

@@ -63,7 +63,7 @@ final class ObjectWriter {
             return new PutObjectResult(AttrNames.EMPTY_ETAG, checksums);
         }
         Path target = paths.objectPath(bucketDir, key);
-        PathResolver.requireWritableParents(bucketDir, target);
+        Path firstMissing = PathResolver.requireWritableParents(bucketDir, target);
         try (StagedFile staged = StagedFile.create(bucketDir, key, true, false)) {
             staged.writeAll(body);
             byte[] md5 = staged.md5();
@@ -73,7 +73,7 @@ final class ObjectWriter {
             String etag = Etags.fromMd5(md5);
             Map<String, String> checksums = body.checksums() == null ? Map.of() : body.checksums();
             staged.setAttributes(store, attrsFor(etag, attributes, checksums));
-            publish(req, condition, staged, bucketDir, target);
+            publish(req, condition, staged, bucketDir, target, firstMissing);
             return new PutObjectResult(etag, checksums);
         }
     }
@@ -85,19 +85,19 @@ final class ObjectWriter {
      * orders it against other conditional writers of any gateway (an unconditional
      * writer racing it may still land in between, as that one takes no lock).
      */
-    private void publish(PutObjectRequest req, Preconditions condition, StagedFile staged, Path bucketDir, Path target)
-            throws IOException {
+    private void publish(PutObjectRequest req, Preconditions condition, StagedFile staged, Path bucketDir, Path target,
+                         Path firstMissing) throws IOException {
         if (condition.ifMatch() == null) {
             if (condition.ifNoneMatch() != null) {
                 committer.publishIfAbsent(staged, bucketDir, target);
             } else {
-                committer.publish(staged, bucketDir, target);
+                committer.publish(staged, bucketDir, target, firstMissing);
             }
             return;
         }
         try (KeyLocks.Held held = keyLocks.lock(bucketDir, req.key())) {
-            condition.checkCopySource(reader.head(req.bucket(), req.key())); // 404 when absent, 412 on mismatch
-            committer.publish(staged, bucketDir, target);
+            condition.checkCopySource(reader.head(req.bucket(), req.key(), false)); // 404 when absent, 412 on mismatch
+            committer.publish(staged, bucketDir, target, null);
         }
     }
 

@@ -95,30 +95,56 @@ final class PathResolver {
         BLOCKED
     }
 
-    /** lstat of each intermediate directory from the bucket down, stopping at the first missing one. */
-    static Parents parents(Path bucketDir, Path object) throws IOException {
-        Path parent = object.getParent();
-        if (parent == null || parent.equals(bucketDir)) {
-            return Parents.PRESENT;
-        }
-        Path cur = bucketDir;
-        for (Path name : bucketDir.relativize(parent)) {
-            cur = cur.resolve(name);
-            BasicFileAttributes a = Fs.lstat(cur);
-            if (a == null) {
-                return Parents.MISSING;
-            }
-            if (!a.isDirectory() || a.isSymbolicLink()) {
-                return Parents.BLOCKED;
-            }
-        }
-        return Parents.PRESENT;
+    /** Where a walk down the parents stopped: {@code at} is the first missing or blocking directory (null when PRESENT). */
+    private record ParentsCheck(Parents state, Path at) {
     }
 
-    /** For writes: 409 when a parent is a file (or a symlink, which is never followed). */
-    static void requireWritableParents(Path bucketDir, Path object) throws IOException {
-        if (parents(bucketDir, object) == Parents.BLOCKED) {
+    /** lstat of each intermediate directory from the bucket down, stopping at the first missing one. */
+    static Parents parents(Path bucketDir, Path object) throws IOException {
+        return checkParents(bucketDir, object).state();
+    }
+
+    private static ParentsCheck checkParents(Path bucketDir, Path object) throws IOException {
+        Path parent = object.getParent();
+        if (parent == null || parent.equals(bucketDir)) {
+            return new ParentsCheck(Parents.PRESENT, null);
+        }
+        if (!parent.startsWith(bucketDir)) {
+            throw new IllegalArgumentException(object + " is not inside " + bucketDir);
+        }
+        // The ancestors by getParent (a prefix of the path each), checked top-down. Cheaper
+        // than relativize + resolve, which built each one twice: this was the largest
+        // allocation site under load (JFR, 8 % of the bytes).
+        int depth = parent.getNameCount() - bucketDir.getNameCount();
+        Path[] down = new Path[depth];
+        Path d = parent;
+        for (int i = depth - 1; i >= 0; i--) {
+            down[i] = d;
+            d = d.getParent();
+        }
+        for (Path cur : down) {
+            BasicFileAttributes a = Fs.lstat(cur);
+            if (a == null) {
+                return new ParentsCheck(Parents.MISSING, cur);
+            }
+            if (!a.isDirectory() || a.isSymbolicLink()) {
+                return new ParentsCheck(Parents.BLOCKED, cur);
+            }
+        }
+        return new ParentsCheck(Parents.PRESENT, null);
+    }
+
+    /**
+     * For writes: 409 when a parent is a file (or a symlink, which is never followed).
+     *
+     * @return the highest missing directory between the bucket and the object (the writer
+     *         creates it and those below it), or null when they all exist
+     */
+    static Path requireWritableParents(Path bucketDir, Path object) throws IOException {
+        ParentsCheck c = checkParents(bucketDir, object);
+        if (c.state() == Parents.BLOCKED) {
             throw S3Error.OBJECT_PARENT_IS_FILE.exception();
         }
+        return c.at();
     }
 }

@@ -65,6 +65,11 @@ public final class PosixBackend implements Backend {
     }
 
     public PosixBackend(Path root, PosixOptions options) throws IOException {
+        this(root, options, new DirectorySync(options.fsyncListener()));
+    }
+
+    /** @param dirSync the directory fsyncs (tests record them) */
+    PosixBackend(Path root, PosixOptions options, DirectorySync dirSync) throws IOException {
         if (!Files.isDirectory(root)) {
             throw new IOException("data root " + root + " is not a directory");
         }
@@ -76,8 +81,7 @@ public final class PosixBackend implements Backend {
         this.store = options.sidecarDir() == null
                 ? new XattrMetadataStore()
                 : new SidecarMetadataStore(paths.root(), options.sidecarDir());
-        this.committer = new Committer(store, new DirectorySync(options.fsyncListener()), options.fsync(),
-                options.fsyncListener());
+        this.committer = new Committer(store, dirSync, options.fsync(), options.fsyncListener());
         this.buckets = new Buckets(paths, store, committer);
         this.reader = new ObjectReader(paths, store);
         this.writer = new ObjectWriter(paths, store, committer, reader, new KeyLocks());
@@ -199,18 +203,18 @@ public final class PosixBackend implements Backend {
     }
 
     @Override
-    public ObjectContent getObject(String bucket, String key) throws IOException {
+    public ObjectContent getObject(String bucket, String key, boolean withChecksums) throws IOException {
         try {
-            return reader.open(bucket, key);
+            return reader.open(bucket, key, withChecksums);
         } catch (IOException e) {
             throw translate(e);
         }
     }
 
     @Override
-    public ObjectInfo headObject(String bucket, String key) throws IOException {
+    public ObjectInfo headObject(String bucket, String key, boolean withChecksums) throws IOException {
         try {
-            return reader.head(bucket, key);
+            return reader.head(bucket, key, withChecksums);
         } catch (IOException e) {
             throw translate(e);
         }
@@ -228,7 +232,7 @@ public final class PosixBackend implements Backend {
     @Override
     public Map<String, String> getObjectTagging(String bucket, String key) throws IOException {
         try {
-            return reader.head(bucket, key).attributes().tags();
+            return reader.head(bucket, key, false).attributes().tags();
         } catch (IOException e) {
             throw translate(e);
         }

@@ -54,6 +54,17 @@ abstract class AbstractObjectTests extends BackendTestBase {
         assertEquals(md5, h.etag());
         assertEquals(a, h.attributes());
         assertEquals(data.length, h.size());
+        assertEquals(Map.of("CRC32", "AAAAAA=="), h.checksums());
+        // without x-amz-checksum-mode the checksums are not read; everything else is
+        ObjectInfo lean = backend.headObject(B, "dir/sub/obj.txt", false);
+        assertEquals(Map.of(), lean.checksums());
+        assertEquals(a, lean.attributes());
+        assertEquals(md5, lean.etag());
+        try (ObjectContent c = backend.getObject(B, "dir/sub/obj.txt", false)) {
+            assertArrayEquals(data, readAll(c));
+            assertEquals(Map.of(), c.info().checksums());
+            assertEquals(a, c.info().attributes());
+        }
     }
 
     @Test

@@ -172,4 +172,23 @@ class XattrFormatTest extends BackendTestBase {
         assertTrue(PosixBackend.supportsUserXattrs(root));
         assertTrue(PosixBackend.fileNamesAreUtf8());
     }
+
+    @Test
+    void valuesLargerThanTheReadBufferAreReadWhole() throws Exception {
+        Path f = Files.createFile(root.resolve(B).resolve("xattr-sizes"));
+        String small = "\"0123456789abcdef0123456789abcdef\"";
+        String large = "m".repeat(3000); // over the tiny buffer below; ext4 keeps about 4 KiB of xattrs per file
+        setXattr(f, "etag", small);
+        setXattr(f, "metadata", large);
+        XattrMetadataStore tiny = new XattrMetadataStore(64);
+        assertEquals(small, new String(tiny.get(f, "etag"), StandardCharsets.UTF_8));
+        assertEquals(large, new String(tiny.get(f, "metadata"), StandardCharsets.UTF_8));
+        Map<String, byte[]> both = tiny.read(f, n -> true);
+        assertEquals(small, new String(both.get("etag"), StandardCharsets.UTF_8));
+        assertEquals(large, new String(both.get("metadata"), StandardCharsets.UTF_8));
+        assertNull(tiny.get(f, "content-type"));
+        XattrMetadataStore standard = new XattrMetadataStore();
+        assertEquals(large, new String(standard.get(f, "metadata"), StandardCharsets.UTF_8));
+        assertEquals(small, new String(standard.get(f, "etag"), StandardCharsets.UTF_8));
+    }
 }

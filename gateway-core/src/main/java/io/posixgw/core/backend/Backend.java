@@ -60,10 +60,27 @@ public interface Backend {
     /** Stores the body atomically: readers see the old object or the new one, never a mix. */
     PutObjectResult putObject(PutObjectRequest request, BodySource body) throws IOException;
 
-    /** Opens the object for reading; {@code NoSuchKey} / {@code NoSuchBucket} when absent. */
-    ObjectContent getObject(String bucket, String key) throws IOException;
+    /**
+     * Opens the object for reading; {@code NoSuchKey} / {@code NoSuchBucket} when absent.
+     *
+     * @param withChecksums whether {@link ObjectInfo#checksums()} is filled in: GET and HEAD
+     *                      return them only for {@code x-amz-checksum-mode: ENABLED}, and not
+     *                      reading them saves a metadata read per request
+     */
+    ObjectContent getObject(String bucket, String key, boolean withChecksums) throws IOException;
 
-    ObjectInfo headObject(String bucket, String key) throws IOException;
+    /** {@link #getObject(String, String, boolean)} with the checksums. */
+    default ObjectContent getObject(String bucket, String key) throws IOException {
+        return getObject(bucket, key, true);
+    }
+
+    /** The object's description; {@code withChecksums} as for {@link #getObject(String, String, boolean)}. */
+    ObjectInfo headObject(String bucket, String key, boolean withChecksums) throws IOException;
+
+    /** {@link #headObject(String, String, boolean)} with the checksums. */
+    default ObjectInfo headObject(String bucket, String key) throws IOException {
+        return headObject(bucket, key, true);
+    }
 
     /**
      * Cumulative end offsets of the parts of a multipart object (what GET/HEAD with

@@ -47,6 +47,10 @@ import javax.net.ssl.SSLException;
  * hands the operation to a blocking worker, streams the body to it, and writes the
  * answer back. Requests on a keep-alive connection are answered strictly in order:
  * a request that arrives while another is in progress waits (with reading paused).
+ *
+ * <p>A request with a body goes to its worker once the body is complete or the read
+ * that brought its head is over, whichever comes first: a small PUT usually arrives
+ * whole in one read, and its worker then runs through without parking for the body.
  */
 final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionHandler.class);
@@ -80,6 +84,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         boolean continueSent;
         boolean ended;
         long bytesIn;
+        /** The operation, while it waits for its body to arrive or the current read to end. */
+        Runnable pendingWork;
 
         InFlight(HttpRequest http) {
             this.http = http;
@@ -95,6 +101,11 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
+    }
+
+    /** True while the request being served has body bytes still to arrive. */
+    boolean bodyPending() {
+        return current != null && !current.lastSeen;
     }
 
     /** True between requests: the connection can be closed without cutting anything short. */
@@ -196,15 +207,44 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             r.continueSent = true;
             ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
         }
+        Runnable work = () -> runOperation(r, exchange);
+        if (r.body != null) {
+            r.pendingWork = work; // see dispatchPending
+            return;
+        }
+        submit(r, work);
+    }
+
+    private void submit(InFlight r, Runnable work) {
         try {
-            server.workers.execute(() -> runOperation(r, exchange));
+            server.workers.execute(work);
         } catch (RejectedExecutionException e) {
             if (r.body != null) {
                 r.body.close();
             }
             respond(r, Errors.render(new S3Exception(S3Error.SLOW_DOWN, S3Error.SLOW_DOWN.defaultMessage()),
-                    http.method().name(), r.path, r.requestId));
+                    r.http.method().name(), r.path, r.requestId));
         }
+    }
+
+    /**
+     * Starts the current request's operation if it is waiting: called when its body is
+     * complete, at the end of each read, when pipelined messages have been fed, and when
+     * the connection closes (the operation then fails on the body and cleans up).
+     */
+    private void dispatchPending() {
+        InFlight r = current;
+        if (r != null && r.pendingWork != null) {
+            Runnable work = r.pendingWork;
+            r.pendingWork = null;
+            submit(r, work);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        dispatchPending();
+        ctx.fireChannelReadComplete();
     }
 
     /** Readiness touches the disk: it runs on a worker, and answers 503 with the reason when the store cannot take writes. */
@@ -330,6 +370,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                     ctx.close(); // the lingering answer has been read by now, or will never be
                 }
                 finishRequest();
+            } else {
+                dispatchPending(); // (an answered request has no operation left to start)
             }
         }
     }
@@ -340,6 +382,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         S3Response response;
         try {
             response = server.operations.run(exchange);
+            SmallFileBody.load(response, ctx.alloc());
         } catch (S3Exception e) {
             response = Errors.render(e, exchange.request().method(), exchange.request().resource(), r.requestId);
         } catch (IOException e) {
@@ -455,6 +498,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         while (!pipelined.isEmpty() && (current == null || !current.lastSeen)) {
             dispatch(pipelined.poll());
         }
+        dispatchPending();
         if (pipelined.isEmpty() && (current == null || !current.lastSeen)) {
             ctx.channel().config().setAutoRead(true);
         }
@@ -475,6 +519,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         if (r != null && r.body != null) {
             r.body.fail(new ClosedChannelException());
         }
+        dispatchPending();
         if (r != null && r.responded && !r.ended) {
             // Answered, but the connection died before the write completed.
             endRequest(r, S3Response.status(499).errorCode("ClientClosed"), 0);

@@ -37,6 +37,11 @@ final class RequestHeadTimeout extends ChannelInboundHandlerAdapter {
         cancel();
     }
 
+    /** True when bytes of a request head have arrived but not the whole head. */
+    boolean headPending() {
+        return deadline != null;
+    }
+
     /** The exchange is over: the next byte starts a new head. */
     void requestEnded() {
         inRequest = false;

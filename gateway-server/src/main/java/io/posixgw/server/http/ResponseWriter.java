@@ -23,7 +23,8 @@ import java.util.Map;
 
 /**
  * Turns an {@link S3Response} into Netty messages; file bodies go zero-copy as a file
- * region on plain HTTP, and as chunks read from the file over TLS.
+ * region on plain HTTP and as chunks read from the file over TLS; small ones already read
+ * into memory go with the head ({@link SmallFileBody}).
  */
 final class ResponseWriter {
     /** Bytes read from a file per write over TLS. */
@@ -44,6 +45,11 @@ final class ResponseWriter {
     static ChannelFuture write(ChannelHandlerContext ctx, S3Response r, String requestId, boolean keepAlive,
                                HttpVersion version, boolean zeroCopy) {
         HttpResponseStatus status = HttpResponseStatus.valueOf(r.status());
+        if (r.isLoaded()) {
+            DefaultFullHttpResponse full = new DefaultFullHttpResponse(version, status, r.takeLoaded());
+            fillHeaders(full.headers(), r, requestId, keepAlive, version, r.fileLength());
+            return ctx.writeAndFlush(full);
+        }
         if (r.file() != null) {
             HttpResponse head = new DefaultHttpResponse(version, status);
             fillHeaders(head.headers(), r, requestId, keepAlive, version, r.fileLength());

@@ -103,14 +103,16 @@ public final class S3HttpServer implements AutoCloseable {
                             return;
                         }
                         ch.closeFuture().addListener(f -> context.connections.decrementAndGet());
+                        RequestHeadTimeout headTimeout = new RequestHeadTimeout(settings.headerTimeoutMillis());
+                        ConnectionHandler handler = new ConnectionHandler(context);
                         if (ch instanceof EpollSocketChannel) {
-                            ch.pipeline().addLast("quick-ack", new QuickAck());
+                            ch.pipeline().addLast("quick-ack", new QuickAck(() -> headTimeout.headPending() || handler.bodyPending()));
                         }
                         if (tls != null) {
                             ch.pipeline().addLast("tls", new TlsDetector(tls));
                         }
                         ch.pipeline()
-                                .addLast("head-timeout", new RequestHeadTimeout(settings.headerTimeoutMillis()))
+                                .addLast("head-timeout", headTimeout)
                                 .addLast("http", new HttpServerCodec(decoderConfig));
                         if (tls != null) {
                             // file bodies cannot go zero-copy through TLS: ResponseWriter sends them as chunked input
@@ -118,7 +120,7 @@ public final class S3HttpServer implements AutoCloseable {
                         }
                         ch.pipeline()
                                 .addLast("idle", new IdleStateHandler(settings.idleTimeoutMillis(), 0, 0, TimeUnit.MILLISECONDS))
-                                .addLast("s3", new ConnectionHandler(context));
+                                .addLast("s3", handler);
                     }
                 });
         serverChannel = bootstrap.bind(settings.host(), settings.port()).sync().channel();

@@ -1,5 +1,6 @@
 package io.posixgw.server.http;
 
+import io.netty.buffer.ByteBuf;
 import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.xml.S3Xml;
 
@@ -9,13 +10,15 @@ import java.util.Map;
 
 /**
  * What an operation answers, without Netty types: a status, headers and one of
- * no body, a small byte body, or a region of an open object file (sent zero-copy).
+ * no body, a small byte body, or a region of an open object file (sent zero-copy;
+ * a small one is read into memory by the worker first, see {@link SmallFileBody}).
  */
 public final class S3Response {
     private final int status;
     private final List<Map.Entry<String, String>> headers = new ArrayList<>(8);
     private byte[] body;
     private ObjectContent file;
+    private ByteBuf loaded;
     private long filePosition;
     private long fileLength;
     private boolean headOnly;
@@ -71,6 +74,23 @@ public final class S3Response {
         return this;
     }
 
+    /** The file region, read into {@code bytes}: the file is closed, the response owns the buffer. */
+    void inline(ByteBuf bytes) {
+        closeFile();
+        this.loaded = bytes;
+    }
+
+    /** The file body read into memory, handed over to the caller (who releases it), or null. */
+    ByteBuf takeLoaded() {
+        ByteBuf b = loaded;
+        loaded = null;
+        return b;
+    }
+
+    boolean isLoaded() {
+        return loaded != null;
+    }
+
     /** Records the S3 error code for the access log and metrics. */
     S3Response errorCode(String code) {
         this.errorCode = code;
@@ -115,14 +135,22 @@ public final class S3Response {
         if (headOnly) {
             return 0;
         }
-        if (file != null) {
+        if (file != null || loaded != null) {
             return fileLength;
         }
         return body == null ? 0 : body.length;
     }
 
-    /** Releases the open file if the response is dropped without being written. */
+    /** Releases the open file (or its bytes read into memory) if the response is dropped without being written. */
     public void discard() {
+        if (loaded != null) {
+            loaded.release();
+            loaded = null;
+        }
+        closeFile();
+    }
+
+    private void closeFile() {
         if (file != null) {
             try {
                 file.close();

@@ -79,7 +79,7 @@ final class LocalDestination implements Destination {
     @Override
     public Existing stat(String bucket, String key) throws IOException {
         try {
-            ObjectInfo info = backend.headObject(bucket, key);
+            ObjectInfo info = backend.headObject(bucket, key, false);
             return new Existing(ContentRules.normalize(info.etag()), info.size(), info.lastModified());
         } catch (S3Exception e) {
             if (e.error() == S3Error.NO_SUCH_KEY || e.error() == S3Error.NO_SUCH_BUCKET) {

@@ -22,7 +22,7 @@ final class ObjectGetHandler {
     }
 
     S3Response get(Exchange x) throws IOException {
-        ObjectContent content = backend.getObject(x.bucket(), x.key());
+        ObjectContent content = backend.getObject(x.bucket(), x.key(), checksumsWanted(x));
         try {
             ObjectInfo info = content.info();
             S3Response notModified = notModified(x, info);
@@ -44,7 +44,7 @@ final class ObjectGetHandler {
     }
 
     S3Response head(Exchange x) throws IOException {
-        ObjectInfo info = backend.headObject(x.bucket(), x.key());
+        ObjectInfo info = backend.headObject(x.bucket(), x.key(), checksumsWanted(x));
         S3Response notModified = notModified(x, info);
         if (notModified != null) {
             return notModified;
@@ -128,13 +128,18 @@ final class ObjectGetHandler {
             response.header("x-amz-mp-parts-count", Integer.toString(info.partsCount()));
         }
         // A stored checksum describes the whole object: a part of it gets none, as on AWS.
-        if (range == null && "ENABLED".equalsIgnoreCase(x.header("x-amz-checksum-mode"))) {
+        if (range == null && checksumsWanted(x)) {
             ObjectPutHandler.writeChecksums(response, info.checksums());
             if (info.checksumType() != null) {
                 response.header("x-amz-checksum-type", info.checksumType().name());
             }
         }
         return response;
+    }
+
+    /** Checksums are answered (and so read) only when asked for. */
+    private static boolean checksumsWanted(Exchange x) {
+        return "ENABLED".equalsIgnoreCase(x.header("x-amz-checksum-mode"));
     }
 
     static Preconditions preconditions(Exchange x) {

@@ -142,7 +142,12 @@ class MetricsIT {
             assertNotEquals(gw.port, metricsPort);
             assertEquals(200, gw.raw().send("PUT", "/mbkt", Map.of(), Map.of(), new byte[0]).status());
 
+            // a request is recorded once its answer's last byte is written, which may be just after the client has it
             RawS3.Response scraped = ServerModesIT.probe(metricsPort, "/metrics");
+            for (int i = 0; i < 100 && !scraped.text().contains("operation=\"CreateBucket\""); i++) {
+                Thread.sleep(20);
+                scraped = ServerModesIT.probe(metricsPort, "/metrics");
+            }
             assertEquals(200, scraped.status());
             assertEquals(1, value(scrape(scraped.text()), "posixgw_requests_seconds_count", "operation", "CreateBucket", "status", "200"));
             assertEquals(404, ServerModesIT.probe(metricsPort, "/mbkt").status());

@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -234,5 +235,33 @@ class ProtocolIT {
         RawS3.Response t = raw.send("GET", "/ni/k", Map.of("acl", ""), Map.of(), new byte[0]);
         assertEquals(501, t.status());
         assertTrue(t.text().contains("GetObjectAcl"), t.text());
+    }
+
+    /**
+     * A client with Nagle's algorithm on (OkHttp, hence the MinIO SDKs) writes a PUT's head,
+     * then holds the body until the head is acknowledged: the server must acknowledge at
+     * once, or every PUT on a keep-alive connection waits for the 40 ms delayed ACK.
+     */
+    @Test
+    void putsFromNagleClientsAreNotHeldByDelayedAcks() throws Exception {
+        RawS3 raw = gw.raw();
+        raw.send("PUT", "/nagle", Map.of(), Map.of(), new byte[0]);
+        byte[] body = new byte[1024];
+        long[] millis = new long[40];
+        try (Socket s = new Socket("127.0.0.1", gw.port)) {
+            s.setSoTimeout(10_000);
+            s.setTcpNoDelay(false); // Nagle on, as RawS3 writes head and body in two writes
+            for (int i = 0; i < millis.length; i++) {
+                long t0 = System.nanoTime();
+                RawS3.Response put = raw.send(s, "PUT", "/nagle/k" + i, Map.of(), Map.of(), body);
+                millis[i] = (System.nanoTime() - t0) / 1_000_000;
+                assertEquals(200, put.status(), put.text());
+                RawS3.Response get = raw.send(s, "GET", "/nagle/k" + i, Map.of(), Map.of(), new byte[0]);
+                assertEquals(1024, get.body().length);
+            }
+        }
+        long[] sorted = millis.clone();
+        Arrays.sort(sorted);
+        assertTrue(sorted[sorted.length / 2] < 25, "PUT median " + sorted[sorted.length / 2] + " ms: " + Arrays.toString(millis));
     }
 }

@@ -1,0 +1,79 @@
+package io.posixgw.posix;
+
+import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.PutObjectRequest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Which directories a write or a delete fsyncs (DESIGN §5): every entry it changed, nothing more. */
+class DurabilityTest {
+    static final String B = "bkt";
+
+    @TempDir
+    Path tmp;
+    Path bucket;
+    PosixBackend backend;
+    final List<Path> synced = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void start() throws IOException {
+        Path root = Files.createDirectories(tmp.resolve("data"));
+        backend = new PosixBackend(root, PosixOptions.DEFAULT, new DirectorySync(d -> {
+            synced.add(d);
+            DirectorySync.force(d);
+        }));
+        backend.createBucket(B, "owner-key");
+        bucket = root.resolve(B);
+        synced.clear();
+    }
+
+    private void put(String key) throws IOException {
+        backend.putObject(new PutObjectRequest(B, key, ObjectAttributes.EMPTY, null), Bodies.of(new byte[] {1, 2, 3}));
+    }
+
+    @Test
+    void putOfAKeyInNewDirectoriesSyncsEachChangedDirectory() throws IOException {
+        put("a/b/c.bin");
+        // a's entry in the bucket, b's in a, c.bin's in b
+        assertEquals(Set.of(bucket, bucket.resolve("a"), bucket.resolve("a/b")), Set.copyOf(synced));
+        synced.clear();
+        put("a/b/d.bin");
+        assertEquals(List.of(bucket.resolve("a/b")), synced);
+    }
+
+    @Test
+    void deleteSyncsTheDirectoryWherePruningStopped() throws IOException {
+        put("a/b/c.bin");
+        put("a/d.bin");
+        synced.clear();
+        backend.deleteObject(B, "a/b/c.bin"); // b is pruned: its removal from a is the change to flush
+        assertFalse(Files.exists(bucket.resolve("a/b")));
+        assertEquals(List.of(bucket.resolve("a")), synced);
+        synced.clear();
+        backend.deleteObject(B, "a/d.bin"); // a is pruned too
+        assertFalse(Files.exists(bucket.resolve("a")));
+        assertEquals(List.of(bucket), synced);
+    }
+
+    @Test
+    void deleteBesideOtherObjectsSyncsTheKeysDirectory() throws IOException {
+        put("x/1");
+        put("x/2");
+        synced.clear();
+        backend.deleteObject(B, "x/1");
+        assertTrue(Files.exists(bucket.resolve("x/2")));
+        assertEquals(List.of(bucket.resolve("x")), synced);
+    }
+}

@@ -1,0 +1,45 @@
+package io.posixgw.server.http;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+
+import java.io.EOFException;
+import java.io.IOException;
+
+/**
+ * Reads a small object body into a pooled direct buffer, on the worker, so that it
+ * leaves with the response head in one write and one TCP segment. Sent zero-copy, a
+ * small GET cost two sends (writev of the head, then sendfile), each a trip through
+ * the network stack for both ends, and the file was closed on the event loop:
+ * async-profiler under presigned GET load of 4 KiB objects put the head's writev and
+ * the body's sendfile at about 11 % of CPU each. Larger bodies stay zero-copy.
+ */
+final class SmallFileBody {
+    /** Bodies up to this size are read into memory (a copy of that much costs less than a second send). */
+    static final int MAX = 64 * 1024;
+
+    private SmallFileBody() {
+    }
+
+    /** If {@code r} has a file body of at most {@link #MAX} bytes, reads it and closes the file. */
+    static void load(S3Response r, ByteBufAllocator alloc) throws IOException {
+        if (r.file() == null || r.isHeadOnly() || r.fileLength() <= 0 || r.fileLength() > MAX) {
+            return;
+        }
+        int length = (int) r.fileLength();
+        ByteBuf buf = alloc.directBuffer(length, length);
+        try {
+            while (buf.isWritable()) {
+                int n = buf.writeBytes(r.file().channel(), r.filePosition() + buf.writerIndex(), buf.writableBytes());
+                if (n < 0) {
+                    throw new EOFException("object file shorter than its size");
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            buf.release();
+            r.discard();
+            throw e;
+        }
+        r.inline(buf);
+    }
+}
