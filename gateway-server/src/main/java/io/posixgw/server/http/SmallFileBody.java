@@ -12,7 +12,8 @@ import java.io.IOException;
  * small GET cost two sends (writev of the head, then sendfile), each a trip through
  * the network stack for both ends, and the file was closed on the event loop:
  * async-profiler under presigned GET load of 4 KiB objects put the head's writev and
- * the body's sendfile at about 11 % of CPU each. Larger bodies stay zero-copy.
+ * the body's sendfile at about 11 % of CPU each. Larger bodies stay zero-copy, and so
+ * does a small one when direct memory runs out.
  */
 final class SmallFileBody {
     /** Bodies up to this size are read into memory (a copy of that much costs less than a second send). */
@@ -27,7 +28,14 @@ final class SmallFileBody {
             return;
         }
         int length = (int) r.fileLength();
-        ByteBuf buf = alloc.directBuffer(length, length);
+        ByteBuf buf;
+        try {
+            buf = alloc.directBuffer(length, length);
+        } catch (OutOfMemoryError noDirectMemory) {
+            // Direct memory is exhausted (e.g. many clients not reading their answers, with
+            // the image's -XX:MaxDirectMemorySize=64m): sendfile needs none, use it.
+            return;
+        }
         try {
             while (buf.isWritable()) {
                 int n = buf.writeBytes(r.file().channel(), r.filePosition() + buf.writerIndex(), buf.writableBytes());

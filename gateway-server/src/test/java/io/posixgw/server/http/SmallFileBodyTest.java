@@ -1,5 +1,6 @@
 package io.posixgw.server.http;
 
+import io.netty.buffer.AbstractByteBufAllocator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -76,5 +77,31 @@ class SmallFileBodyTest {
         assertThrows(IOException.class, () -> SmallFileBody.load(r, PooledByteBufAllocator.DEFAULT));
         assertFalse(r.isLoaded());
         assertFalse(ch.isOpen());
+    }
+
+    @Test
+    void withoutDirectMemoryTheBodyStaysAFile() throws IOException {
+        AbstractByteBufAllocator exhausted = new AbstractByteBufAllocator(true) {
+            @Override
+            protected ByteBuf newHeapBuffer(int initialCapacity, int maxCapacity) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            protected ByteBuf newDirectBuffer(int initialCapacity, int maxCapacity) {
+                throw new OutOfMemoryError("Cannot reserve " + initialCapacity + " bytes of direct buffer memory");
+            }
+
+            @Override
+            public boolean isDirectBufferPooled() {
+                return true;
+            }
+        };
+        S3Response r = response(new byte[4096], 0, 4096);
+        SmallFileBody.load(r, exhausted);
+        assertFalse(r.isLoaded());
+        assertNotNull(r.file());
+        assertTrue(r.file().channel().isOpen());
+        r.discard();
     }
 }

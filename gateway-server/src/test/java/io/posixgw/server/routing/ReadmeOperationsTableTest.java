@@ -54,7 +54,7 @@ class ReadmeOperationsTableTest {
         r.put(Endpoint.GET_OBJECT, new Row("`Range` (one range), `partNumber`, `If-Match`, `If-None-Match`, `If-Modified-Since`, "
                 + "`If-Unmodified-Since`, `response-content-type`, `-content-disposition`, `-content-encoding`, `-content-language`, "
                 + "`response-cache-control`, `response-expires`, `x-amz-checksum-mode: ENABLED`",
-                "zero-copy (sendfile) over plain HTTP, 64 KiB reads over TLS; malformed or multiple ranges give the whole object, unsatisfiable ones 416; S3's precedence "
+                "bodies up to 64 KiB read and sent with the head, larger ones zero-copy (sendfile) over plain HTTP and in 64 KiB reads over TLS; malformed or multiple ranges give the whole object, unsatisfiable ones 416; S3's precedence "
                         + "between the conditions; part 1 of a single-part object is the whole object (206)"));
         r.put(Endpoint.HEAD_OBJECT, new Row("as GetObject", "errors without a body"));
         r.put(Endpoint.COPY_OBJECT, new Row("`x-amz-copy-source` (`[/]bucket/key`, `?versionId=null`), `x-amz-metadata-directive` "
