@@ -20,6 +20,7 @@ import java.util.List;
 /** Bucket-level operations: list, create, head, delete, location, versioning status. */
 final class BucketHandler {
     static final String US_EAST_1 = "us-east-1";
+    private static final String AWS_GLOBAL = "aws-global";
 
     private final Backend backend;
     private final String region;
@@ -57,9 +58,12 @@ final class BucketHandler {
     /**
      * No constraint means us-east-1; otherwise the constraint must name the configured
      * region. AWS itself refuses an explicit {@code us-east-1}, but the MinIO Java SDK
-     * sends exactly that on every makeBucket, so it is accepted when it is the region.
+     * sends exactly that on every makeBucket, so it is accepted when it is the region; so is
+     * {@code aws-global}, which awscli sends for {@code aws s3 mb} when no region is configured
+     * (botocore's name for us-east-1's global endpoint).
      */
-    private void checkLocation(String constraint) {
+    private void checkLocation(String given) {
+        String constraint = AWS_GLOBAL.equals(given) ? US_EAST_1 : given;
         boolean empty = constraint == null || constraint.isEmpty();
         if (empty) {
             if (!region.equals(US_EAST_1)) {

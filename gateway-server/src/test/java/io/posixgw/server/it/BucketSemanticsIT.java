@@ -70,12 +70,13 @@ class BucketSemanticsIT extends GatewayPerClass {
 
     /**
      * On a us-east-1 server. An explicit {@code us-east-1} constraint is accepted although AWS refuses it
-     * (InvalidLocationConstraint): the MinIO SDKs send exactly that on every makeBucket.
+     * (InvalidLocationConstraint): the MinIO SDKs send exactly that on every makeBucket. So is {@code aws-global},
+     * what awscli sends from {@code aws s3 mb} when no region is configured.
      */
     @ParameterizedTest
     @CsvSource({"lc-none,,200,", "lc-empty-config,<CreateBucketConfiguration/>,200,",
             "lc-other-region,eu-west-1,400,InvalidLocationConstraint", "lc-nonsense,moon-1,400,InvalidLocationConstraint",
-            "lc-explicit-us-east-1,us-east-1,200,", "lc-malformed,<CreateBucketConfiguration>,400,MalformedXML"})
+            "lc-explicit-us-east-1,us-east-1,200,", "lc-aws-global,aws-global,200,", "lc-malformed,<CreateBucketConfiguration>,400,MalformedXML"})
     @Conformance({BUCKET_LOCATION_CONSTRAINT, BUCKET_US_EAST_1_NO_CONSTRAINT})
     void locationConstraintOnAUsEast1Server(String bucket, String constraint, int status, String code) throws Exception {
         String body = constraint == null ? "" : constraint.startsWith("<") ? constraint : configuration(constraint);
