@@ -8,6 +8,7 @@ import io.minio.PutObjectArgs;
 import io.minio.RemoveObjectArgs;
 import io.minio.StatObjectArgs;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.InputStream;
@@ -34,11 +35,8 @@ final class Alternate implements Callable<Integer> {
             description = "Two or more S3 endpoints; ratios are the first over each other one.")
     List<String> targetSpecs = new ArrayList<>();
 
-    @Option(names = "--access", defaultValue = "${env:AWS_ACCESS_KEY_ID:-posixgw}")
-    String access;
-
-    @Option(names = "--secret", defaultValue = "${env:AWS_SECRET_ACCESS_KEY:-posixgw-secret}")
-    String secret;
+    @Mixin
+    CredentialOptions credentials;
 
     @Option(names = "--bucket", defaultValue = "bench-alternate", description = "Bucket, made if missing (default ${DEFAULT-VALUE}).")
     String bucket;
@@ -60,7 +58,7 @@ final class Alternate implements Callable<Integer> {
         }
         int maxSize = sizes.stream().mapToInt(Integer::intValue).max().orElse(4096);
         Payloads payloads = new Payloads(maxSize);
-        Clients clients = new Clients(access, secret);
+        Clients clients = credentials.clients();
         ServerCost cost = new ServerCost();
         List<MinioClient> mcs = new ArrayList<>();
         for (Target t : targets) {

@@ -14,6 +14,7 @@ import io.minio.Result;
 import io.minio.messages.DeleteRequest;
 import io.minio.messages.Item;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.charset.StandardCharsets;
@@ -49,11 +50,8 @@ final class ListingScale implements Callable<Integer> {
     @Option(names = "--endpoint", required = true, description = "S3 endpoint URL.")
     String endpoint;
 
-    @Option(names = "--access", defaultValue = "${env:AWS_ACCESS_KEY_ID:-posixgw}")
-    String access;
-
-    @Option(names = "--secret", defaultValue = "${env:AWS_SECRET_ACCESS_KEY:-posixgw-secret}")
-    String secret;
+    @Mixin
+    CredentialOptions credentials;
 
     @Option(names = "--keys", defaultValue = "100000", description = "Keys in the big bucket (default ${DEFAULT-VALUE}).")
     int keys;
@@ -123,7 +121,7 @@ final class ListingScale implements Callable<Integer> {
         String big = "scale-big-" + tag;
         String small = "scale-small-" + tag;
         Target target = new Target("server", endpoint, Target.Role.S3, 0);
-        MinioClient mc = new Clients(access, secret).shared(target, clients);
+        MinioClient mc = credentials.clients().shared(target, clients);
         try {
             mc.makeBucket(MakeBucketArgs.builder().bucket(big).build());
             mc.makeBucket(MakeBucketArgs.builder().bucket(small).build());

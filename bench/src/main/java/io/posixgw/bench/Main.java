@@ -2,6 +2,7 @@ package io.posixgw.bench;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -53,12 +54,8 @@ public final class Main implements Callable<Integer> {
                         + "presigned GET throughput only.")
         String floor;
 
-        @Option(names = "--access", defaultValue = "${env:AWS_ACCESS_KEY_ID:-posixgw}", description = "Access key (all targets).")
-        String access;
-
-        @Option(names = "--secret", defaultValue = "${env:AWS_SECRET_ACCESS_KEY:-posixgw-secret}",
-                description = "Secret key (all targets).")
-        String secret;
+        @Mixin
+        CredentialOptions credentials;
 
         @Option(names = "--quick", description = "About a tenth of the iterations and shorter timed sections, for smoke runs.")
         boolean quick;
@@ -155,7 +152,7 @@ public final class Main implements Callable<Integer> {
             Path outDir = out != null ? out : Path.of("bench", "results", now.atOffset(ZoneOffset.UTC).toLocalDate().toString());
             String shown = command != null ? command : "posixgw-bench " + String.join(" ", spec.commandLine().getParseResult()
                     .originalArgs());
-            return execute(plan, all, new Clients(access, secret), outDir,
+            return execute(plan, all, credentials.clients(), outDir,
                     new Report.Meta(now.toString(), shown, Machine.describe(dataDir, notes), plan), wrkBinary, keep);
         }
     }

@@ -7,6 +7,7 @@ import io.minio.PutObjectArgs;
 import io.minio.RemoveObjectArgs;
 import io.minio.StatObjectArgs;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.InputStream;
@@ -31,11 +32,8 @@ final class OpLoop implements Callable<Integer> {
     @Option(names = "--endpoint", required = true, description = "S3 endpoint URL.")
     String endpoint;
 
-    @Option(names = "--access", defaultValue = "${env:AWS_ACCESS_KEY_ID:-posixgw}")
-    String access;
-
-    @Option(names = "--secret", defaultValue = "${env:AWS_SECRET_ACCESS_KEY:-posixgw-secret}")
-    String secret;
+    @Mixin
+    CredentialOptions credentials;
 
     @Option(names = "--op", defaultValue = "put", description = "put, get, stat, delete or list (default ${DEFAULT-VALUE}).")
     Op op;
@@ -61,7 +59,7 @@ final class OpLoop implements Callable<Integer> {
     public Integer call() throws Exception {
         Target target = new Target("server", endpoint, Target.Role.S3, 0);
         Plan plan = new Plan(1, 1, Plan.ALL_SECTIONS, bucket, 1, 1, 1, Duration.ZERO, Duration.ZERO, 1, 1, size, Duration.ZERO);
-        try (Context ctx = new Context(plan, new Clients(access, secret), new Payloads(Math.max(size, 64)), List.of(target))) {
+        try (Context ctx = new Context(plan, credentials.clients(), new Payloads(Math.max(size, 64)), List.of(target))) {
             ctx.ensureBucket(target);
             MinioClient mc = ctx.client(target);
             String fixed = "op-loop/" + UUID.randomUUID() + "/out.bin";
