@@ -3,6 +3,7 @@ package io.posixgw.server;
 import io.posixgw.server.auth.UsersFile;
 import io.posixgw.server.config.ServerCommand;
 import io.posixgw.server.config.ServerConfig;
+import io.posixgw.server.http.S3HttpServer;
 import io.posixgw.server.log.LogFormat;
 import io.posixgw.server.migrate.MigrateCommand;
 import org.slf4j.Logger;
@@ -61,7 +62,7 @@ public final class Main {
             stopped.countDown();
         }, "posixgw-shutdown"));
         ReloadOnHangup.install(gateway::reload);
-        String endpoint = (gateway.tls() ? "https://" : "http://") + hostForUrl(address) + ":" + address.getPort();
+        String endpoint = (gateway.tls() ? "https://" : "http://") + S3HttpServer.urlAuthority(address);
         LOG.info("posixgw serving {} on {} (region {}, fsync {}, keep-alive {})", config.root().toAbsolutePath(), endpoint,
                 config.region(), config.fsync() ? "on" : "off", config.keepAlive() ? "on" : "off");
         if (config.defaultCredentials()) {
@@ -81,13 +82,5 @@ public final class Main {
         CommandLine cl = ServerCommand.commandLine(command, environment);
         cl.addSubcommand("migrate", MigrateCommand.commandLine(environment, System.out, System.err, true));
         return cl;
-    }
-
-    private static String hostForUrl(InetSocketAddress address) {
-        String host = address.getAddress().getHostAddress();
-        if (address.getAddress().isAnyLocalAddress()) {
-            return "127.0.0.1";
-        }
-        return host.contains(":") ? "[" + host + "]" : host;
     }
 }

@@ -127,7 +127,7 @@ public final class S3HttpServer implements AutoCloseable {
         if (settings.metricsListen() != null && context.metrics.servesPrometheus()) {
             metricsChannel = MetricsEndpoint.bind(group, channelType, settings.metricsListen(), settings.metricsPath(),
                     context.metrics, settings.idleTimeoutMillis());
-            LOG.info("Prometheus metrics on http://{}{}", hostForUrl((InetSocketAddress) metricsChannel.localAddress()),
+            LOG.info("Prometheus metrics on http://{}{}", urlAuthority((InetSocketAddress) metricsChannel.localAddress()),
                     settings.metricsPath());
         }
         return (InetSocketAddress) serverChannel.localAddress();
@@ -138,7 +138,11 @@ public final class S3HttpServer implements AutoCloseable {
         return metricsChannel == null ? null : (InetSocketAddress) metricsChannel.localAddress();
     }
 
-    private static String hostForUrl(InetSocketAddress a) {
+    /** {@code host:port} of a listening address for a URL a user can open: a wildcard address shows as 127.0.0.1. */
+    public static String urlAuthority(InetSocketAddress a) {
+        if (a.getAddress().isAnyLocalAddress()) {
+            return "127.0.0.1:" + a.getPort();
+        }
         String host = a.getAddress().getHostAddress();
         return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
     }
