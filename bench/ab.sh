@@ -34,19 +34,7 @@ fi
 bench_jar="$repo/bench/target/posixgw-bench.jar"
 [ -f "$bench_jar" ] && [ -f "$after" ] || (cd "$repo" && ./mvnw -B -q -DskipTests package >&2)
 
-work="$(mktemp -d /tmp/posixgw-ab.XXXXXX)"
-pids=()
-stop_all() {
-  local pid i
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do
-    for i in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$pid" 2>/dev/null || true
-  done
-  rm -rf "$work"
-}
-trap stop_all EXIT
-trap 'exit 130' INT TERM
+. "$here/processes.sh" ab
 # Private copies: a build during the run must not swap a jar under a running JVM.
 cp "$before" "$work/before.jar"; cp "$after" "$work/after.jar"; cp "$bench_jar" "$work/bench.jar"
 

@@ -41,19 +41,7 @@ jfr="$java_home/bin/jfr"; [ -x "$jfr" ] || jfr=jfr
 
 out="${PROFILE_OUT:-$repo/bench/results/$(date -u +%F)/profile}"
 mkdir -p "$out"
-work="$(mktemp -d /tmp/posixgw-profile.XXXXXX)"
-pids=()
-stop_all() {
-  local pid i
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do
-    for i in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$pid" 2>/dev/null || true
-  done
-  rm -rf "$work"
-}
-trap stop_all EXIT
-trap 'exit 130' INT TERM
+. "$here/processes.sh" profile
 
 # Private copies: a build in the work tree during the run must not swap the jars under running JVMs.
 cp "$server_jar" "$work/posixgw.jar"; server_jar="$work/posixgw.jar"

@@ -48,24 +48,7 @@ if stale "$server_jar" || stale "$bench_jar"; then
 fi
 
 # --- processes we start, stopped by PID on any exit --------------------------
-work="$(mktemp -d /tmp/posixgw-bench.XXXXXX)"
-pids=()
-stop_all() {
-  local pid i
-  for pid in "${pids[@]}"; do
-    kill -TERM "$pid" 2>/dev/null || true
-  done
-  for pid in "${pids[@]}"; do
-    for i in $(seq 1 150); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.1
-    done
-    kill -KILL "$pid" 2>/dev/null || true
-  done
-  rm -rf "$work"
-}
-trap stop_all EXIT
-trap 'exit 130' INT TERM
+. "$here/processes.sh" bench
 
 free_port() {
   local p=$1

@@ -27,19 +27,7 @@ jars=("$@")
 bench_jar="$repo/bench/target/posixgw-bench.jar"
 [ -f "$bench_jar" ] || (cd "$repo" && ./mvnw -B -q -DskipTests package >&2)
 
-work="$(mktemp -d /tmp/posixgw-syscalls.XXXXXX)"
-pids=()
-stop_all() {
-  local pid i
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do
-    for i in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$pid" 2>/dev/null || true
-  done
-  rm -rf "$work"
-}
-trap stop_all EXIT
-trap 'exit 130' INT TERM
+. "$here/processes.sh" syscalls
 cp "$bench_jar" "$work/bench.jar"
 
 access=bench secret="bench-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
