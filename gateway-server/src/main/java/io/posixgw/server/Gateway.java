@@ -23,10 +23,8 @@ import java.time.Duration;
 import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -38,6 +36,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Gateway implements AutoCloseable {
     /** Queued operations beyond the workers before new requests get 503 SlowDown. */
     private static final int WORKER_QUEUE = 4096;
+    /** A worker without work for this long ends (its stack and C heap go back to the system). */
+    private static final Duration WORKER_IDLE = Duration.ofSeconds(5);
     /** How often staging debris is swept while running. */
     private static final Duration SWEEP_EVERY = Duration.ofMinutes(10);
     /** How often the certificate and key files are checked for changes. */
@@ -47,7 +47,7 @@ public final class Gateway implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
 
     private final ServerConfig config;
-    private final ThreadPoolExecutor workers;
+    private final WorkerPool workers;
     private final ScheduledExecutorService housekeeping;
     private final S3HttpServer http;
     private final ServerTls tls;
@@ -70,9 +70,7 @@ public final class Gateway implements AutoCloseable {
         SigV4Verifier verifier = new SigV4Verifier(accounts, "s3", Clock.systemUTC());
         Authenticator authenticator = new Authenticator(verifier, accounts, config.region());
         Operations operations = new Operations(backend, config.region(), new Authorizer(backend));
-        this.workers = new ThreadPoolExecutor(config.workers(), config.workers(), 60, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(WORKER_QUEUE), daemonThreads("posixgw-io-"));
-        this.workers.allowCoreThreadTimeOut(true);
+        this.workers = WorkerPool.create(config.workers(), WORKER_QUEUE, WORKER_IDLE.toMillis(), daemonThreads("posixgw-io-"));
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(daemonThreads("posixgw-sweep-"));
         housekeeping.scheduleWithFixedDelay(() -> sweep(backend, config), SWEEP_EVERY.toMinutes(), SWEEP_EVERY.toMinutes(),
                 TimeUnit.MINUTES);
