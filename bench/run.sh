@@ -14,7 +14,8 @@
 #   - nginx serving the first posixgw's data directory (the floor for presigned GET),
 # runs the bench (any argument is passed to `posixgw-bench run`), writes
 # bench/results/<date>/report.md and report.json (or $BENCH_OUT/), and stops what it
-# started, by PID. BENCH_SERVER_JAVA_OPTS adds JVM flags to the three servers.
+# started, by PID. posixgw runs with its jvm.options, as ./posixgw and the image run it; s3proxy with
+# the JVM's defaults. BENCH_SERVER_JAVA_OPTS adds JVM flags to all three servers.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
@@ -84,6 +85,8 @@ server_jar="$work/posixgw.jar"; bench_jar="$work/posixgw-bench.jar"
 access="bench"
 secret="bench-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
 server_opts=${BENCH_SERVER_JAVA_OPTS:-}
+# posixgw as shipped: the JVM options of the launcher and the container image
+posixgw_opts="@$repo/jvm.options $server_opts"
 
 # --- listing-scale mode: one posixgw, two buckets (100,000 keys and the 1,000 listed) --------
 # --fsync off only makes filling the big bucket faster: a listing syncs nothing, and the files,
@@ -92,7 +95,7 @@ if [ "${1:-}" = "--listing-scale" ]; then
   shift
   p_ls=$(free_port 17070)
   # shellcheck disable=SC2086
-  java $server_opts -jar "$server_jar" --quiet --fsync off --port "127.0.0.1:$p_ls" --access "$access" --secret "$secret" \
+  java $posixgw_opts -jar "$server_jar" --quiet --fsync off --port "127.0.0.1:$p_ls" --access "$access" --secret "$secret" \
     "$work/posixgw" >"$work/posixgw.log" 2>&1 &
   pid_ls=$!; pids+=("$pid_ls")
   wait_http "http://127.0.0.1:$p_ls/_/health" posixgw posixgw
@@ -110,14 +113,14 @@ fi
 
 p_on=$(free_port 17070)
 # shellcheck disable=SC2086
-java $server_opts -jar "$server_jar" --quiet --port "127.0.0.1:$p_on" --access "$access" --secret "$secret" \
+java $posixgw_opts -jar "$server_jar" --quiet --port "127.0.0.1:$p_on" --access "$access" --secret "$secret" \
   "$work/posixgw" >"$work/posixgw.log" 2>&1 &
 pid_on=$!; pids+=("$pid_on")
 wait_http "http://127.0.0.1:$p_on/_/health" posixgw posixgw
 
 p_off=$(free_port $((p_on + 1)))
 # shellcheck disable=SC2086
-java $server_opts -jar "$server_jar" --quiet --fsync off --port "127.0.0.1:$p_off" --access "$access" --secret "$secret" \
+java $posixgw_opts -jar "$server_jar" --quiet --fsync off --port "127.0.0.1:$p_off" --access "$access" --secret "$secret" \
   "$work/posixgw-fsync-off" >"$work/posixgw-fsync-off.log" 2>&1 &
 pid_off=$!; pids+=("$pid_off")
 wait_http "http://127.0.0.1:$p_off/_/health" "posixgw --fsync off" posixgw-fsync-off
@@ -172,7 +175,7 @@ java -jar "$bench_jar" run \
   --access "$access" --secret "$secret" \
   --data-dir "$work" --out "$out" --command "$shown" \
   --note "server JVM=$(java -version 2>&1 | head -1)" \
-  --note "server JVM options=${server_opts:-(defaults)}" \
+  --note "server JVM options=posixgw: jvm.options${server_opts:+ $server_opts}; s3proxy: ${server_opts:-(defaults)}" \
   --note "disk of the data dirs=$(df -h --output=source,fstype,size "$work" | tail -1 | tr -s ' ')" \
   --note "s3proxy=${S3PROXY_VERSION:-4.1.0}, jclouds filesystem backend" \
   --note "nginx=$("$nginx_bin" -v 2>&1 | sed 's/.*: //'), sendfile on, access_log off" \

@@ -2,16 +2,20 @@ package io.posixgw.posix;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
@@ -22,9 +26,22 @@ import java.util.function.Predicate;
  * xattrs the attributes do not follow a rename of the data by themselves:
  * {@link #moved} renames the sidecar directory after the data, so an overwrite is
  * atomic for the bytes but its attributes switch a moment later.
+ *
+ * <p>So that the attributes of one version are never served with the bytes of another
+ * (a reader in another gateway between the two renames, or a writer killed between
+ * them), {@code meta/} also holds {@value #STAMP}: the inode number of the file the
+ * attributes were written for (a rename keeps it). Attributes whose stamp names
+ * another inode belong to another version: readers wait a moment for the move, then
+ * treat the object as having none (its ETag is then computed from its bytes). The
+ * stamp is a dot file, which {@link #list} skips and versitygw ignores; attributes
+ * without one (written by versitygw) are trusted as they are.
  */
 final class SidecarMetadataStore implements MetadataStore {
     private static final String META = "meta";
+    /** The inode number of the data the attributes belong to (see the class comment). */
+    static final String STAMP = ".ino";
+    /** How long a reader waits for a writer (in another gateway) to move a new version's attributes. */
+    static final long MOVE_WAIT_MILLIS = 200;
     private final Path dataRoot;
     private final Path sidecarRoot;
     private final java.util.concurrent.locks.ReentrantLock[] stripes = new java.util.concurrent.locks.ReentrantLock[64];
@@ -61,25 +78,94 @@ final class SidecarMetadataStore implements MetadataStore {
 
     @Override
     public byte[] get(Path path, String name) throws IOException {
+        return consistentRead(path, dir -> {
+            Map<String, byte[]> one = new LinkedHashMap<>();
+            putIfPresent(one, dir, name);
+            return one;
+        }).get(name);
+    }
+
+    @Override
+    public Map<String, byte[]> read(Path path, Predicate<String> wanted) throws IOException {
+        return consistentRead(path, dir -> {
+            Map<String, byte[]> out = new LinkedHashMap<>();
+            for (String name : list(path)) {
+                if (wanted.test(name)) {
+                    putIfPresent(out, dir, name);
+                }
+            }
+            return out;
+        });
+    }
+
+    /** Reads attribute values from a {@code meta/} directory. */
+    private interface ValuesReader {
+        Map<String, byte[]> read(Path metaDir) throws IOException;
+    }
+
+    /**
+     * Values read between two reads of the stamp: both must name the file now at
+     * {@code path} (or both be absent: versitygw's attributes are trusted). Another inode
+     * means another version's attributes; they are empty to the caller once a writer in
+     * another gateway has had {@value #MOVE_WAIT_MILLIS} ms to move its own (longer means
+     * that writer died between its two renames).
+     */
+    private Map<String, byte[]> consistentRead(Path path, ValuesReader reader) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MOVE_WAIT_MILLIS);
+        while (true) {
+            Path dir = meta(path);
+            byte[] before = value(dir, STAMP);
+            Map<String, byte[]> out = reader.read(dir);
+            if (out.isEmpty()) {
+                return out;
+            }
+            byte[] after = value(dir, STAMP);
+            if (Arrays.equals(before, after) && (before == null || stampNames(before, path))) {
+                return out;
+            }
+            if (System.nanoTime() > deadline) {
+                return Map.of();
+            }
+            pause(path);
+        }
+    }
+
+    private static void putIfPresent(Map<String, byte[]> out, Path dir, String name) throws IOException {
+        byte[] v = value(dir, name);
+        if (v != null) {
+            out.put(name, v);
+        }
+    }
+
+    private static boolean stampNames(byte[] stamp, Path path) throws IOException {
+        String inode = inode(path);
+        return inode == null || inode.equals(new String(stamp, StandardCharsets.US_ASCII));
+    }
+
+    private static void pause(Path path) throws IOException {
         try {
-            return Files.readAllBytes(meta(path).resolve(name));
+            Thread.sleep(2);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while waiting for the attributes of " + path);
+        }
+    }
+
+    private static byte[] value(Path metaDir, String name) throws IOException {
+        try {
+            return Files.readAllBytes(metaDir.resolve(name));
         } catch (NoSuchFileException e) {
             return null;
         }
     }
 
-    @Override
-    public Map<String, byte[]> read(Path path, Predicate<String> wanted) throws IOException {
-        Map<String, byte[]> out = new LinkedHashMap<>();
-        for (String name : list(path)) {
-            if (wanted.test(name)) {
-                byte[] v = get(path, name);
-                if (v != null) {
-                    out.put(name, v);
-                }
-            }
+    /** The inode number of the file or directory at {@code path}, or null when there is none. */
+    private static String inode(Path path) throws IOException {
+        try {
+            return String.valueOf(Files.getAttribute(path, "unix:ino", LinkOption.NOFOLLOW_LINKS));
+        } catch (NoSuchFileException e) {
+            return null;
         }
-        return out;
     }
 
     @Override
@@ -101,7 +187,41 @@ final class SidecarMetadataStore implements MetadataStore {
 
     @Override
     public void set(Path path, String name, byte[] value) throws IOException {
+        stamp(path);
+        write(meta(path), name, value);
+    }
+
+    @Override
+    public void setAll(Path path, Map<String, byte[]> values) throws IOException {
+        stamp(path);
         Path dir = meta(path);
+        for (Map.Entry<String, byte[]> e : values.entrySet()) {
+            write(dir, e.getKey(), e.getValue());
+        }
+    }
+
+    /**
+     * Makes the node's stamp name the file at {@code path}. Attributes stamped for another
+     * inode (left by a writer that died between its two renames) are dropped first: they
+     * must not come back as this version's.
+     */
+    private void stamp(Path path) throws IOException {
+        String inode = inode(path);
+        if (inode == null) {
+            throw new NoSuchFileException(path.toString());
+        }
+        Path dir = meta(path);
+        byte[] stamp = value(dir, STAMP);
+        if (stamp != null && inode.equals(new String(stamp, StandardCharsets.US_ASCII))) {
+            return;
+        }
+        if (stamp != null) {
+            trash(dir);
+        }
+        write(dir, STAMP, inode.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    private static void write(Path dir, String name, byte[] value) throws IOException {
         for (int attempt = 0;; attempt++) {
             Path tmp = dir.resolve("." + name + ".tmp-" + Fs.randomHex());
             try {

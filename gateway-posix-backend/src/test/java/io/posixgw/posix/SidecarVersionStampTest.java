@@ -1,0 +1,124 @@
+package io.posixgw.posix;
+
+import io.posixgw.core.backend.ObjectContent;
+import io.posixgw.core.model.ListObjectsRequest;
+import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.model.Etags;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * In sidecar mode the data and its attributes are renamed one after the other. A writer
+ * in another gateway (or one killed between the two renames) must never make a reader
+ * serve one version's bytes with another version's ETag or headers.
+ */
+class SidecarVersionStampTest extends BackendTestBase {
+    private static final ObjectAttributes OLD_ATTRS = new ObjectAttributes("text/plain", null, null, null, null, null,
+            Map.of("version", "old"));
+
+    @Override
+    Path sidecar() {
+        return tmp.resolve("sidecar");
+    }
+
+    private Path dataPath(String key) {
+        return root.resolve(B).resolve(key);
+    }
+
+    private Path metaDir(String key) {
+        return sidecar().resolve(B).resolve(key).resolve("meta");
+    }
+
+    /** New bytes renamed over the key by a writer that never got to move their attributes. */
+    private void renameNewBytesOnly(String key, byte[] data) throws Exception {
+        Path staged = root.resolve(B).resolve(".new-" + key);
+        Files.write(staged, data);
+        Files.move(staged, dataPath(key), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    @Test
+    void attributesOfTheReplacedVersionAreNotServedWithTheNewBytes() throws Exception {
+        put("k", bytes("old bytes"), OLD_ATTRS);
+        assertTrue(Files.isRegularFile(metaDir("k").resolve(SidecarMetadataStore.STAMP)), "the attributes are stamped");
+        byte[] fresh = bytes("new bytes, longer than the old");
+        renameNewBytesOnly("k", fresh);
+
+        String freshMd5 = Etags.fromMd5(Etags.newMd5().digest(fresh));
+        try (ObjectContent c = backend.getObject(B, "k")) {
+            assertArrayEquals(fresh, readAll(c));
+            assertEquals(freshMd5, c.info().etag(), "the ETag is the new bytes', not the old version's");
+            assertEquals(Map.of(), c.info().attributes().userMetadata());
+            assertNotEquals("text/plain", c.info().attributes().contentType());
+        }
+        ObjectInfo h = backend.headObject(B, "k");
+        assertEquals(freshMd5, h.etag());
+        assertEquals(fresh.length, h.size());
+        var listed = backend.listObjects(new ListObjectsRequest(B, null, null, null, 10)).objects();
+        assertEquals(1, listed.size());
+        assertEquals(freshMd5, listed.get(0).etag());
+    }
+
+    @Test
+    void aNewAttributeDropsTheStaleOnesInsteadOfReviving() throws Exception {
+        put("k", bytes("old bytes"), OLD_ATTRS);
+        byte[] fresh = bytes("new bytes");
+        renameNewBytesOnly("k", fresh);
+
+        backend.putObjectTagging(B, "k", Map.of("team", "a"));
+        assertEquals(Map.of("team", "a"), backend.getObjectTagging(B, "k"));
+        ObjectInfo h = backend.headObject(B, "k");
+        assertEquals(Map.of(), h.attributes().userMetadata(), "the old version's metadata stays gone");
+        assertEquals(Etags.fromMd5(Etags.newMd5().digest(fresh)), h.etag());
+    }
+
+    @Test
+    void aReaderWaitsForTheAttributesOfAWriterInAnotherGateway() throws Exception {
+        put("k", bytes("old bytes"), OLD_ATTRS);
+        // the other gateway's new version, attributes staged under its temp file's node
+        ObjectAttributes newAttrs = new ObjectAttributes("image/png", null, null, null, null, null, Map.of("version", "new"));
+        put("other", bytes("new bytes"), newAttrs);
+        ObjectInfo staged = backend.headObject(B, "other");
+
+        Files.move(dataPath("other"), dataPath("k"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        CompletableFuture<Void> attributesMove = CompletableFuture.runAsync(() -> {
+            try {
+                Thread.sleep(40);
+                Path node = sidecar().resolve(B).resolve("k");
+                Path aside = sidecar().resolve(B).resolve(".old-k");
+                Files.move(node, aside, StandardCopyOption.ATOMIC_MOVE);
+                Files.move(sidecar().resolve(B).resolve("other"), node, StandardCopyOption.ATOMIC_MOVE);
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        });
+        ObjectInfo h = backend.headObject(B, "k");
+        attributesMove.get(5, TimeUnit.SECONDS);
+        assertEquals(staged.etag(), h.etag());
+        assertEquals(newAttrs, h.attributes());
+    }
+
+    @Test
+    void unstampedAttributesWrittenByVersitygwAreTrusted() throws Exception {
+        Files.write(dataPath("v"), bytes("versitygw wrote this"));
+        Files.createDirectories(metaDir("v"));
+        Files.write(metaDir("v").resolve("etag"), "\"0123456789abcdef0123456789abcdef\"".getBytes(StandardCharsets.US_ASCII));
+        Files.write(metaDir("v").resolve("content-type"), bytes("text/csv"));
+
+        ObjectInfo h = backend.headObject(B, "v");
+        assertEquals("\"0123456789abcdef0123456789abcdef\"", h.etag());
+        assertEquals("text/csv", h.attributes().contentType());
+    }
+}
