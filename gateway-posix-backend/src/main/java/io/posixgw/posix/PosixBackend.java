@@ -80,7 +80,8 @@ public final class PosixBackend implements Backend {
         this.paths = new PathResolver(root);
         this.store = options.sidecarDir() == null
                 ? new XattrMetadataStore()
-                : new SidecarMetadataStore(paths.root(), options.sidecarDir());
+                : new SidecarMetadataStore(paths.root(), options.sidecarDir(), options.fsync() ? dirSync : null,
+                        options.fsyncListener());
         this.committer = new Committer(store, dirSync, options.fsync(), options.fsyncListener());
         this.buckets = new Buckets(paths, store, committer);
         this.reader = new ObjectReader(paths, store);

@@ -1,6 +1,8 @@
 package io.posixgw.posix;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
@@ -13,8 +15,10 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -44,9 +48,25 @@ final class SidecarMetadataStore implements MetadataStore {
     static final long MOVE_WAIT_MILLIS = 200;
     private final Path dataRoot;
     private final Path sidecarRoot;
+    private final DirectorySync dirSync;
+    private final FsyncListener fsyncListener;
     private final java.util.concurrent.locks.ReentrantLock[] stripes = new java.util.concurrent.locks.ReentrantLock[64];
 
+    /** Attributes without durability (tests of layout and races). */
     SidecarMetadataStore(Path dataRoot, Path sidecarRoot) throws IOException {
+        this(dataRoot, sidecarRoot, null, FsyncListener.NONE);
+    }
+
+    /**
+     * @param dirSync directory fsyncs, or null when {@code --fsync off}: with it every value
+     *                file is flushed before its rename, and the directory entries naming the
+     *                values and the moved node are flushed before {@link #setAll},
+     *                {@link #set} and {@link #moved} return, so an acknowledged object's
+     *                attributes survive a power loss like its bytes
+     */
+    SidecarMetadataStore(Path dataRoot, Path sidecarRoot, DirectorySync dirSync, FsyncListener fsyncListener) throws IOException {
+        this.dirSync = dirSync;
+        this.fsyncListener = fsyncListener;
         this.dataRoot = dataRoot.toAbsolutePath().normalize();
         this.sidecarRoot = sidecarRoot.toAbsolutePath().normalize();
         if (this.sidecarRoot.startsWith(this.dataRoot) || this.dataRoot.startsWith(this.sidecarRoot)) {
@@ -187,17 +207,18 @@ final class SidecarMetadataStore implements MetadataStore {
 
     @Override
     public void set(Path path, String name, byte[] value) throws IOException {
-        stamp(path);
-        write(meta(path), name, value);
+        setAll(path, Map.of(name, value));
     }
 
     @Override
     public void setAll(Path path, Map<String, byte[]> values) throws IOException {
-        stamp(path);
         Path dir = meta(path);
+        Set<Path> changed = new LinkedHashSet<>();
+        stamp(path, dir, changed);
         for (Map.Entry<String, byte[]> e : values.entrySet()) {
-            write(dir, e.getKey(), e.getValue());
+            write(dir, e.getKey(), e.getValue(), changed);
         }
+        syncAll(changed);
     }
 
     /**
@@ -205,12 +226,11 @@ final class SidecarMetadataStore implements MetadataStore {
      * inode (left by a writer that died between its two renames) are dropped first: they
      * must not come back as this version's.
      */
-    private void stamp(Path path) throws IOException {
+    private void stamp(Path path, Path dir, Set<Path> changed) throws IOException {
         String inode = inode(path);
         if (inode == null) {
             throw new NoSuchFileException(path.toString());
         }
-        Path dir = meta(path);
         byte[] stamp = value(dir, STAMP);
         if (stamp != null && inode.equals(new String(stamp, StandardCharsets.US_ASCII))) {
             return;
@@ -218,16 +238,26 @@ final class SidecarMetadataStore implements MetadataStore {
         if (stamp != null) {
             trash(dir);
         }
-        write(dir, STAMP, inode.getBytes(StandardCharsets.US_ASCII));
+        write(dir, STAMP, inode.getBytes(StandardCharsets.US_ASCII), changed);
     }
 
-    private static void write(Path dir, String name, byte[] value) throws IOException {
+    /** Writes one value (temp + rename); adds the directories whose entries changed to {@code changed}. */
+    private void write(Path dir, String name, byte[] value, Set<Path> changed) throws IOException {
         for (int attempt = 0;; attempt++) {
             Path tmp = dir.resolve("." + name + ".tmp-" + Fs.randomHex());
             try {
-                Files.createDirectories(dir);
-                Files.write(tmp, value, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                mkdirs(dir, changed);
+                try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                    ByteBuffer b = ByteBuffer.wrap(value);
+                    while (b.hasRemaining()) {
+                        ch.write(b);
+                    }
+                    if (dirSync != null) {
+                        force(ch);
+                    }
+                }
                 Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+                changed.add(dir);
                 return;
             } catch (NoSuchFileException raced) {
                 if (attempt >= 8) {
@@ -236,6 +266,45 @@ final class SidecarMetadataStore implements MetadataStore {
             } finally {
                 Files.deleteIfExists(tmp);
             }
+        }
+    }
+
+    private void force(FileChannel ch) throws IOException {
+        if (fsyncListener == FsyncListener.NONE) {
+            ch.force(true);
+            return;
+        }
+        long start = System.nanoTime();
+        ch.force(true);
+        fsyncListener.fsynced(FsyncListener.Target.FILE, System.nanoTime() - start);
+    }
+
+    /** Creates {@code dir} and its missing parents; the parent of each one created has a new entry. */
+    private void mkdirs(Path dir, Set<Path> changed) throws IOException {
+        java.util.ArrayDeque<Path> missing = new java.util.ArrayDeque<>();
+        for (Path d = dir; d != null && d.startsWith(sidecarRoot) && Fs.lstat(d) == null; d = d.getParent()) {
+            missing.push(d);
+        }
+        for (Path d : missing) {
+            try {
+                Files.createDirectory(d);
+                changed.add(d.getParent());
+            } catch (FileAlreadyExistsException raced) {
+                // made by a concurrent writer: its own sync covers its entry, ours covers ours
+                changed.add(d.getParent());
+            }
+        }
+    }
+
+    /** With durability on, flushes the entries of these directories (deepest first: a new directory's contents before the entry naming it). */
+    private void syncAll(Set<Path> dirs) throws IOException {
+        if (dirSync == null || dirs.isEmpty()) {
+            return;
+        }
+        List<Path> order = new ArrayList<>(dirs);
+        order.sort((a, b) -> Integer.compare(b.getNameCount(), a.getNameCount()));
+        for (Path d : order) {
+            dirSync.sync(d);
         }
     }
 
@@ -256,8 +325,12 @@ final class SidecarMetadataStore implements MetadataStore {
                 return; // the new version has no attributes
             }
             try {
-                Files.createDirectories(dst.getParent());
+                Set<Path> changed = new LinkedHashSet<>();
+                mkdirs(dst.getParent(), changed);
                 Files.move(src, dst, StandardCopyOption.ATOMIC_MOVE);
+                // the node's own contents were flushed when they were written
+                changed.add(dst.getParent());
+                syncAll(changed);
                 return;
             } catch (NoSuchFileException raced) {
                 // a concurrent delete pruned the parent meanwhile: create it again

@@ -76,4 +76,44 @@ class DurabilityTest {
         assertTrue(Files.exists(bucket.resolve("x/2")));
         assertEquals(List.of(bucket.resolve("x")), synced);
     }
+
+    @Test
+    void sidecarAttributesAreFlushedBeforeThePutReturns() throws IOException {
+        Path root = Files.createDirectories(tmp.resolve("data-sc"));
+        Path sidecar = tmp.resolve("sidecar");
+        List<FsyncListener.Target> fsyncs = new CopyOnWriteArrayList<>();
+        PosixBackend sc = new PosixBackend(root,
+                PosixOptions.DEFAULT.withSidecar(sidecar).withFsyncListener((target, nanos) -> fsyncs.add(target)),
+                new DirectorySync(d -> {
+                    synced.add(d);
+                    DirectorySync.force(d);
+                }));
+        sc.createBucket(B, "owner-key");
+        synced.clear();
+        fsyncs.clear();
+        sc.putObject(new PutObjectRequest(B, "a/b/c.bin", new ObjectAttributes("text/plain", null, null, null, null, null,
+                java.util.Map.of()), null), Bodies.of(new byte[] {1, 2, 3}));
+
+        Path node = sidecar.resolve(B).resolve("a/b/c.bin");
+        assertTrue(Files.isRegularFile(node.resolve("meta/etag")));
+        // the data, then each value file: the stamp, the ETag and the content type at least
+        assertTrue(fsyncs.stream().filter(t -> t == FsyncListener.Target.FILE).count() >= 4, "file fsyncs: " + fsyncs);
+        // the value entries (in the staged node's meta/, since renamed), the node's new
+        // parents and the entry naming the node
+        assertTrue(synced.stream().anyMatch(d -> d.startsWith(sidecar) && d.getFileName().toString().equals("meta")), "synced: " + synced);
+        assertTrue(synced.containsAll(List.of(sidecar.resolve(B), sidecar.resolve(B).resolve("a"),
+                sidecar.resolve(B).resolve("a/b"))), "synced: " + synced);
+    }
+
+    @Test
+    void sidecarAttributesAreNotFlushedWithFsyncOff() throws IOException {
+        Path root = Files.createDirectories(tmp.resolve("data-off"));
+        List<FsyncListener.Target> fsyncs = new CopyOnWriteArrayList<>();
+        PosixBackend sc = new PosixBackend(root, PosixOptions.DEFAULT.withSidecar(tmp.resolve("sidecar-off")).withFsync(false)
+                .withFsyncListener((target, nanos) -> fsyncs.add(target)), new DirectorySync(d -> synced.add(d)));
+        sc.createBucket(B, "owner-key");
+        sc.putObject(new PutObjectRequest(B, "k", ObjectAttributes.EMPTY, null), Bodies.of(new byte[] {1}));
+        assertEquals(List.of(), fsyncs);
+        assertEquals(List.of(), synced);
+    }
 }

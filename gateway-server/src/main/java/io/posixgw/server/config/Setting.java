@@ -54,7 +54,7 @@ public enum Setting {
     FSYNC("--fsync", List.of("POSIXGW_FSYNC"), "on",
             "`on`: acknowledge writes only once data and rename are on disk. `off`: faster, a crash may lose recent writes."),
     WORKERS("--workers", List.of("POSIXGW_WORKERS"), "64",
-            "Threads doing file I/O (the event loops never block)."),
+            "Maximum threads doing file I/O (the event loops never block). One is always there; others start when no idle one is free and end after 5 s without work."),
     IO_THREADS("--io-threads", List.of("POSIXGW_IO_THREADS"), "0",
             "Netty event-loop threads; 0 means one per core."),
     IDLE_TIMEOUT("--idle-timeout", List.of("POSIXGW_IDLE_TIMEOUT"), "120",
