@@ -13,12 +13,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
@@ -378,6 +380,25 @@ final class AttrCodec {
                 str(raw.get(AttrNames.EXPIRES)),
                 meta,
                 decodeMetadata(raw.get(AttrNames.TAGGING)));
+    }
+
+    /** {@link AttrNames#COMPUTED_ETAG}'s value: {@code <size>:<mtime in ns>:<etag>}. */
+    static byte[] encodeComputedEtag(String etag, BasicFileAttributes hashed) {
+        return utf8(hashed.size() + ":" + hashed.lastModifiedTime().to(TimeUnit.NANOSECONDS) + ":" + etag);
+    }
+
+    /** The computed ETag if it was computed for a file of this size and mtime, else null (rewritten since, or malformed). */
+    static String computedEtag(byte[] raw, BasicFileAttributes now) {
+        String s = str(raw);
+        if (s == null) {
+            return null;
+        }
+        String[] f = s.split(":", 3);
+        if (f.length != 3 || !f[0].equals(Long.toString(now.size()))
+                || !f[1].equals(Long.toString(now.lastModifiedTime().to(TimeUnit.NANOSECONDS)))) {
+            return null;
+        }
+        return etag(f[2].getBytes(StandardCharsets.UTF_8));
     }
 
     /** A stored ETag in wire form: quoted (old versitygw wrote some unquoted). */

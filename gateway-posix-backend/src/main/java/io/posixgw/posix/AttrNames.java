@@ -9,6 +9,12 @@ import java.util.Set;
  */
 final class AttrNames {
     static final String ETAG = "etag";
+    /**
+     * posixgw's own: the ETag it computed for a file another tool wrote, with the size and
+     * mtime the file had then ({@link AttrCodec#encodeComputedEtag}). Not {@code etag}: a
+     * rewrite in place (same inode, e.g. {@code cp} over it) must be noticed and hashed again.
+     */
+    static final String COMPUTED_ETAG = "posixgw.computed-etag";
     static final String CONTENT_TYPE = "content-type";
     static final String CONTENT_ENCODING = "content-encoding";
     static final String CONTENT_LANGUAGE = "content-language";
@@ -42,7 +48,7 @@ final class AttrNames {
             LEGAL_HOLD, RETENTION);
 
     /** What GET/HEAD read: the object's own attributes and tags (not mp-metadata or lock state). */
-    private static final Set<String> OBJECT_READ = Set.of(ETAG, CONTENT_TYPE, CONTENT_ENCODING, CONTENT_LANGUAGE,
+    private static final Set<String> OBJECT_READ = Set.of(ETAG, COMPUTED_ETAG, CONTENT_TYPE, CONTENT_ENCODING, CONTENT_LANGUAGE,
             CONTENT_DISPOSITION, CACHE_CONTROL, EXPIRES, METADATA, CHECKSUMS, TAGGING);
 
     /** Upload-directory attributes not copied onto the completed object. */

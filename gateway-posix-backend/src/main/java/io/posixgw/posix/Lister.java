@@ -363,6 +363,14 @@ final class Lister {
         if (etag != null) {
             return etag;
         }
+        try {
+            etag = AttrCodec.computedEtag(store.get(path, AttrNames.COMPUTED_ETAG), attrs);
+        } catch (NoSuchFileException gone) {
+            return null;
+        }
+        if (etag != null) {
+            return etag;
+        }
         if (attrs.size() <= hashLimit) {
             try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
                 return reader.foreignEtag(path, ch, attrs);

@@ -95,7 +95,7 @@ final class ObjectReader {
             if (!Fs.sameVersion(before, after) || ch.size() != before.size()) {
                 return null;
             }
-            String etag = AttrCodec.etag(raw.get(AttrNames.ETAG));
+            String etag = storedEtag(raw, before);
             if (etag == null) {
                 etag = foreignEtag(path, ch, before);
             }
@@ -155,7 +155,7 @@ final class ObjectReader {
         if (!Fs.sameVersion(before, after)) {
             return null;
         }
-        String etag = AttrCodec.etag(raw.get(AttrNames.ETAG));
+        String etag = storedEtag(raw, before);
         if (etag == null) {
             try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
                 etag = foreignEtag(path, ch, before);
@@ -214,9 +214,19 @@ final class ObjectReader {
     }
 
     /**
-     * The ETag of a file written by another tool: MD5 of its bytes, cached back in the
-     * {@code etag} attribute when the file did not change while it was hashed (and the
-     * attribute can be written; a read-only tree is served without caching).
+     * The ETag on record: the {@code etag} attribute, else one computed earlier for a file
+     * of this size and mtime; null when the file must be hashed.
+     */
+    static String storedEtag(Map<String, byte[]> raw, BasicFileAttributes now) {
+        String etag = AttrCodec.etag(raw.get(AttrNames.ETAG));
+        return etag != null ? etag : AttrCodec.computedEtag(raw.get(AttrNames.COMPUTED_ETAG), now);
+    }
+
+    /**
+     * The ETag of a file written by another tool: MD5 of its bytes, kept in
+     * {@link AttrNames#COMPUTED_ETAG} with the size and mtime it was computed for, when
+     * the file did not change while it was hashed (and the attribute can be written; a
+     * read-only tree is served without keeping it).
      */
     String foreignEtag(Path path, FileChannel ch, BasicFileAttributes before) throws IOException {
         MessageDigest md5 = Etags.newMd5();
@@ -236,7 +246,7 @@ final class ObjectReader {
         String etag = Etags.fromMd5(md5.digest());
         if (Fs.sameVersion(before, Fs.lstat(path))) {
             try {
-                store.set(path, AttrNames.ETAG, AttrCodec.utf8(etag));
+                store.set(path, AttrNames.COMPUTED_ETAG, AttrCodec.encodeComputedEtag(etag, before));
                 // setting an xattr changes ctime only: mtime and size stay, so the version stays the same
             } catch (IOException | RuntimeException e) {
                 LOG.debug("could not cache the computed ETag of {}: {}", path, e.toString());

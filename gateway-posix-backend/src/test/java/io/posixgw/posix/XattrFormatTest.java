@@ -5,6 +5,7 @@ import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.checksum.Checksummer;
 import io.posixgw.core.model.CompletedPart;
 import io.posixgw.core.model.Etags;
+import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Part;
@@ -150,12 +151,35 @@ class XattrFormatTest extends BackendTestBase {
     }
 
     @Test
-    void foreignFileEtagIsCachedBack() throws Exception {
+    void foreignFileEtagIsKeptWithTheSizeAndMtimeItWasComputedFor() throws Exception {
         Path f = root.resolve(B).resolve("foreign");
         Files.write(f, bytes("made by cp"));
         assertNull(xattr(f, "etag"));
         String etag = backend.headObject(B, "foreign").etag();
-        assertEquals(etag, xattr(f, "etag"));
+        assertEquals(Etags.fromMd5(Etags.newMd5().digest(bytes("made by cp"))), etag);
+        long mtimeNs = Files.getLastModifiedTime(f, LinkOption.NOFOLLOW_LINKS).to(java.util.concurrent.TimeUnit.NANOSECONDS);
+        assertEquals("10:" + mtimeNs + ":" + etag, xattr(f, "posixgw.computed-etag"));
+        assertNull(xattr(f, "etag"), "the etag attribute stays versitygw's: the object's own, not a computed one");
+    }
+
+    @Test
+    void foreignFileRewrittenInPlaceIsHashedAgain() throws Exception {
+        Path f = root.resolve(B).resolve("rewritten");
+        Files.write(f, bytes("first version"));
+        Object inode = Files.getAttribute(f, "unix:ino");
+        assertEquals(Etags.fromMd5(Etags.newMd5().digest(bytes("first version"))), backend.headObject(B, "rewritten").etag());
+        assertEquals(1, backend.listObjects(new ListObjectsRequest(B, "rewritten", null, null, 10)).objects().size());
+
+        // cp over it: same inode, truncated and written again (same size here, so only mtime tells)
+        Files.write(f, bytes("other version"), java.nio.file.StandardOpenOption.TRUNCATE_EXISTING);
+        Files.setLastModifiedTime(f, java.nio.file.attribute.FileTime.fromMillis(Files.getLastModifiedTime(f).toMillis() + 2000));
+        assertEquals(inode, Files.getAttribute(f, "unix:ino"));
+        String fresh = Etags.fromMd5(Etags.newMd5().digest(bytes("other version")));
+        assertEquals(fresh, backend.listObjects(new ListObjectsRequest(B, "rewritten", null, null, 10)).objects().get(0).etag());
+        assertEquals(fresh, backend.headObject(B, "rewritten").etag());
+        try (var c = backend.getObject(B, "rewritten")) {
+            assertEquals(fresh, c.info().etag());
+        }
     }
 
     @Test
