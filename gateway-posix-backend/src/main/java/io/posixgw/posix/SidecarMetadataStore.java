@@ -320,11 +320,13 @@ final class SidecarMetadataStore implements MetadataStore {
         // in-process publishers of one key are serialised by publishLock; other processes
         // can still race here, and then the last rename wins
         for (int attempt = 0; attempt < 32; attempt++) {
-            trash(dst);
-            if (Fs.lstat(src) == null) {
-                return; // the new version has no attributes
-            }
+            // Readers find no attributes between these two renames: the old ones are only
+            // renamed aside here and removed after the move, which keeps that moment short.
+            Path aside = moveAside(dst);
             try {
+                if (Fs.lstat(src) == null) {
+                    return; // the new version has no attributes
+                }
                 Set<Path> changed = new LinkedHashSet<>();
                 mkdirs(dst.getParent(), changed);
                 Files.move(src, dst, StandardCopyOption.ATOMIC_MOVE);
@@ -340,22 +342,35 @@ final class SidecarMetadataStore implements MetadataStore {
                 if (Fs.lstat(src) == null) {
                     throw raced;
                 }
+            } finally {
+                deleteAside(aside);
             }
         }
         throw new IOException("could not move the sidecar attributes of " + from + " to " + to);
     }
 
     private static void trash(Path dst) throws IOException {
+        deleteAside(moveAside(dst));
+    }
+
+    /** Renames {@code dst} to a hidden sibling; null when there was nothing to move. */
+    private static Path moveAside(Path dst) throws IOException {
         if (Fs.lstat(dst) == null) {
-            return;
+            return null;
         }
         Path t = dst.resolveSibling(".trash-" + Fs.randomHex());
         try {
             Files.move(dst, t, StandardCopyOption.ATOMIC_MOVE);
         } catch (NoSuchFileException gone) {
-            return;
+            return null;
         }
-        Fs.deleteTree(t);
+        return t;
+    }
+
+    private static void deleteAside(Path aside) throws IOException {
+        if (aside != null) {
+            Fs.deleteTree(aside);
+        }
     }
 
     @Override

@@ -93,4 +93,76 @@ class ScaleOutIT {
             pool.shutdown();
         }
     }
+
+    /**
+     * Sidecar mode renames an object's attributes just after its data. A reader in the
+     * other gateway must never serve one version's bytes with another version's ETag or
+     * metadata (each version here carries its MD5 as user metadata).
+     */
+    @Test
+    void sidecarOverwritesReadFromTheOtherGateway() throws Exception {
+        Path data = java.nio.file.Files.createDirectories(root.resolve("data"));
+        String sidecar = root.resolve("sidecar").toString();
+        try (ServerProcess a = ServerProcess.start(data, "256m", "--fsync", "off", "--sidecar", sidecar);
+             ServerProcess b = ServerProcess.start(data, "256m", "--fsync", "off", "--sidecar", sidecar)) {
+            TestSigner signer = new TestSigner(TestGateway.ACCESS, TestGateway.SECRET, "us-east-1");
+            RawS3 ra = new RawS3("127.0.0.1", a.port, signer);
+            RawS3 rb = new RawS3("127.0.0.1", b.port, signer);
+            assertEquals(200, ra.send("PUT", "/hot", Map.of(), Map.of(), new byte[0]).status());
+            assertEquals(200, ra.send("PUT", "/hot/k", Map.of(), Map.of("x-amz-meta-md5", md5Hex(new byte[] {0})), new byte[] {0}).status());
+
+            java.util.concurrent.atomic.AtomicBoolean writing = new java.util.concurrent.atomic.AtomicBoolean(true);
+            ExecutorService pool = Executors.newFixedThreadPool(3);
+            Future<Integer> writer = pool.submit(() -> {
+                Random r = new Random(7);
+                int versions = 0;
+                try {
+                    for (; versions < 300; versions++) {
+                        byte[] body = new byte[1 + r.nextInt(4000)];
+                        r.nextBytes(body);
+                        assertEquals(200, ra.send("PUT", "/hot/k", Map.of(), Map.of("x-amz-meta-md5", md5Hex(body)), body).status());
+                    }
+                } finally {
+                    writing.set(false);
+                }
+                return versions;
+            });
+            List<Future<int[]>> readers = new ArrayList<>();
+            for (RawS3 reader : List.of(rb, rb)) {
+                readers.add(pool.submit(() -> {
+                    int reads = 0;
+                    int withoutMetadata = 0;
+                    while (writing.get()) {
+                        RawS3.Response got = reader.send("GET", "/hot/k", Map.of(), Map.of(), new byte[0]);
+                        assertEquals(200, got.status(), got.text());
+                        String md5 = md5Hex(got.body());
+                        assertEquals('"' + md5 + '"', got.header("etag"), "the ETag is the served bytes' MD5");
+                        String meta = got.header("x-amz-meta-md5");
+                        if (meta == null) {
+                            withoutMetadata++; // between the other gateway's two renames: the new bytes without attributes
+                        } else {
+                            assertEquals(md5, meta, "the metadata belongs to the served bytes");
+                        }
+                        reads++;
+                    }
+                    return new int[] {reads, withoutMetadata};
+                }));
+            }
+            assertEquals(300, writer.get());
+            int reads = 0;
+            int bare = 0;
+            for (Future<int[]> f : readers) {
+                int[] r = f.get();
+                reads += r[0];
+                bare += r[1];
+            }
+            pool.shutdown();
+            assertTrue(reads > 100, "reads during the overwrites: " + reads);
+            assertTrue(bare * 20 < reads, bare + " of " + reads + " reads found no attributes");
+        }
+    }
+
+    private static String md5Hex(byte[] b) throws Exception {
+        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("MD5").digest(b));
+    }
 }
