@@ -172,10 +172,18 @@ final class SidecarMetadataStore implements MetadataStore {
     }
 
     private static byte[] value(Path metaDir, String name) throws IOException {
+        Path file = metaDir.resolve(name);
         try {
-            return Files.readAllBytes(metaDir.resolve(name));
+            return Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             return null;
+        } catch (IOException e) {
+            if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+                // versitygw's layout: the node of a child object literally named like the
+                // attribute ("a/meta/etag" under the directory object "a/"), not a value
+                return null;
+            }
+            throw e;
         }
     }
 

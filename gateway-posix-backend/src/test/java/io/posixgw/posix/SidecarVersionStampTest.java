@@ -121,4 +121,14 @@ class SidecarVersionStampTest extends BackendTestBase {
         assertEquals("\"0123456789abcdef0123456789abcdef\"", h.etag());
         assertEquals("text/csv", h.attributes().contentType());
     }
+
+    @Test
+    void aChildObjectNamedLikeTheStampDoesNotBreakItsDirectoryObject() throws Exception {
+        ObjectAttributes csv = new ObjectAttributes("text/csv", null, null, null, null, null, Map.of());
+        put("d/", new byte[0], csv);
+        // versitygw's layout puts this child's attribute node where the stamp of "d/" is
+        put("d/meta/.ino", bytes("child"));
+        assertEquals("text/csv", backend.headObject(B, "d/").attributes().contentType());
+        assertArrayEquals(bytes("child"), get("d/meta/.ino"));
+    }
 }
