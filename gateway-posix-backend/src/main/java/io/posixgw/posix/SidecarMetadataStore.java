@@ -33,17 +33,25 @@ import java.util.function.Predicate;
  *
  * <p>So that the attributes of one version are never served with the bytes of another
  * (a reader in another gateway between the two renames, or a writer killed between
- * them), {@code meta/} also holds {@value #STAMP}: the inode number of the file the
- * attributes were written for (a rename keeps it). Attributes whose stamp names
- * another inode belong to another version: readers wait a moment for the move, then
- * treat the object as having none (its ETag is then computed from its bytes). The
- * stamp is a dot file, which {@link #list} skips and versitygw ignores; attributes
- * without one (written by versitygw) are trusted as they are.
+ * them), the {@code meta/} of a regular file also holds {@value #STAMP}: the inode
+ * number, size and mtime of the file the attributes were written for (a rename keeps
+ * all three). The attributes belong to the file now at the path when the inode matches,
+ * or else size and mtime do (a copied or restored tree has new inode numbers; its next
+ * attribute write re-stamps it; once the file has not been renamed for a few seconds,
+ * an mtime up to a second older than the stamp's still matches, for copies that keep
+ * times to the microsecond or second; a newer version has a later mtime). Otherwise they are another version's: a reader waits a moment
+ * if the file was renamed in the last seconds (another gateway is between its two
+ * renames), then treats the object as having none (its ETag is then computed from its
+ * bytes); the next attribute write drops them, unless they roughly match. Directories are never replaced by a
+ * rename and carry no stamp. The stamp is a dot file, which {@link #list} skips and
+ * versitygw ignores; attributes without one (written by versitygw) are trusted as they are.
  */
 final class SidecarMetadataStore implements MetadataStore {
     private static final String META = "meta";
-    /** The inode number of the data the attributes belong to (see the class comment). */
+    /** The inode, size and mtime of the data the attributes belong to (see the class comment). */
     static final String STAMP = ".ino";
+    /** A file renamed this recently may be mid-publish in another gateway: worth waiting for its attributes. */
+    private static final long RECENT_RENAME_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** How long a reader waits for a writer (in another gateway) to move a new version's attributes. */
     static final long MOVE_WAIT_MILLIS = 200;
     private final Path dataRoot;
@@ -124,11 +132,11 @@ final class SidecarMetadataStore implements MetadataStore {
     }
 
     /**
-     * Values read between two reads of the stamp: both must name the file now at
-     * {@code path} (or both be absent: versitygw's attributes are trusted). Another inode
-     * means another version's attributes; they are empty to the caller once a writer in
-     * another gateway has had {@value #MOVE_WAIT_MILLIS} ms to move its own (longer means
-     * that writer died between its two renames).
+     * Values read between two reads of the stamp: both must be equal and describe the file
+     * now at {@code path} (or both be absent: versitygw's attributes are trusted). Another
+     * version's attributes are empty to the caller, at once when the file was not renamed
+     * lately (a writer died between its two renames), else once a writer in another
+     * gateway has had {@value #MOVE_WAIT_MILLIS} ms to move its own.
      */
     private Map<String, byte[]> consistentRead(Path path, ValuesReader reader) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MOVE_WAIT_MILLIS);
@@ -137,11 +145,32 @@ final class SidecarMetadataStore implements MetadataStore {
             byte[] before = value(dir, STAMP);
             Map<String, byte[]> out = reader.read(dir);
             if (out.isEmpty()) {
-                return out;
+                // None at all for a file renamed just now: a writer may have them aside for a
+                // moment (its move, or another gateway's check of a stale stamp). Files from
+                // other tools have none either, and pay this wait on their first read only
+                // (their computed ETag is kept then).
+                DataVersion data = System.nanoTime() > deadline ? null : DataVersion.of(path);
+                if (data == null || !data.regular() || !data.renamedRecently()) {
+                    return out;
+                }
+                pause(path);
+                continue;
             }
             byte[] after = value(dir, STAMP);
-            if (Arrays.equals(before, after) && (before == null || stampNames(before, path))) {
-                return out;
+            boolean stable = Arrays.equals(before, after);
+            DataVersion data = null;
+            if (stable) {
+                if (before == null) {
+                    return out;
+                }
+                data = DataVersion.of(path);
+                if (data == null || !data.regular() || data.matches(before)) {
+                    return out;
+                }
+                if (!data.renamedRecently()) {
+                    // long settled: a copy that kept mtimes only to the second still matches
+                    return data.roughlyMatches(before) ? out : Map.of();
+                }
             }
             if (System.nanoTime() > deadline) {
                 return Map.of();
@@ -150,16 +179,69 @@ final class SidecarMetadataStore implements MetadataStore {
         }
     }
 
+    /** What a stamp records of a data file, read with one lstat. */
+    private record DataVersion(String inode, long size, long mtimeNanos, long ctimeNanos, boolean regular) {
+        static DataVersion of(Path path) throws IOException {
+            Map<String, Object> a;
+            try {
+                a = Files.readAttributes(path, "unix:ino,size,lastModifiedTime,ctime,isRegularFile", LinkOption.NOFOLLOW_LINKS);
+            } catch (NoSuchFileException e) {
+                return null;
+            }
+            return new DataVersion(String.valueOf(a.get("ino")), (Long) a.get("size"),
+                    ((java.nio.file.attribute.FileTime) a.get("lastModifiedTime")).to(TimeUnit.NANOSECONDS),
+                    ((java.nio.file.attribute.FileTime) a.get("ctime")).to(TimeUnit.NANOSECONDS),
+                    (Boolean) a.get("isRegularFile"));
+        }
+
+        byte[] stamp() {
+            return (inode + ":" + size + ":" + mtimeNanos).getBytes(StandardCharsets.US_ASCII);
+        }
+
+        /** The stamp was written for this file: same inode, or (a copied tree) same size and mtime. */
+        boolean matches(byte[] stamp) {
+            String[] f = new String(stamp, StandardCharsets.US_ASCII).split(":", -1);
+            return f[0].equals(inode)
+                    || (f.length == 3 && f[1].equals(Long.toString(size)) && f[2].equals(Long.toString(mtimeNanos)));
+        }
+
+        /**
+         * Same inode, or same size and an mtime up to a second older than the stamp's: what
+         * a copy keeps when it stores times to the microsecond or the second (Java's copy,
+         * tar) truncates. A newer version of the key has a later mtime, not an earlier one.
+         */
+        boolean roughlyMatches(byte[] stamp) {
+            String[] f = new String(stamp, StandardCharsets.US_ASCII).split(":", -1);
+            if (f[0].equals(inode)) {
+                return true;
+            }
+            if (f.length != 3) {
+                return false;
+            }
+            try {
+                long truncated = Long.parseLong(f[2]) - mtimeNanos;
+                return Long.parseLong(f[1]) == size && truncated >= 0 && truncated < TimeUnit.SECONDS.toNanos(1);
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+
+        boolean sameInode(byte[] stamp) {
+            return new String(stamp, StandardCharsets.US_ASCII).split(":", -1)[0].equals(inode);
+        }
+
+        boolean renamedRecently() {
+            java.time.Instant now = java.time.Instant.now();
+            long nowNanos = TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
+            return nowNanos - ctimeNanos < RECENT_RENAME_NANOS;
+        }
+    }
+
     private static void putIfPresent(Map<String, byte[]> out, Path dir, String name) throws IOException {
         byte[] v = value(dir, name);
         if (v != null) {
             out.put(name, v);
         }
-    }
-
-    private static boolean stampNames(byte[] stamp, Path path) throws IOException {
-        String inode = inode(path);
-        return inode == null || inode.equals(new String(stamp, StandardCharsets.US_ASCII));
     }
 
     private static void pause(Path path) throws IOException {
@@ -187,15 +269,6 @@ final class SidecarMetadataStore implements MetadataStore {
         }
     }
 
-    /** The inode number of the file or directory at {@code path}, or null when there is none. */
-    private static String inode(Path path) throws IOException {
-        try {
-            return String.valueOf(Files.getAttribute(path, "unix:ino", LinkOption.NOFOLLOW_LINKS));
-        } catch (NoSuchFileException e) {
-            return null;
-        }
-    }
-
     @Override
     public List<String> list(Path path) throws IOException {
         List<String> names = new ArrayList<>();
@@ -220,33 +293,67 @@ final class SidecarMetadataStore implements MetadataStore {
 
     @Override
     public void setAll(Path path, Map<String, byte[]> values) throws IOException {
-        Path dir = meta(path);
-        Set<Path> changed = new LinkedHashSet<>();
-        stamp(path, dir, changed);
-        for (Map.Entry<String, byte[]> e : values.entrySet()) {
-            write(dir, e.getKey(), e.getValue(), changed);
+        // in this process, an attribute write and a publish of the same key take turns
+        java.util.concurrent.locks.Lock lock = publishLock(path);
+        lock.lock();
+        try {
+            Path dir = meta(path);
+            Set<Path> changed = new LinkedHashSet<>();
+            stamp(path, dir, changed);
+            for (Map.Entry<String, byte[]> e : values.entrySet()) {
+                write(dir, e.getKey(), e.getValue(), changed);
+            }
+            syncAll(changed);
+        } finally {
+            lock.unlock();
         }
-        syncAll(changed);
     }
 
     /**
-     * Makes the node's stamp name the file at {@code path}. Attributes stamped for another
-     * inode (left by a writer that died between its two renames) are dropped first: they
-     * must not come back as this version's.
+     * Makes the node's stamp describe the regular file at {@code path}. Attributes stamped
+     * for another version (left by a writer that died between its two renames) are dropped
+     * first: they must not come back as this version's. They are moved aside and looked
+     * at again, so that a new version's attributes that another gateway moved in at that
+     * moment are put back, not dropped.
      */
     private void stamp(Path path, Path dir, Set<Path> changed) throws IOException {
-        String inode = inode(path);
-        if (inode == null) {
+        // the stamp first, then the file: a file read first could be replaced, and its new
+        // version's attributes moved in, before the stamp is read; it would look stale
+        byte[] stamp = value(dir, STAMP);
+        DataVersion data = DataVersion.of(path);
+        if (data == null) {
             throw new NoSuchFileException(path.toString());
         }
-        byte[] stamp = value(dir, STAMP);
-        if (stamp != null && inode.equals(new String(stamp, StandardCharsets.US_ASCII))) {
+        if (!data.regular()) {
+            return;
+        }
+        // roughly: a copied tree's attributes must never be dropped for a lost sub-second
+        if (stamp != null && data.roughlyMatches(stamp)) {
+            if (!data.sameInode(stamp)) {
+                write(dir, STAMP, data.stamp(), changed); // a copied tree: check by inode from now on
+            }
             return;
         }
         if (stamp != null) {
-            trash(dir);
+            Path aside = moveAside(dir);
+            if (aside != null) {
+                byte[] moved = value(aside, STAMP);
+                DataVersion now = DataVersion.of(path);
+                if (moved != null && now != null && now.roughlyMatches(moved)) {
+                    try {
+                        Files.move(aside, dir, StandardCopyOption.ATOMIC_MOVE);
+                        return; // they had just become current
+                    } catch (IOException newerArrived) {
+                        // another node took the place meanwhile: it is newer than these
+                    }
+                }
+                deleteAside(aside);
+                if (now != null) {
+                    data = now;
+                }
+            }
         }
-        write(dir, STAMP, inode.getBytes(StandardCharsets.US_ASCII), changed);
+        write(dir, STAMP, data.stamp(), changed);
     }
 
     /** Writes one value (temp + rename); adds the directories whose entries changed to {@code changed}. */

@@ -131,4 +131,102 @@ class SidecarVersionStampTest extends BackendTestBase {
         assertEquals("text/csv", backend.headObject(B, "d/").attributes().contentType());
         assertArrayEquals(bytes("child"), get("d/meta/.ino"));
     }
+
+    @Test
+    void aCopiedTreeKeepsItsAttributes() throws Exception {
+        put("k", bytes("copied"), OLD_ATTRS);
+        // rsync -a / cp -a / a backup restore: new inode numbers, same sizes and mtimes
+        Path copy = tmp.resolve("copy");
+        copyTree(root, copy.resolve("data"));
+        copyTree(sidecar(), copy.resolve("sidecar"));
+        PosixBackend restored = new PosixBackend(copy.resolve("data"), PosixOptions.DEFAULT.withSidecar(copy.resolve("sidecar")));
+        assertNotEquals(Files.getAttribute(dataPath("k"), "unix:ino"), Files.getAttribute(copy.resolve("data").resolve(B).resolve("k"), "unix:ino"));
+
+        long start = System.nanoTime();
+        ObjectInfo h = restored.headObject(B, "k");
+        assertTrue(System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(150), "no wait for a copied tree");
+        assertEquals(OLD_ATTRS, h.attributes());
+        assertEquals(Etags.fromMd5(Etags.newMd5().digest(bytes("copied"))), h.etag());
+        restored.putObjectTagging(B, "k", Map.of("team", "a"));
+        assertEquals(OLD_ATTRS.contentType(), restored.headObject(B, "k").attributes().contentType());
+        assertEquals(Map.of("team", "a"), restored.getObjectTagging(B, "k"));
+    }
+
+    @Test
+    void aCopyThatKeptMtimesOnlyToTheSecondKeepsItsAttributes() throws Exception {
+        put("k", bytes("tarred"), OLD_ATTRS);
+        Path copy = tmp.resolve("tarred");
+        copyTree(root, copy.resolve("data"), true);
+        copyTree(sidecar(), copy.resolve("sidecar"), true);
+        PosixBackend restored = new PosixBackend(copy.resolve("data"), PosixOptions.DEFAULT.withSidecar(copy.resolve("sidecar")));
+        // an attribute write right after the restore (the file looks freshly renamed) keeps them
+        restored.putObjectTagging(B, "k", Map.of("team", "b"));
+        ObjectInfo h = restored.headObject(B, "k");
+        assertEquals(OLD_ATTRS.contentType(), h.attributes().contentType());
+        assertEquals(OLD_ATTRS.userMetadata(), h.attributes().userMetadata());
+        assertEquals(Map.of("team", "b"), restored.getObjectTagging(B, "k"));
+    }
+
+    private static void copyTree(Path from, Path to) throws Exception {
+        copyTree(from, to, false);
+    }
+
+    /** Copies files with their mtime, to the nanosecond or ({@code seconds}) truncated to the second as tar keeps it. */
+    private static void copyTree(Path from, Path to, boolean seconds) throws Exception {
+        try (var walk = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) walk::iterator) {
+                Path dst = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    Files.createDirectories(dst);
+                } else {
+                    Files.copy(p, dst);
+                    java.nio.file.attribute.FileTime m = Files.getLastModifiedTime(p);
+                    Files.setLastModifiedTime(dst, seconds ? java.nio.file.attribute.FileTime.from(m.to(TimeUnit.SECONDS), TimeUnit.SECONDS) : m);
+                }
+            }
+        }
+    }
+
+    /** One gateway publishes new versions of a key while its other requests keep setting an attribute on it. */
+    @Test
+    void anAttributeWriteNeverDropsANewVersionsAttributes() throws Exception {
+        Path data = tmp.resolve("race-data");
+        Path side = tmp.resolve("race-sidecar");
+        Files.createDirectories(data.resolve(B));
+        SidecarMetadataStore publisher = new SidecarMetadataStore(data, side);
+        SidecarMetadataStore tagger = publisher;
+        Path target = data.resolve(B).resolve("k");
+        Files.write(target, bytes("v0"));
+        publisher.setAll(target, Map.of("etag", bytes("\"v0\"")));
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        CompletableFuture<Void> tagging = CompletableFuture.runAsync(() -> {
+            while (!stop.get()) {
+                try {
+                    tagger.set(target, "tagging", bytes("t"));
+                } catch (java.io.IOException raced) {
+                    // the file was replaced under it: fine
+                }
+            }
+        });
+        try {
+            for (int i = 1; i <= 300; i++) {
+                Path staged = data.resolve(B).resolve(".staged-" + i);
+                Files.write(staged, bytes("v" + i));
+                publisher.setAll(staged, Map.of("etag", bytes("\"v" + i + "\""), "content-type", bytes("text/x")));
+                var lock = publisher.publishLock(target);
+                lock.lock();
+                try {
+                    Files.move(staged, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                    publisher.moved(staged, target);
+                } finally {
+                    lock.unlock();
+                }
+                byte[] etag = publisher.get(target, "etag");
+                assertEquals("\"v" + i + "\"", etag == null ? null : new String(etag, StandardCharsets.UTF_8), "version " + i);
+            }
+        } finally {
+            stop.set(true);
+            tagging.get(10, TimeUnit.SECONDS);
+        }
+    }
 }

@@ -28,6 +28,10 @@ final class WorkerPool extends ThreadPoolExecutor {
             if (pool.isShutdown() || !queue.enqueue(task)) {
                 throw new RejectedExecutionException("all " + maxThreads + " workers are busy and " + queue.capacity + " tasks wait");
             }
+            if (pool.isShutdown() && queue.remove(task)) {
+                // shut down meanwhile: its threads may be gone, so no one would run it
+                throw new RejectedExecutionException("the worker pool is shut down");
+            }
         });
         queue.pool = this;
     }

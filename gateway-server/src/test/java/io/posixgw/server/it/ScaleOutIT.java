@@ -139,7 +139,7 @@ class ScaleOutIT {
                         assertEquals('"' + md5 + '"', got.header("etag"), "the ETag is the served bytes' MD5");
                         String meta = got.header("x-amz-meta-md5");
                         if (meta == null) {
-                            withoutMetadata++; // between the other gateway's two renames: the new bytes without attributes
+                            withoutMetadata++; // the reader gave up waiting (200 ms) for the other gateway's move
                         } else {
                             assertEquals(md5, meta, "the metadata belongs to the served bytes");
                         }
