@@ -317,22 +317,34 @@ final class SidecarMetadataStore implements MetadataStore {
      * moment are put back, not dropped.
      */
     private void stamp(Path path, Path dir, Set<Path> changed) throws IOException {
-        // the stamp first, then the file: a file read first could be replaced, and its new
-        // version's attributes moved in, before the stamp is read; it would look stale
-        byte[] stamp = value(dir, STAMP);
-        DataVersion data = DataVersion.of(path);
-        if (data == null) {
-            throw new NoSuchFileException(path.toString());
-        }
-        if (!data.regular()) {
-            return;
-        }
-        // roughly: a copied tree's attributes must never be dropped for a lost sub-second
-        if (stamp != null && data.roughlyMatches(stamp)) {
-            if (!data.sameInode(stamp)) {
-                write(dir, STAMP, data.stamp(), changed); // a copied tree: check by inode from now on
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MOVE_WAIT_MILLIS);
+        byte[] stamp;
+        DataVersion data;
+        while (true) {
+            // the stamp first, then the file: a file read first could be replaced, and its new
+            // version's attributes moved in, before the stamp is read; it would look stale
+            stamp = value(dir, STAMP);
+            data = DataVersion.of(path);
+            if (data == null) {
+                throw new NoSuchFileException(path.toString());
             }
-            return;
+            if (!data.regular()) {
+                return;
+            }
+            // roughly: a copied tree's attributes must never be dropped for a lost sub-second
+            if (stamp != null && data.roughlyMatches(stamp)) {
+                if (!data.sameInode(stamp)) {
+                    write(dir, STAMP, data.stamp(), changed); // a copied tree: check by inode from now on
+                }
+                return;
+            }
+            // another version's attributes on a file renamed just now: its writer (maybe in
+            // another gateway) is about to move its own in; wait for them rather than drop them.
+            // (No stamp at all: a new file, e.g. a staged one, has nothing to wait for.)
+            if (stamp == null || !data.renamedRecently() || System.nanoTime() > deadline) {
+                break;
+            }
+            pause(path);
         }
         if (stamp != null) {
             Path aside = moveAside(dir);

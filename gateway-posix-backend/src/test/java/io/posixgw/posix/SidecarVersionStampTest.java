@@ -187,14 +187,14 @@ class SidecarVersionStampTest extends BackendTestBase {
         }
     }
 
-    /** One gateway publishes new versions of a key while its other requests keep setting an attribute on it. */
+    /** Two gateways: one publishes new versions of a key while the other keeps setting an attribute on it. */
     @Test
-    void anAttributeWriteNeverDropsANewVersionsAttributes() throws Exception {
+    void anAttributeWriteInAnotherGatewayNeverDropsANewVersionsAttributes() throws Exception {
         Path data = tmp.resolve("race-data");
         Path side = tmp.resolve("race-sidecar");
         Files.createDirectories(data.resolve(B));
         SidecarMetadataStore publisher = new SidecarMetadataStore(data, side);
-        SidecarMetadataStore tagger = publisher;
+        SidecarMetadataStore tagger = new SidecarMetadataStore(data, side);
         Path target = data.resolve(B).resolve("k");
         Files.write(target, bytes("v0"));
         publisher.setAll(target, Map.of("etag", bytes("\"v0\"")));
