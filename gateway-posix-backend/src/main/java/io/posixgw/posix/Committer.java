@@ -45,13 +45,7 @@ final class Committer {
         if (!fsync) {
             return;
         }
-        if (fsyncListener == FsyncListener.NONE) {
-            staged.force();
-            return;
-        }
-        long start = System.nanoTime();
-        staged.force();
-        fsyncListener.fsynced(FsyncListener.Target.FILE, System.nanoTime() - start);
+        FsyncListener.timed(fsyncListener, FsyncListener.Target.FILE, staged::force);
     }
 
     /**

@@ -52,11 +52,7 @@ final class DirectorySync {
 
     /** Real fsyncs, each timed for {@code listener} unless it is {@link FsyncListener#NONE}. */
     DirectorySync(FsyncListener listener) {
-        this(listener == FsyncListener.NONE ? DirectorySync::force : dir -> {
-            long start = System.nanoTime();
-            force(dir);
-            listener.fsynced(FsyncListener.Target.DIRECTORY, System.nanoTime() - start);
-        });
+        this(dir -> FsyncListener.timed(listener, FsyncListener.Target.DIRECTORY, () -> force(dir)));
     }
 
     DirectorySync(Flush flush) {

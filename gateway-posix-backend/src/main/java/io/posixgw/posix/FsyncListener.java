@@ -14,4 +14,21 @@ public interface FsyncListener {
 
     /** Called on the thread that did the fsync, after it succeeded. */
     void fsynced(Target target, long nanos);
+
+    /** An fsync to run and time. */
+    @FunctionalInterface
+    interface Fsync {
+        void run() throws java.io.IOException;
+    }
+
+    /** Runs {@code fsync} and reports its time to {@code listener}; with {@link #NONE}, no clock is read. */
+    static void timed(FsyncListener listener, Target target, Fsync fsync) throws java.io.IOException {
+        if (listener == NONE) {
+            fsync.run();
+            return;
+        }
+        long start = System.nanoTime();
+        fsync.run();
+        listener.fsynced(target, System.nanoTime() - start);
+    }
 }

@@ -36,13 +36,14 @@ import java.util.function.Predicate;
  * them), the {@code meta/} of a regular file also holds {@value #STAMP}: the inode
  * number, size and mtime of the file the attributes were written for (a rename keeps
  * all three). The attributes belong to the file now at the path when the inode matches,
- * or else size and mtime do (a copied or restored tree has new inode numbers; its next
- * attribute write re-stamps it; once the file has not been renamed for a few seconds,
- * an mtime up to a second older than the stamp's still matches, for copies that keep
- * times to the microsecond or second; a newer version has a later mtime). Otherwise they are another version's: a reader waits a moment
- * if the file was renamed in the last seconds (another gateway is between its two
- * renames), then treats the object as having none (its ETag is then computed from its
- * bytes); the next attribute write drops them, unless they roughly match. Directories are never replaced by a
+ * or else size and mtime do: a copied or restored tree has new inode numbers, and its
+ * next attribute write re-stamps it. Once the file has not been renamed for a few
+ * seconds, an mtime up to a second older than the stamp's still matches (copies that
+ * keep times to the microsecond or second; a newer version has a later mtime).
+ * Otherwise they are another version's: a reader (or a writer) waits a moment if the
+ * file was renamed in the last seconds (another gateway is between its two renames),
+ * then a reader treats the object as having none (its ETag is then computed from its
+ * bytes) and the next attribute write drops them. Directories are never replaced by a
  * rename and carry no stamp. The stamp is a dot file, which {@link #list} skips and
  * versitygw ignores; attributes without one (written by versitygw) are trusted as they are.
  */
@@ -179,6 +180,18 @@ final class SidecarMetadataStore implements MetadataStore {
         }
     }
 
+    /** A stamp's fields: {@code <inode>:<size>:<mtime ns>}; size and mtime are -1 when missing or malformed. */
+    private record Stamp(String inode, long size, long mtimeNanos) {
+        static Stamp parse(byte[] raw) {
+            String[] f = new String(raw, StandardCharsets.US_ASCII).split(":", -1);
+            try {
+                return f.length == 3 ? new Stamp(f[0], Long.parseLong(f[1]), Long.parseLong(f[2])) : new Stamp(f[0], -1, -1);
+            } catch (NumberFormatException e) {
+                return new Stamp(f[0], -1, -1);
+            }
+        }
+    }
+
     /** What a stamp records of a data file, read with one lstat. */
     private record DataVersion(String inode, long size, long mtimeNanos, long ctimeNanos, boolean regular) {
         static DataVersion of(Path path) throws IOException {
@@ -200,9 +213,8 @@ final class SidecarMetadataStore implements MetadataStore {
 
         /** The stamp was written for this file: same inode, or (a copied tree) same size and mtime. */
         boolean matches(byte[] stamp) {
-            String[] f = new String(stamp, StandardCharsets.US_ASCII).split(":", -1);
-            return f[0].equals(inode)
-                    || (f.length == 3 && f[1].equals(Long.toString(size)) && f[2].equals(Long.toString(mtimeNanos)));
+            Stamp s = Stamp.parse(stamp);
+            return s.inode().equals(inode) || (s.size() == size && s.mtimeNanos() == mtimeNanos);
         }
 
         /**
@@ -211,23 +223,13 @@ final class SidecarMetadataStore implements MetadataStore {
          * tar) truncates. A newer version of the key has a later mtime, not an earlier one.
          */
         boolean roughlyMatches(byte[] stamp) {
-            String[] f = new String(stamp, StandardCharsets.US_ASCII).split(":", -1);
-            if (f[0].equals(inode)) {
-                return true;
-            }
-            if (f.length != 3) {
-                return false;
-            }
-            try {
-                long truncated = Long.parseLong(f[2]) - mtimeNanos;
-                return Long.parseLong(f[1]) == size && truncated >= 0 && truncated < TimeUnit.SECONDS.toNanos(1);
-            } catch (NumberFormatException e) {
-                return false;
-            }
+            Stamp s = Stamp.parse(stamp);
+            long truncated = s.mtimeNanos() - mtimeNanos;
+            return s.inode().equals(inode) || (s.size() == size && truncated >= 0 && truncated < TimeUnit.SECONDS.toNanos(1));
         }
 
         boolean sameInode(byte[] stamp) {
-            return new String(stamp, StandardCharsets.US_ASCII).split(":", -1)[0].equals(inode);
+            return Stamp.parse(stamp).inode().equals(inode);
         }
 
         boolean renamedRecently() {
@@ -380,7 +382,7 @@ final class SidecarMetadataStore implements MetadataStore {
                         ch.write(b);
                     }
                     if (dirSync != null) {
-                        force(ch);
+                        FsyncListener.timed(fsyncListener, FsyncListener.Target.FILE, () -> ch.force(true));
                     }
                 }
                 Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
@@ -394,16 +396,6 @@ final class SidecarMetadataStore implements MetadataStore {
                 Files.deleteIfExists(tmp);
             }
         }
-    }
-
-    private void force(FileChannel ch) throws IOException {
-        if (fsyncListener == FsyncListener.NONE) {
-            ch.force(true);
-            return;
-        }
-        long start = System.nanoTime();
-        ch.force(true);
-        fsyncListener.fsynced(FsyncListener.Target.FILE, System.nanoTime() - start);
     }
 
     /** Creates {@code dir} and its missing parents; the parent of each one created has a new entry. */
