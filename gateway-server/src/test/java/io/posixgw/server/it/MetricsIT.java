@@ -59,6 +59,27 @@ class MetricsIT {
         return out;
     }
 
+    /**
+     * Scrapes until the samples are ready (or 10 s have passed; the caller's assertions then say what is missing).
+     * A request is recorded once its answer's last byte is written, which may be just after the client has it,
+     * and a good while after on a loaded machine.
+     */
+    static RawS3.Response scrapeUntil(int port, String path, Predicate<List<Sample>> ready) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        RawS3.Response scraped = ServerModesIT.probe(port, path);
+        while (!ready.test(scrape(scraped.text())) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            scraped = ServerModesIT.probe(port, path);
+        }
+        return scraped;
+    }
+
+    /** Whether there is exactly one sample named so with at least these labels, and it has this value. */
+    static boolean has(List<Sample> samples, double expected, String name, String... labels) {
+        List<Sample> found = samples.stream().filter(s -> s.name().equals(name) && hasLabels(s, labels)).toList();
+        return found.size() == 1 && found.get(0).value() == expected;
+    }
+
     /** The value of the one sample named so with at least these labels; fails when there is none. */
     static double value(List<Sample> samples, String name, String... labels) {
         List<Sample> found = samples.stream().filter(s -> s.name().equals(name) && hasLabels(s, labels)).toList();
@@ -94,18 +115,18 @@ class MetricsIT {
             RawS3.Response list = raw.send("GET", "/metrics", Map.of("list-type", "2"), Map.of(), new byte[0]);
             assertTrue(list.text().contains("<ListBucketResult"), list.text());
 
-            // a request is recorded once its answer's last byte is written, which may be just after the client has it
-            RawS3.Response scraped = ServerModesIT.probe(gw.port, "/_/metrics");
-            int scrapes = 1;
-            for (; scrapes <= 100 && !scraped.text().contains("operation=\"ListObjectsV2\""); scrapes++) {
-                Thread.sleep(20);
-                scraped = ServerModesIT.probe(gw.port, "/_/metrics");
-            }
+            String count = "posixgw_requests_seconds_count";
+            int[] scrapes = {0};
+            RawS3.Response scraped = scrapeUntil(gw.port, "/_/metrics", m -> {
+                scrapes[0]++;
+                return has(m, 2, count, "operation", "CreateBucket") && has(m, 1, count, "operation", "PutObject")
+                        && has(m, 2, count, "operation", "GetObject", "status", "200") && has(m, 1, count, "operation", "GetObject", "status", "404")
+                        && has(m, 1, count, "operation", "HeadObject") && has(m, 1, count, "operation", "ListObjectsV2");
+            });
             assertEquals(200, scraped.status(), "unauthenticated, like the health path");
             assertEquals(ServerMetrics.PROMETHEUS_CONTENT_TYPE, scraped.header("content-type"));
             List<Sample> m = scrape(scraped.text());
 
-            String count = "posixgw_requests_seconds_count";
             assertEquals(2, value(m, count, "operation", "CreateBucket", "status", "200", "error", "none"), "mbkt and metrics");
             assertEquals(1, value(m, count, "operation", "PutObject", "status", "200", "error", "none"));
             assertEquals(2, value(m, count, "operation", "GetObject", "status", "200", "error", "none"));
@@ -138,7 +159,7 @@ class MetricsIT {
             // The scrape is counted too, under its own name.
             List<Sample> again = scrape(ServerModesIT.probe(gw.port, "/_/metrics").text());
             double counted = value(again, count, "operation", "Metrics", "status", "200", "error", "none");
-            assertTrue(counted >= 1 && counted <= scrapes, counted + " of " + scrapes + " scrapes");
+            assertTrue(counted >= 1 && counted <= scrapes[0], counted + " of " + scrapes[0] + " scrapes");
         }
     }
 
@@ -149,12 +170,8 @@ class MetricsIT {
             assertNotEquals(gw.port, metricsPort);
             assertEquals(200, gw.raw().send("PUT", "/mbkt", Map.of(), Map.of(), new byte[0]).status());
 
-            // a request is recorded once its answer's last byte is written, which may be just after the client has it
-            RawS3.Response scraped = ServerModesIT.probe(metricsPort, "/metrics");
-            for (int i = 0; i < 100 && !scraped.text().contains("operation=\"CreateBucket\""); i++) {
-                Thread.sleep(20);
-                scraped = ServerModesIT.probe(metricsPort, "/metrics");
-            }
+            RawS3.Response scraped = scrapeUntil(metricsPort, "/metrics",
+                    m -> has(m, 1, "posixgw_requests_seconds_count", "operation", "CreateBucket"));
             assertEquals(200, scraped.status());
             assertEquals(1, value(scrape(scraped.text()), "posixgw_requests_seconds_count", "operation", "CreateBucket", "status", "200"));
             assertEquals(404, ServerModesIT.probe(metricsPort, "/mbkt").status());
