@@ -57,6 +57,16 @@ interface MetadataStore {
     }
 
     /**
+     * Startup housekeeping: removes what processes killed mid-write left in the store's own
+     * files, when older than {@code maxAge} (xattrs: nothing, they live in the inodes).
+     *
+     * @return the number of entries removed
+     */
+    default int sweep(java.time.Duration maxAge) throws IOException {
+        return 0;
+    }
+
+    /**
      * Held around a data rename onto {@code target} and the {@link #moved} that follows,
      * so that concurrent overwrites of one key in this process leave the attributes of the
      * version whose bytes won. Xattrs need none (they are part of the inode).

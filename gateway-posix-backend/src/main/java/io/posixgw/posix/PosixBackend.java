@@ -128,13 +128,13 @@ public final class PosixBackend implements Backend {
 
     /**
      * Startup housekeeping: removes temp files older than {@code maxAge} from every
-     * bucket's {@code .sgwtmp}, abandoned abort/delete trash, and rolls back Complete
-     * claims of crashed processes. Pending multipart uploads are kept.
+     * bucket's {@code .sgwtmp}, abandoned abort/delete trash (also the sidecar tree's),
+     * and rolls back Complete claims of crashed processes. Pending multipart uploads are kept.
      *
      * @return the number of entries removed
      */
     public int sweepStaleTemps(Duration maxAge) throws IOException {
-        return sweeper.sweep(maxAge);
+        return sweeper.sweep(maxAge) + store.sweep(maxAge);
     }
 
     /** From {@code mp-metadata}, versitygw's record of a completed multipart object. */

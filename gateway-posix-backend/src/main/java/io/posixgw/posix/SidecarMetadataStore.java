@@ -55,8 +55,14 @@ final class SidecarMetadataStore implements MetadataStore {
     private static final long RECENT_RENAME_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** How long a reader waits for a writer (in another gateway) to move a new version's attributes. */
     static final long MOVE_WAIT_MILLIS = 200;
+    /**
+     * Where replaced and deleted attribute directories are moved before they are removed,
+     * under the sidecar root: no bucket is named with a leading dot.
+     */
+    static final String TRASH = ".trash";
     private final Path dataRoot;
     private final Path sidecarRoot;
+    private final Path trashDir;
     private final DirectorySync dirSync;
     private final FsyncListener fsyncListener;
     private final java.util.concurrent.locks.ReentrantLock[] stripes = new java.util.concurrent.locks.ReentrantLock[64];
@@ -81,7 +87,8 @@ final class SidecarMetadataStore implements MetadataStore {
         if (this.sidecarRoot.startsWith(this.dataRoot) || this.dataRoot.startsWith(this.sidecarRoot)) {
             throw new IllegalArgumentException("the sidecar directory must be outside the data root");
         }
-        Files.createDirectories(this.sidecarRoot);
+        this.trashDir = this.sidecarRoot.resolve(TRASH);
+        Files.createDirectories(this.trashDir);
         for (int i = 0; i < stripes.length; i++) {
             stripes[i] = new java.util.concurrent.locks.ReentrantLock();
         }
@@ -468,22 +475,64 @@ final class SidecarMetadataStore implements MetadataStore {
         throw new IOException("could not move the sidecar attributes of " + from + " to " + to);
     }
 
-    private static void trash(Path dst) throws IOException {
+    private void trash(Path dst) throws IOException {
         deleteAside(moveAside(dst));
     }
 
-    /** Renames {@code dst} to a hidden sibling; null when there was nothing to move. */
-    private static Path moveAside(Path dst) throws IOException {
+    /**
+     * Renames {@code dst} into {@value #TRASH} (one directory for the whole tree, so that
+     * what a killed process left there is found by {@link #sweep} without walking the tree);
+     * null when there was nothing to move.
+     */
+    private Path moveAside(Path dst) throws IOException {
         if (Fs.lstat(dst) == null) {
             return null;
         }
-        Path t = dst.resolveSibling(".trash-" + Fs.randomHex());
-        try {
-            Files.move(dst, t, StandardCopyOption.ATOMIC_MOVE);
-        } catch (NoSuchFileException gone) {
-            return null;
+        Path t = trashDir.resolve(Fs.randomHex());
+        for (int attempt = 0; ; attempt++) {
+            try {
+                Files.move(dst, t, StandardCopyOption.ATOMIC_MOVE);
+                return t;
+            } catch (NoSuchFileException e) {
+                if (Fs.lstat(dst) == null) {
+                    return null; // gone meanwhile
+                }
+                if (attempt > 0) {
+                    throw e;
+                }
+                Files.createDirectories(trashDir); // removed by hand while serving
+            }
         }
-        return t;
+    }
+
+    /**
+     * Removes what killed processes left in {@value #TRASH}: entries moved there more than
+     * {@code maxAge} ago (a younger one may be another gateway's, being removed right now).
+     *
+     * @return the number of entries removed
+     */
+    @Override
+    public int sweep(java.time.Duration maxAge) throws IOException {
+        long cutoffNanos = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis()) - maxAge.toNanos();
+        int removed = 0;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(trashDir)) {
+            for (Path p : ds) {
+                try {
+                    // a rename changes the ctime only: that is when it was moved aside
+                    java.nio.file.attribute.FileTime moved = (java.nio.file.attribute.FileTime) Files.getAttribute(p, "unix:ctime",
+                            LinkOption.NOFOLLOW_LINKS);
+                    if (moved.to(TimeUnit.NANOSECONDS) < cutoffNanos) {
+                        Fs.deleteTree(p);
+                        removed++;
+                    }
+                } catch (NoSuchFileException gone) {
+                    // removed by its own process meanwhile
+                }
+            }
+        } catch (NoSuchFileException none) {
+            return 0;
+        }
+        return removed;
     }
 
     private static void deleteAside(Path aside) throws IOException {
