@@ -132,14 +132,19 @@ final class ListObjectsHandler {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(after.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** The key a token continues after; a token no listing of ours could have issued is refused, as S3 does. */
     static String decodeToken(String token) {
         try {
-            String after = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
-            if (after.isEmpty()) {
-                throw new IllegalArgumentException("empty");
+            String after = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(Base64.getUrlDecoder().decode(token)))
+                    .toString();
+            if (after.isEmpty() || after.indexOf('\0') >= 0) {
+                throw new IllegalArgumentException("not a key");
             }
             return after;
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | java.nio.charset.CharacterCodingException e) {
             throw new S3Exception(S3Error.INVALID_ARGUMENT, "The continuation token provided is incorrect");
         }
     }

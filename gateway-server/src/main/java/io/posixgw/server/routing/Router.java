@@ -72,6 +72,13 @@ public final class Router {
                             verb(request.method()) + unimplemented + " is not implemented by posixgw");
                 }
             }
+            String sse = serverSideEncryptionHeader(request);
+            if (sse != null) {
+                // storing plain bytes when a client asked for them encrypted (or, with SSE-C,
+                // readable only with its key) would be a silent lie; MinIO without a KMS refuses too
+                throw new S3Exception(S3Error.NOT_IMPLEMENTED, e.apiName() + " with server-side encryption (" + sse
+                        + ") is not implemented by posixgw: objects are stored as plain files");
+            }
             return e;
         }
         if (!methodKnownAtLevel && level == Endpoint.Level.BUCKET && request.method().equals("POST")) {
@@ -79,6 +86,22 @@ public final class Router {
         }
         throw new S3Exception(S3Error.METHOD_NOT_ALLOWED,
                 "The specified method is not allowed against this resource: " + request.method());
+    }
+
+    /** Headers that ask for server-side encryption (SSE-S3, SSE-KMS, SSE-C, of the request or its copy source). */
+    private static final List<String> SERVER_SIDE_ENCRYPTION_HEADERS = List.of(
+            "x-amz-server-side-encryption",
+            "x-amz-server-side-encryption-aws-kms-key-id",
+            "x-amz-server-side-encryption-customer-algorithm",
+            "x-amz-copy-source-server-side-encryption-customer-algorithm");
+
+    private static String serverSideEncryptionHeader(S3Request request) {
+        for (String name : SERVER_SIDE_ENCRYPTION_HEADERS) {
+            if (request.header(name) != null) {
+                return name;
+            }
+        }
+        return null;
     }
 
     private static String unimplementedSubresource(S3Request request) {

@@ -294,6 +294,8 @@ class ListingSemanticsIT extends GatewayPerClass {
         assertEquals(utf8Sorted(ORDER_KEYS).subList(utf8Sorted(ORDER_KEYS).indexOf("a0") + 1, ORDER_KEYS.size())
                 .stream().map(ListingSemanticsIT::xml).toList(), keys(startAfter));
         assertError(list("order", v(2, "continuation-token", "not*a*token")), 400, "InvalidArgument");
+        // valid base64url, but not UTF-8: no listing issued it
+        assertError(list("order", v(2, "continuation-token", "garbage")), 400, "InvalidArgument");
     }
 
     @Test

@@ -113,7 +113,8 @@ class ReadmeOperationsTableTest {
                 families.add(family + " (`?" + query + "`)"));
         sb.append("| not implemented: 501 `NotImplemented` naming the API | | ").append(String.join(", ", unimplemented))
                 .append("; Get/Put/Delete of the bucket sub-resources ").append(String.join(", ", families))
-                .append("; POST Object (browser form upload) |\n");
+                .append("; POST Object (browser form upload); any request asking for server-side encryption")
+                .append(" (`x-amz-server-side-encryption`, its KMS key id, or SSE-C headers): objects are plain files |\n");
         return sb.toString();
     }
 

@@ -69,6 +69,22 @@ class RouterTest {
     }
 
     @Test
+    void serverSideEncryptionIsRefusedNotIgnored() {
+        for (String header : List.of("x-amz-server-side-encryption", "x-amz-server-side-encryption-aws-kms-key-id",
+                "x-amz-server-side-encryption-customer-algorithm", "x-amz-copy-source-server-side-encryption-customer-algorithm")) {
+            for (S3Request r : List.of(req("PUT", "b", "k", "", Map.of(header, "AES256")),
+                    req("POST", "b", "k", "uploads", Map.of(header, "aws:kms")),
+                    req("PUT", "b", "k", "", Map.of(header, "AES256", "x-amz-copy-source", "/a/b")),
+                    req("GET", "b", "k", "", Map.of(header, "AES256")))) {
+                S3Exception e = assertThrows(S3Exception.class, () -> Router.route(r), header);
+                assertEquals(S3Error.NOT_IMPLEMENTED, e.error());
+                assertTrue(e.getMessage().contains(header), e.getMessage());
+            }
+        }
+        assertEquals(Endpoint.PUT_OBJECT, Router.route(req("PUT", "b", "k", "", Map.of("x-amz-storage-class", "STANDARD"))));
+    }
+
+    @Test
     void wrongMethodIsMethodNotAllowed() {
         assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("PATCH", "b", "k", "")).error());
         assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("PUT", null, null, "")).error());
