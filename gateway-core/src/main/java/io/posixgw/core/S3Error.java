@@ -16,6 +16,7 @@ public enum S3Error {
     ENTITY_TOO_LARGE("EntityTooLarge", 400, "Your proposed upload exceeds the maximum allowed object size."),
     ENTITY_TOO_SMALL("EntityTooSmall", 400, "Your proposed upload is smaller than the minimum allowed object size."),
     EXPIRED_TOKEN("ExpiredToken", 400, "The provided token has expired."),
+    HTTP_VERSION_NOT_SUPPORTED("HttpVersionNotSupported", 505, "The HTTP version specified is not supported."),
     INCOMPLETE_BODY("IncompleteBody", 400, "You did not provide the number of bytes specified by the Content-Length HTTP header."),
     INTERNAL_ERROR("InternalError", 500, "We encountered an internal error. Please try again."),
     INVALID_ACCESS_KEY_ID("InvalidAccessKeyId", 403, "The AWS access key ID you provided does not exist in our records."),

@@ -153,6 +153,14 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             respond(r, Errors.render(decodeError(decoded.cause()), http.method().name(), r.path, r.requestId));
             return;
         }
+        if (http.protocolVersion().majorVersion() != 1) {
+            // e.g. an HTTP/2 preface sent in clear text: answered in HTTP/1.1, the only version spoken here
+            r.keepAlive = false;
+            respond(r, Errors.render(new S3Exception(S3Error.HTTP_VERSION_NOT_SUPPORTED,
+                    "The HTTP version specified is not supported: " + http.protocolVersion().text() + "; this server speaks HTTP/1.1"),
+                    http.method().name(), r.path, r.requestId));
+            return;
+        }
         if (server.draining) {
             r.keepAlive = false;
             respond(r, Errors.render(new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The server is shutting down"),
@@ -441,7 +449,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         // sent everything: keep reading (and dropping) for a moment before closing, so the error is seen.
         boolean linger = !keepAlive && !r.lastSeen && !(r.expectContinue && !r.continueSent);
         long bytesOut = response.bodyLength();
-        ResponseWriter.write(ctx, response, r.requestId, keepAlive, r.http.protocolVersion(), server.zeroCopy)
+        HttpVersion version = r.http.protocolVersion() == HttpVersion.HTTP_1_0 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
+        ResponseWriter.write(ctx, response, r.requestId, keepAlive, version, server.zeroCopy)
                 .addListener((ChannelFutureListener) f -> {
                     endRequest(r, response, f.isSuccess() ? bytesOut : 0);
                     if (!f.isSuccess()) {

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -100,6 +101,21 @@ class ProtocolIT {
         assertTrue(out.contains("<Code>AccessDenied</Code>"), out);
         assertTrue(out.toLowerCase().contains("x-amz-request-id: "), out);
         assertTrue(out.contains("<RequestId>"), out);
+    }
+
+    @Test
+    void otherHttpVersionsAreAnsweredInHttp11With505() throws Exception {
+        for (String request : List.of("GET /some-bucket/k HTTP/2.0\r\nHost: x\r\n\r\n",
+                "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")) {
+            try (Socket s = new Socket("127.0.0.1", gw.port)) {
+                s.setSoTimeout(10_000);
+                s.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+                String out = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+                assertTrue(out.startsWith("HTTP/1.1 505 "), out);
+                assertTrue(out.contains("<Code>HttpVersionNotSupported</Code>"), out);
+                assertTrue(out.toLowerCase().contains("connection: close"), out);
+            }
+        }
     }
 
     @Test
