@@ -27,7 +27,21 @@ public final class RequestTarget {
     /** The raw path part of a target, before '?'. */
     public static String rawPath(String target) {
         int q = target.indexOf('?');
-        return q < 0 ? target : target.substring(0, q);
+        String path = q < 0 ? target : target.substring(0, q);
+        return path.startsWith("/") ? path : withoutSchemeAndAuthority(path);
+    }
+
+    /**
+     * The path of an absolute-form target ({@code http://host:port/bucket/key}, which HTTP/1.1
+     * servers must accept, RFC 9112 §3.2.2); anything else unchanged (and refused by the caller).
+     */
+    private static String withoutSchemeAndAuthority(String path) {
+        int scheme = path.regionMatches(true, 0, "http://", 0, 7) ? 7 : path.regionMatches(true, 0, "https://", 0, 8) ? 8 : -1;
+        if (scheme < 0) {
+            return path;
+        }
+        int slash = path.indexOf('/', scheme);
+        return slash < 0 ? "/" : path.substring(slash);
     }
 
     /** The raw query part of a target, after '?', or "". */

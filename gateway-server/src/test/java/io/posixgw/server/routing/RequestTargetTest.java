@@ -21,6 +21,17 @@ class RequestTargetTest {
     }
 
     @Test
+    void absoluteFormTargetsServeTheirPath() {
+        assertEquals("/b/k%20x", RequestTarget.rawPath("http://127.0.0.1:7070/b/k%20x?uploads"));
+        assertEquals("/b", RequestTarget.rawPath("HTTPS://host/b"));
+        assertEquals("/", RequestTarget.rawPath("http://host"));
+        assertEquals("uploads", RequestTarget.rawQuery("http://host/b/k?uploads"));
+        assertEquals("/b/k", RequestTarget.rawPath("/b/k"));
+        assertEquals("*", RequestTarget.rawPath("*"), "no scheme: left for the caller to refuse");
+        assertEquals("ftp://h/b", RequestTarget.rawPath("ftp://h/b"));
+    }
+
+    @Test
     void malformedEscapesAndInvalidUtf8AreInvalidUri() {
         for (String bad : new String[] {"/b/%", "/b/%4", "/b/%zz", "/b/%C0%AF", "/b/%FF"}) {
             S3Exception e = assertThrows(S3Exception.class, () -> RequestTarget.decodePath(bad), bad);
