@@ -40,6 +40,7 @@ public enum S3Error {
     MISSING_SECURITY_HEADER("MissingSecurityHeader", 400, "Your request is missing a required header."),
     NO_SUCH_BUCKET("NoSuchBucket", 404, "The specified bucket does not exist."),
     NO_SUCH_KEY("NoSuchKey", 404, "The specified key does not exist."),
+    NO_SUCH_VERSION("NoSuchVersion", 404, "The specified version does not exist."),
     NO_SUCH_UPLOAD("NoSuchUpload", 404, "The specified multipart upload does not exist. The upload ID might be invalid, or the multipart upload might have been aborted or completed."),
     NOT_IMPLEMENTED("NotImplemented", 501, "A header or query you provided implies functionality that is not implemented."),
     NOT_MODIFIED("NotModified", 304, "Not Modified"),

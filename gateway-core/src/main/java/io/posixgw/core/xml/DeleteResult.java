@@ -19,7 +19,15 @@ public record DeleteResult(
         return S3Xml.NAMESPACE;
     }
 
-    public record Deleted(@JacksonXmlProperty(localName = "Key") String key) {
+    /** @param versionId the version id the request named, echoed as S3 does; null when it named none */
+    @JsonPropertyOrder({"Key", "VersionId"})
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    public record Deleted(
+            @JacksonXmlProperty(localName = "Key") String key,
+            @JacksonXmlProperty(localName = "VersionId") String versionId) {
+        public Deleted(String key) {
+            this(key, null);
+        }
     }
 
     @JsonPropertyOrder({"Key", "Code", "Message"})

@@ -10,6 +10,7 @@ import io.posixgw.core.xml.Delete;
 import io.posixgw.core.xml.DeleteResult;
 import io.posixgw.core.xml.S3Xml;
 import io.posixgw.server.http.S3Response;
+import io.posixgw.server.routing.Versions;
 
 import java.io.IOException;
 import java.security.MessageDigest;
@@ -27,7 +28,11 @@ final class ObjectDeleteHandler {
     }
 
     S3Response delete(Exchange x) throws IOException {
-        backend.deleteObject(x.bucket(), x.key());
+        if (Versions.namesCurrent(x.query("versionId"))) {
+            backend.deleteObject(x.bucket(), x.key());
+        } else {
+            backend.headBucket(x.bucket()); // a version that does not exist: nothing to delete
+        }
         return S3Response.noContent();
     }
 
@@ -47,9 +52,11 @@ final class ObjectDeleteHandler {
             String key = id.key == null ? "" : id.key;
             try {
                 ObjectKeys.requireValid(key);
-                backend.deleteObject(x.bucket(), key);
+                if (Versions.namesCurrent(id.versionId)) {
+                    backend.deleteObject(x.bucket(), key);
+                }
                 if (!quiet) {
-                    deleted.add(new DeleteResult.Deleted(key));
+                    deleted.add(new DeleteResult.Deleted(key, id.versionId));
                 }
             } catch (S3Exception e) {
                 failed.add(new DeleteResult.Failed(key, e.error().code(), e.getMessage()));

@@ -5,6 +5,7 @@ import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.server.auth.Authorizer;
 import io.posixgw.server.http.S3Response;
+import io.posixgw.server.routing.Versions;
 
 import java.io.IOException;
 
@@ -37,6 +38,13 @@ public final class Operations {
 
     public S3Response run(Exchange x) throws IOException {
         authorizer.authorize(x.caller(), x.endpoint(), x.request());
+        switch (x.endpoint()) {
+            case GET_OBJECT, HEAD_OBJECT, GET_OBJECT_TAGGING, PUT_OBJECT_TAGGING, DELETE_OBJECT_TAGGING:
+                Versions.requireCurrent(x.query("versionId"));
+                break;
+            default:
+                break;
+        }
         switch (x.endpoint()) {
             case LIST_BUCKETS:
                 return buckets.listBuckets(x);

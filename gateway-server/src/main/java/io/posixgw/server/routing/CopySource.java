@@ -26,9 +26,7 @@ public record CopySource(String bucket, String key) {
             }
             raw = raw.substring(0, q);
         }
-        if (versionId != null && !versionId.equals("null")) {
-            throw new S3Exception(S3Error.NO_SUCH_KEY, "The specified version does not exist (posixgw keeps no versions)");
-        }
+        Versions.requireCurrent(versionId);
         String decoded = RequestTarget.decodePath(raw);
         if (decoded.startsWith("/")) {
             decoded = decoded.substring(1);

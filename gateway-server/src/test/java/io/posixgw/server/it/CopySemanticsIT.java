@@ -81,6 +81,7 @@ class CopySemanticsIT extends GatewayPerClass {
     void missingSourceIsNoSuchKey() throws Exception {
         assertError(copy("from-missing", Map.of("x-amz-copy-source", "/copies/absent")), 404, "NoSuchKey");
         assertError(copy("from-missing", Map.of("x-amz-copy-source", "/no-such-bucket/src")), 404, "NoSuchBucket");
+        assertError(copy("from-missing", Map.of("x-amz-copy-source", "/copies/src?versionId=3HL4kqtJlcpXroDTDmJ")), 404, "NoSuchVersion");
         ObjectFiles.assertAbsent(root, B, "from-missing");
     }
 

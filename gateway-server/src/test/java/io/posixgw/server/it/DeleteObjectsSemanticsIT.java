@@ -57,6 +57,26 @@ class DeleteObjectsSemanticsIT extends GatewayPerClass {
         }
     }
 
+    @Test
+    void aVersionIdOtherThanNullDeletesNothing() throws Exception {
+        putAll(List.of("versioned/a", "versioned/b"));
+        // posixgw keeps no versions: deleting one that does not exist is a no-op, as in S3
+        assertEquals(204, raw.send("DELETE", path(B, "versioned/a"), Map.of("versionId", "3HL4kqtJlcpXroDTDmJ"), Map.of(),
+                new byte[0]).status());
+        ObjectFiles.assertStored(root, B, "versioned/a", bytes("versioned/a"));
+        byte[] body = bytes("<Delete><Object><Key>versioned/a</Key><VersionId>3HL4kqtJlcpXroDTDmJ</VersionId></Object>"
+                + "<Object><Key>versioned/b</Key><VersionId>null</VersionId></Object></Delete>");
+        RawS3.Response r = deleteObjects(body, Map.of("content-md5", md5(body)));
+        assertOk(r);
+        assertTrue(r.text().contains("<Deleted><Key>versioned/a</Key><VersionId>3HL4kqtJlcpXroDTDmJ</VersionId></Deleted>"), r.text());
+        ObjectFiles.assertStored(root, B, "versioned/a", bytes("versioned/a"));
+        ObjectFiles.assertAbsent(root, B, "versioned/b");
+        // the null version is the object
+        assertEquals(204, raw.send("DELETE", path(B, "versioned/a"), Map.of("versionId", "null"), Map.of(), new byte[0]).status());
+        ObjectFiles.assertAbsent(root, B, "versioned/a");
+        assertError(raw.send("DELETE", path("no-such-bucket", "k"), Map.of("versionId", "x"), Map.of(), new byte[0]), 404, "NoSuchBucket");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"content-md5", "x-amz-checksum-crc32", "x-amz-checksum-crc32c", "x-amz-checksum-sha256"})
     @Conformance(DELETE_OBJECTS_INTEGRITY)

@@ -75,6 +75,19 @@ class ObjectSemanticsIT extends GatewayPerClass {
         return raw.send("HEAD", path(B, key), query, headers, new byte[0]);
     }
 
+    @Test
+    void onlyTheNullVersionIdNamesTheObject() throws Exception {
+        Map<String, String> other = Map.of("versionId", "3HL4kqtJlcpXroDTDmJ");
+        assertError(get("hundred", other, Map.of()), 404, "NoSuchVersion");
+        assertEquals(404, head("hundred", other, Map.of()).status());
+        assertError(raw.send("GET", path(B, "hundred"), Map.of("tagging", "", "versionId", "3HL4kqtJlcpXroDTDmJ"), Map.of(),
+                new byte[0]), 404, "NoSuchVersion");
+        assertError(raw.send("DELETE", path(B, "hundred"), Map.of("tagging", "", "versionId", "3HL4kqtJlcpXroDTDmJ"), Map.of(),
+                new byte[0]), 404, "NoSuchVersion");
+        assertArrayEquals(HUNDRED, get("hundred", Map.of("versionId", "null"), Map.of()).body());
+        assertEquals(200, head("hundred", Map.of("versionId", "null"), Map.of()).status());
+    }
+
     // ---------------------------------------------------------------- keys
 
     /** Four 254-byte segments of 'é' and a short last one: exactly 1024 bytes of UTF-8, within NAME_MAX per segment. */

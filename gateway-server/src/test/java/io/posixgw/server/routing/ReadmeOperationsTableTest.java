@@ -53,17 +53,20 @@ class ReadmeOperationsTableTest {
                         + "directory object"));
         r.put(Endpoint.GET_OBJECT, new Row("`Range` (one range), `partNumber`, `If-Match`, `If-None-Match`, `If-Modified-Since`, "
                 + "`If-Unmodified-Since`, `response-content-type`, `-content-disposition`, `-content-encoding`, `-content-language`, "
-                + "`response-cache-control`, `response-expires`, `x-amz-checksum-mode: ENABLED`",
+                + "`response-cache-control`, `response-expires`, `x-amz-checksum-mode: ENABLED`, `versionId=null`",
                 "bodies up to 64 KiB read and sent with the head, larger ones zero-copy (sendfile) over plain HTTP and in 64 KiB reads over TLS; malformed or multiple ranges give the whole object, unsatisfiable ones 416; S3's precedence "
-                        + "between the conditions; part 1 of a single-part object is the whole object (206)"));
+                        + "between the conditions; part 1 of a single-part object is the whole object (206); any other `versionId` "
+                        + "is 404 `NoSuchVersion` (no versions are kept; also for HeadObject, CopyObject's source and tagging)"));
         r.put(Endpoint.HEAD_OBJECT, new Row("as GetObject", "errors without a body"));
         r.put(Endpoint.COPY_OBJECT, new Row("`x-amz-copy-source` (`[/]bucket/key`, `?versionId=null`), `x-amz-metadata-directive` "
                 + "`COPY`/`REPLACE`, `x-amz-tagging-directive` `COPY`/`REPLACE`, `x-amz-copy-source-if-match`, `-if-none-match`, "
                 + "`-if-modified-since`, `-if-unmodified-since`",
                 "a copy onto itself needs `REPLACE`; a single-part source's ETag is kept"));
-        r.put(Endpoint.DELETE_OBJECT, new Row("none", "204, also for a key that does not exist"));
-        r.put(Endpoint.DELETE_OBJECTS, new Row("`Quiet`; `Content-MD5` or an `x-amz-checksum-*` header or trailer (required)",
-                "1 to 1000 keys (else `MalformedXML`); per-key `<Deleted>` or `<Error>`; missing keys count as deleted"));
+        r.put(Endpoint.DELETE_OBJECT, new Row("`versionId`", "204, also for a key that does not exist; a `versionId` other than "
+                + "`null` names a version that does not exist: 204 and nothing deleted"));
+        r.put(Endpoint.DELETE_OBJECTS, new Row("`Quiet`; `Content-MD5` or an `x-amz-checksum-*` header or trailer (required); "
+                + "`VersionId`", "1 to 1000 keys (else `MalformedXML`); per-key `<Deleted>` or `<Error>`; missing keys count as "
+                + "deleted; an entry with a `VersionId` other than `null` deletes nothing (as DeleteObject)"));
         r.put(Endpoint.CREATE_MULTIPART_UPLOAD, new Row("the metadata and tagging headers of PutObject; "
                 + "`x-amz-checksum-algorithm`, `x-amz-checksum-type` (`COMPOSITE`, `FULL_OBJECT`)",
                 "staged under `<bucket>/.sgwtmp/`, invisible to listings; the checksum type defaults to FULL_OBJECT for CRC64NVME "

@@ -1,0 +1,29 @@
+package io.posixgw.server.routing;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+
+/**
+ * Version ids against a store that keeps one version per key: S3's {@code null} version,
+ * which is what an unversioned bucket holds. Any other id names a version that does not
+ * exist here, so it must never reach the current object: a read of it is
+ * {@code NoSuchVersion}, a delete of it removes nothing (deleting a missing version is a
+ * no-op in S3 too).
+ */
+public final class Versions {
+    public static final String NULL = "null";
+
+    private Versions() {
+    }
+
+    /** Whether a version id (the {@code versionId} parameter, or DeleteObjects' {@code VersionId}) names the current object. */
+    public static boolean namesCurrent(String versionId) {
+        return versionId == null || versionId.equals(NULL);
+    }
+
+    public static void requireCurrent(String versionId) {
+        if (!namesCurrent(versionId)) {
+            throw new S3Exception(S3Error.NO_SUCH_VERSION, "The specified version does not exist (posixgw keeps no versions)");
+        }
+    }
+}
