@@ -49,16 +49,16 @@ final class MultipartCompleter {
 
     private final PathResolver paths;
     private final MetadataStore store;
-    private final Committer committer;
+    private final ConditionalPublisher publisher;
     private final MultipartStore uploads;
     private final Duration wait;
     private final Duration staleAfter;
 
-    MultipartCompleter(PathResolver paths, MetadataStore store, Committer committer, MultipartStore uploads,
+    MultipartCompleter(PathResolver paths, MetadataStore store, ConditionalPublisher publisher, MultipartStore uploads,
                        Duration wait, Duration staleAfter) {
         this.paths = paths;
         this.store = store;
-        this.committer = committer;
+        this.publisher = publisher;
         this.uploads = uploads;
         this.wait = wait;
         this.staleAfter = staleAfter;
@@ -75,6 +75,8 @@ final class MultipartCompleter {
         if (parts == null || parts.isEmpty()) {
             MultipartRules.validateComplete(parts, Map.of()); // MalformedXML
         }
+        checks = checks == null ? CompleteChecks.NONE : checks;
+        ConditionalPublisher.requireSupported(checks.condition(), key);
         Path hashDir = PathResolver.uploadsOfKey(bucketDir, key);
         Path uploadDir = hashDir.resolve(uploadId);
         String etag;
@@ -115,7 +117,7 @@ final class MultipartCompleter {
                 pause = Math.min(pause * 2, 250);
             }
         }
-        return assemble(bucketDir, bucket, key, uploadId, parts, checks == null ? CompleteChecks.NONE : checks, etag,
+        return assemble(bucketDir, bucket, key, uploadId, parts, checks, etag,
                 hashDir, uploadDir, claim);
     }
 
@@ -126,6 +128,8 @@ final class MultipartCompleter {
         Map<String, String> objectChecksum = Map.of();
         MultipartChecksum checksum;
         try {
+            // fail before assembling (the publish checks again, atomically); the upload is then restored
+            publisher.precheck(bucket, key, checks.condition());
             checksum = uploads.checksumOf(claim, uploadId);
             if (checks.checksumType() != null && (checksum == null || checks.checksumType() != checksum.type())) {
                 throw new S3Exception(S3Error.INVALID_REQUEST, "The upload was created using the "
@@ -181,7 +185,7 @@ final class MultipartCompleter {
                 }
                 staged.setAttributes(store, attrs);
                 heartbeat(claim); // the fsync of a large object may take a while
-                committer.publish(staged, bucketDir, target, firstMissing);
+                publisher.publish(bucket, key, checks.condition(), staged, bucketDir, target, firstMissing);
                 published = true;
             }
         } finally {

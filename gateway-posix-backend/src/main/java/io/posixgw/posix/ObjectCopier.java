@@ -36,14 +36,14 @@ final class ObjectCopier {
     private final MetadataStore store;
     private final ObjectReader reader;
     private final ObjectWriter writer;
-    private final Committer committer;
+    private final ConditionalPublisher publisher;
 
-    ObjectCopier(PathResolver paths, MetadataStore store, ObjectReader reader, ObjectWriter writer, Committer committer) {
+    ObjectCopier(PathResolver paths, MetadataStore store, ObjectReader reader, ObjectWriter writer, ConditionalPublisher publisher) {
         this.paths = paths;
         this.store = store;
         this.reader = reader;
         this.writer = writer;
-        this.committer = committer;
+        this.publisher = publisher;
     }
 
     CopyObjectResult copy(CopyObjectRequest r) throws IOException {
@@ -52,8 +52,10 @@ final class ObjectCopier {
             throw new S3Exception(S3Error.INVALID_REQUEST, "This copy request is illegal because it is trying to copy an object "
                     + "to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
         }
+        ConditionalPublisher.requireSupported(r.condition(), r.key());
         Path dstBucket = paths.bucketDir(r.bucket());
         PathResolver.requireBucket(dstBucket);
+        publisher.precheck(r.bucket(), r.key(), r.condition()); // before the copy; the publish checks again
         try (ObjectContent src = reader.open(r.sourceBucket(), r.sourceKey(), true)) {
             ObjectInfo si = src.info();
             if (r.sourceCheck() != null) {
@@ -85,7 +87,7 @@ final class ObjectCopier {
                 }
                 staged.setAttributes(store, ObjectWriter.attrsFor(etag, attrs, checksums));
                 Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS).toInstant();
-                committer.publish(staged, dstBucket, target, firstMissing);
+                publisher.publish(r.bucket(), r.key(), r.condition(), staged, dstBucket, target, firstMissing);
                 return new CopyObjectResult(etag, mtime);
             }
         }

@@ -33,15 +33,13 @@ final class ObjectWriter {
     private final PathResolver paths;
     private final MetadataStore store;
     private final Committer committer;
-    private final ObjectReader reader;
-    private final KeyLocks keyLocks;
+    private final ConditionalPublisher publisher;
 
-    ObjectWriter(PathResolver paths, MetadataStore store, Committer committer, ObjectReader reader, KeyLocks keyLocks) {
+    ObjectWriter(PathResolver paths, MetadataStore store, Committer committer, ConditionalPublisher publisher) {
         this.paths = paths;
         this.store = store;
         this.committer = committer;
-        this.reader = reader;
-        this.keyLocks = keyLocks;
+        this.publisher = publisher;
     }
 
     PutObjectResult put(PutObjectRequest req, BodySource body) throws IOException {
@@ -50,12 +48,7 @@ final class ObjectWriter {
         ObjectAttributes attributes = req.attributes() == null ? ObjectAttributes.EMPTY : req.attributes();
         checkMetadataSize(attributes);
         Preconditions condition = req.condition();
-        if (condition.ifNoneMatch() != null && !condition.ifNoneMatch().trim().equals("*")) {
-            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "If-None-Match on a write takes only '*'");
-        }
-        if (!condition.isEmpty() && ObjectKeys.isDirectoryKey(key)) {
-            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Conditional writes of directory objects are not implemented by posixgw");
-        }
+        ConditionalPublisher.requireSupported(condition, key);
         if (ObjectKeys.isDirectoryKey(key)) {
             requireEmptyBody(body, req.contentMd5());
             Map<String, String> checksums = body.checksums();
@@ -73,31 +66,8 @@ final class ObjectWriter {
             String etag = Etags.fromMd5(md5);
             Map<String, String> checksums = body.checksums() == null ? Map.of() : body.checksums();
             staged.setAttributes(store, attrsFor(etag, attributes, checksums));
-            publish(req, condition, staged, bucketDir, target, firstMissing);
+            publisher.publish(req.bucket(), key, condition, staged, bucketDir, target, firstMissing);
             return new PutObjectResult(etag, checksums);
-        }
-    }
-
-    /**
-     * Publishes, honouring a conditional write. {@code If-None-Match: *} links the
-     * staged file to the key, which fails on an existing name whoever wrote it;
-     * {@code If-Match} checks the current ETag and renames under the key's lock, which
-     * orders it against other conditional writers of any gateway (an unconditional
-     * writer racing it may still land in between, as that one takes no lock).
-     */
-    private void publish(PutObjectRequest req, Preconditions condition, StagedFile staged, Path bucketDir, Path target,
-                         Path firstMissing) throws IOException {
-        if (condition.ifMatch() == null) {
-            if (condition.ifNoneMatch() != null) {
-                committer.publishIfAbsent(staged, bucketDir, target);
-            } else {
-                committer.publish(staged, bucketDir, target, firstMissing);
-            }
-            return;
-        }
-        try (KeyLocks.Held held = keyLocks.lock(bucketDir, req.key())) {
-            condition.checkCopySource(reader.head(req.bucket(), req.key(), false)); // 404 when absent, 412 on mismatch
-            committer.publish(staged, bucketDir, target, null);
         }
     }
 

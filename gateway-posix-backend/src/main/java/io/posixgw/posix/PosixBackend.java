@@ -85,12 +85,13 @@ public final class PosixBackend implements Backend {
         this.committer = new Committer(store, dirSync, options.fsync(), options.fsyncListener());
         this.buckets = new Buckets(paths, store, committer);
         this.reader = new ObjectReader(paths, store);
-        this.writer = new ObjectWriter(paths, store, committer, reader, new KeyLocks());
+        ConditionalPublisher publisher = new ConditionalPublisher(committer, reader, new KeyLocks());
+        this.writer = new ObjectWriter(paths, store, committer, publisher);
         this.remover = new ObjectRemover(paths, store, writer, committer);
-        this.copier = new ObjectCopier(paths, store, reader, writer, committer);
+        this.copier = new ObjectCopier(paths, store, reader, writer, publisher);
         this.lister = new Lister(paths, store, reader, options.listHashLimit());
         this.multipart = new MultipartStore(paths, store, committer, options.partCrc64());
-        this.completer = new MultipartCompleter(paths, store, committer, multipart, options.completeWait(),
+        this.completer = new MultipartCompleter(paths, store, publisher, multipart, options.completeWait(),
                 options.claimStaleAfter());
         this.sweeper = new StagingSweeper(buckets, paths, completer);
     }

@@ -18,7 +18,7 @@ import java.util.concurrent.Future;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** If-None-Match: * and If-Match on PutObject, alone and raced. */
+/** If-None-Match: * and If-Match on PutObject (alone and raced), CompleteMultipartUpload and CopyObject. */
 class ConditionalWriteTest extends BackendTestBase {
     PutObjectResult cput(String key, byte[] data, Preconditions c) throws Exception {
         return backend.putObject(new PutObjectRequest(B, key, ObjectAttributes.EMPTY, null, c), Bodies.of(data));
@@ -56,6 +56,56 @@ class ConditionalWriteTest extends BackendTestBase {
         cput("k", bytes("v3"), ifMatch(second));
         assertArrayEquals(bytes("v3"), get("k"));
         assertEquals(0, tempFiles());
+    }
+
+    @Test
+    void completeMultipartUploadHonoursTheConditionAndKeepsTheUploadWhenItFails() throws Exception {
+        String existing = cput("mp", bytes("old"), Preconditions.NONE).etag();
+        String id = backend.createMultipartUpload(B, "mp", ObjectAttributes.EMPTY);
+        io.posixgw.core.model.Part p1 = backend.uploadPart(B, "mp", id, 1, Bodies.of(bytes("new")), null);
+        List<io.posixgw.core.model.CompletedPart> parts = List.of(new io.posixgw.core.model.CompletedPart(1, p1.etag()));
+
+        assertS3(S3Error.PRECONDITION_FAILED, () -> complete("mp", id, parts, ifNoneMatchAny()));
+        assertS3(S3Error.PRECONDITION_FAILED, () -> complete("mp", id, parts, ifMatch("\"0123\"")));
+        String absent = backend.createMultipartUpload(B, "absent", ObjectAttributes.EMPTY);
+        io.posixgw.core.model.Part a1 = backend.uploadPart(B, "absent", absent, 1, Bodies.of(bytes("a")), null);
+        assertS3(S3Error.NO_SUCH_KEY, () -> complete("absent", absent, List.of(new io.posixgw.core.model.CompletedPart(1, a1.etag())),
+                ifMatch(existing)));
+        assertArrayEquals(bytes("old"), get("mp"));
+        assertEquals(1, backend.listParts(B, "mp", id, 0, 1000).parts().size(), "the upload is intact after a failed condition");
+
+        complete("mp", id, parts, ifMatch(existing));
+        assertArrayEquals(bytes("new"), get("mp"));
+        assertEquals(0, tempFiles());
+
+        String fresh = backend.createMultipartUpload(B, "mp-new", ObjectAttributes.EMPTY);
+        io.posixgw.core.model.Part f1 = backend.uploadPart(B, "mp-new", fresh, 1, Bodies.of(bytes("first")), null);
+        complete("mp-new", fresh, List.of(new io.posixgw.core.model.CompletedPart(1, f1.etag())), ifNoneMatchAny());
+        assertArrayEquals(bytes("first"), get("mp-new"));
+    }
+
+    private void complete(String key, String id, List<io.posixgw.core.model.CompletedPart> parts, Preconditions c) throws Exception {
+        backend.completeMultipartUpload(B, key, id, parts, new io.posixgw.core.model.CompleteChecks(null, null, null, c));
+    }
+
+    @Test
+    void copyObjectHonoursTheConditionOnItsDestination() throws Exception {
+        cput("src", bytes("source"), Preconditions.NONE);
+        String dst = cput("dst", bytes("before"), Preconditions.NONE).etag();
+        assertS3(S3Error.PRECONDITION_FAILED, () -> copy("dst", ifNoneMatchAny()));
+        assertS3(S3Error.PRECONDITION_FAILED, () -> copy("dst", ifMatch("\"0123\"")));
+        assertS3(S3Error.NO_SUCH_KEY, () -> copy("absent", ifMatch(dst)));
+        assertArrayEquals(bytes("before"), get("dst"));
+        copy("dst", ifMatch(dst));
+        assertArrayEquals(bytes("source"), get("dst"));
+        copy("created", ifNoneMatchAny());
+        assertArrayEquals(bytes("source"), get("created"));
+        assertS3(S3Error.NOT_IMPLEMENTED, () -> copy("dir/", ifNoneMatchAny()));
+        assertEquals(0, tempFiles());
+    }
+
+    private void copy(String key, Preconditions c) throws Exception {
+        backend.copyObject(new io.posixgw.core.model.CopyObjectRequest(B, "src", B, key, null, null, null, c));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.posixgw.core.model;
 
 import io.posixgw.core.checksum.ChecksumType;
+import io.posixgw.core.http.Preconditions;
 
 import java.util.Map;
 
@@ -11,11 +12,19 @@ import java.util.Map;
  * @param checksumType {@code x-amz-checksum-type}: must be the upload's; null when absent
  * @param checksums    {@code x-amz-checksum-*} headers: the object's expected checksum
  * @param objectSize   {@code x-amz-mp-object-size}: the expected total size; null when absent
+ * @param condition    the write condition ({@code If-None-Match: *}, {@code If-Match}), checked atomically with
+ *                     the publication; when it fails, the upload stays as it was
  */
-public record CompleteChecks(ChecksumType checksumType, Map<String, String> checksums, Long objectSize) {
-    public static final CompleteChecks NONE = new CompleteChecks(null, Map.of(), null);
+public record CompleteChecks(ChecksumType checksumType, Map<String, String> checksums, Long objectSize, Preconditions condition) {
+    public static final CompleteChecks NONE = new CompleteChecks(null, Map.of(), null, Preconditions.NONE);
 
     public CompleteChecks {
         checksums = checksums == null ? Map.of() : Map.copyOf(checksums);
+        condition = condition == null ? Preconditions.NONE : condition;
+    }
+
+    /** Unconditional. */
+    public CompleteChecks(ChecksumType checksumType, Map<String, String> checksums, Long objectSize) {
+        this(checksumType, checksums, objectSize, Preconditions.NONE);
     }
 }

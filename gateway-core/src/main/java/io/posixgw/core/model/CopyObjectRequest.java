@@ -1,5 +1,7 @@
 package io.posixgw.core.model;
 
+import io.posixgw.core.http.Preconditions;
+
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -10,6 +12,8 @@ import java.util.function.Consumer;
  *
  * @param replaceAttributes the new attributes when the metadata directive is REPLACE, null for COPY
  * @param replaceTags       the new tags when the tagging directive is REPLACE, null to keep the source's
+ * @param condition         the write condition on the destination ({@code If-None-Match: *}, {@code If-Match}),
+ *                          checked atomically with the publication; {@link Preconditions#NONE} for none
  */
 public record CopyObjectRequest(
         String sourceBucket,
@@ -18,9 +22,20 @@ public record CopyObjectRequest(
         String key,
         ObjectAttributes replaceAttributes,
         Consumer<ObjectInfo> sourceCheck,
-        Map<String, String> replaceTags) {
+        Map<String, String> replaceTags,
+        Preconditions condition) {
 
-    /** Tags copied from the source. */
+    public CopyObjectRequest {
+        condition = condition == null ? Preconditions.NONE : condition;
+    }
+
+    /** An unconditional copy. */
+    public CopyObjectRequest(String sourceBucket, String sourceKey, String bucket, String key,
+                             ObjectAttributes replaceAttributes, Consumer<ObjectInfo> sourceCheck, Map<String, String> replaceTags) {
+        this(sourceBucket, sourceKey, bucket, key, replaceAttributes, sourceCheck, replaceTags, Preconditions.NONE);
+    }
+
+    /** An unconditional copy; tags copied from the source. */
     public CopyObjectRequest(String sourceBucket, String sourceKey, String bucket, String key,
                              ObjectAttributes replaceAttributes, Consumer<ObjectInfo> sourceCheck) {
         this(sourceBucket, sourceKey, bucket, key, replaceAttributes, sourceCheck, null);

@@ -125,7 +125,7 @@ final class MultipartHandler {
                 ChecksumValues.of(result.checksums()), result.checksumType() == null ? null : result.checksumType().name()));
     }
 
-    /** What the Complete request's headers assert about the object: checksum type, checksum, size. */
+    /** What the Complete request's headers assert about the object: checksum type, checksum, size, write condition. */
     static CompleteChecks completeChecks(Exchange x) {
         String typeHeader = x.header("x-amz-checksum-type");
         ChecksumType type = null;
@@ -155,7 +155,7 @@ final class MultipartHandler {
                 throw new S3Exception(S3Error.INVALID_REQUEST, "Value for x-amz-mp-object-size header is invalid.");
             }
         }
-        return new CompleteChecks(type, checksums, size);
+        return new CompleteChecks(type, checksums, size, ObjectPutHandler.writeCondition(x));
     }
 
     S3Response abort(Exchange x) throws IOException {

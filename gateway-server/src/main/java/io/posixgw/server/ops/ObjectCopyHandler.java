@@ -63,7 +63,7 @@ final class ObjectCopyHandler {
         ObjectAttributes attributes = replace ? ObjectHeaders.attributesFrom(x.request().headers()) : null;
         Preconditions conditions = copySourceConditions(x);
         CopyObjectResult result = backend.copyObject(new CopyObjectRequest(source.bucket(), source.key(), x.bucket(), x.key(),
-                attributes, conditions::checkCopySource, newTags));
+                attributes, conditions::checkCopySource, newTags, ObjectPutHandler.writeCondition(x)));
         return S3Response.xml(new CopyObjectResultXml(S3Xml.timestamp(result.lastModified()), result.etag()));
     }
 }

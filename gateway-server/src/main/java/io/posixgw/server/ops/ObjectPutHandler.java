@@ -31,7 +31,7 @@ final class ObjectPutHandler {
         }
         PutObjectRequest request = new PutObjectRequest(x.bucket(), x.key(),
                 ObjectHeaders.attributesFrom(x.request().headers()), contentMd5(x),
-                new Preconditions(x.header("if-match"), x.header("if-none-match"), null, null));
+                writeCondition(x));
         PutObjectResult result = backend.putObject(request, x.body());
         S3Response response = S3Response.ok().header("ETag", result.etag());
         writeChecksums(response, result.checksums());
@@ -39,6 +39,11 @@ final class ObjectPutHandler {
             response.header("x-amz-checksum-type", ChecksumType.FULL_OBJECT.name());
         }
         return response;
+    }
+
+    /** The conditional-write headers of PutObject, CompleteMultipartUpload and CopyObject (on the destination). */
+    static Preconditions writeCondition(Exchange x) {
+        return new Preconditions(x.header("if-match"), x.header("if-none-match"), null, null);
     }
 
     /** Decodes Content-MD5; a value that is not base64 of 16 bytes is {@code InvalidDigest}. */

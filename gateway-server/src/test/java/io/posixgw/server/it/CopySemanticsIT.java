@@ -77,6 +77,16 @@ class CopySemanticsIT extends GatewayPerClass {
     }
 
     @Test
+    void theDestinationHonoursIfNoneMatchAndIfMatch() throws Exception {
+        String before = putObject(B, "guarded", bytes("before")).header("etag");
+        assertError(copy("guarded", Map.of("x-amz-copy-source", "/copies/src", "if-none-match", "*")), 412, "PreconditionFailed");
+        assertError(copy("guarded", Map.of("x-amz-copy-source", "/copies/src", "if-match", "\"0123\"")), 412, "PreconditionFailed");
+        ObjectFiles.assertStored(root, B, "guarded", bytes("before"));
+        assertOk(copy("guarded", Map.of("x-amz-copy-source", "/copies/src", "if-match", before)));
+        assertEquals(get("src").text(), get("guarded").text());
+    }
+
+    @Test
     @Conformance(COPY_SOURCE_MISSING)
     void missingSourceIsNoSuchKey() throws Exception {
         assertError(copy("from-missing", Map.of("x-amz-copy-source", "/copies/absent")), 404, "NoSuchKey");

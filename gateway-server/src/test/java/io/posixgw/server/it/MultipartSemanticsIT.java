@@ -45,6 +45,21 @@ class MultipartSemanticsIT extends GatewayPerClass {
         createBucket(B);
     }
 
+    @Test
+    void completeHonoursIfNoneMatchAndIfMatch() throws Exception {
+        String existing = putObject(B, "conditional", bytes("old")).header("etag");
+        String id = createUpload(B, "conditional");
+        String part = uploadPart(B, "conditional", id, 1, bytes("new"));
+        byte[] body = completeBody(List.of(1), List.of(part));
+        assertError(raw.send("POST", path(B, "conditional"), Map.of("uploadId", id), Map.of("if-none-match", "*"), body),
+                412, "PreconditionFailed");
+        assertError(raw.send("POST", path(B, "conditional"), Map.of("uploadId", id), Map.of("if-match", "\"0123\""), body),
+                412, "PreconditionFailed");
+        ObjectFiles.assertStored(root, B, "conditional", bytes("old"));
+        assertOk(raw.send("POST", path(B, "conditional"), Map.of("uploadId", id), Map.of("if-match", existing), body));
+        ObjectFiles.assertStored(root, B, "conditional", bytes("new"));
+    }
+
     static Map<String, String> part(String uploadId, String partNumber) {
         return Map.of("uploadId", uploadId, "partNumber", partNumber);
     }

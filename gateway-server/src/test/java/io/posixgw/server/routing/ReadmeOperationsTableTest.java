@@ -60,8 +60,9 @@ class ReadmeOperationsTableTest {
         r.put(Endpoint.HEAD_OBJECT, new Row("as GetObject", "errors without a body"));
         r.put(Endpoint.COPY_OBJECT, new Row("`x-amz-copy-source` (`[/]bucket/key`, `?versionId=null`), `x-amz-metadata-directive` "
                 + "`COPY`/`REPLACE`, `x-amz-tagging-directive` `COPY`/`REPLACE`, `x-amz-copy-source-if-match`, `-if-none-match`, "
-                + "`-if-modified-since`, `-if-unmodified-since`",
-                "a copy onto itself needs `REPLACE`; a single-part source's ETag is kept"));
+                + "`-if-modified-since`, `-if-unmodified-since`; `If-None-Match: *`, `If-Match` (on the destination)",
+                "a copy onto itself needs `REPLACE`; a single-part source's ETag is kept; the destination's conditions are "
+                        + "checked atomically with the publication, as PutObject's"));
         r.put(Endpoint.DELETE_OBJECT, new Row("`versionId`", "204, also for a key that does not exist; a `versionId` other than "
                 + "`null` names a version that does not exist: 204 and nothing deleted"));
         r.put(Endpoint.DELETE_OBJECTS, new Row("`Quiet`; `Content-MD5` or an `x-amz-checksum-*` header or trailer (required); "
@@ -77,12 +78,13 @@ class ReadmeOperationsTableTest {
         r.put(Endpoint.UPLOAD_PART_COPY, new Row("`x-amz-copy-source`, `x-amz-copy-source-range: bytes=first-last`, "
                 + "`x-amz-copy-source-if-*`", "a range must lie in the source (else 400 `InvalidArgument`, as AWS; malformed: 400 `InvalidArgument`)"));
         r.put(Endpoint.COMPLETE_MULTIPART_UPLOAD, new Row("the part list with each part's `Checksum*`; `x-amz-checksum-type`, "
-                + "`x-amz-checksum-*` (the object's), `x-amz-mp-object-size`",
+                + "`x-amz-checksum-*` (the object's), `x-amz-mp-object-size`; `If-None-Match: *`, `If-Match`",
                 "parts ascending (`InvalidPartOrder`), uploaded with matching ETags (`InvalidPart`), all but the last at least 5 MiB "
                         + "(`EntityTooSmall`); ETag `\"<md5 of the part MD5s>-N\"`; a repeated Complete answers the same ETag; "
                         + "with a checksum algorithm, each part's checksum must match the stored one and the object's is stored and "
                         + "answered: COMPOSITE `<base64 of the checksum of the part checksums>-N`, FULL_OBJECT the CRC of the whole "
-                        + "object combined from the part CRCs (not re-read); an upload without an algorithm ignores part checksums"));
+                        + "object combined from the part CRCs (not re-read); an upload without an algorithm ignores part checksums; "
+                        + "a failed write condition (412, or 404 for `If-Match` on a missing key) leaves the upload as it was"));
         r.put(Endpoint.ABORT_MULTIPART_UPLOAD, new Row("none", "204; the staged parts are removed"));
         r.put(Endpoint.LIST_PARTS, new Row("`max-parts`, `part-number-marker`", "`max-parts` 1000 by default and at most; "
                 + "the upload's checksum algorithm and type, and each part's checksum"));

@@ -1,0 +1,77 @@
+package io.posixgw.posix;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.http.Preconditions;
+import io.posixgw.core.names.ObjectKeys;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Publishes a staged object under the write conditions of PutObject,
+ * CompleteMultipartUpload and CopyObject (S3's conditional writes):
+ * {@code If-None-Match: *} links the staged file to the key, which fails on an
+ * existing name whoever wrote it; {@code If-Match} checks the current ETag and renames
+ * under the key's lock, which orders it against other conditional writers of any
+ * gateway (an unconditional writer racing it may still land in between, as that one
+ * takes no lock). A failed condition publishes nothing: 412, or 404 for
+ * {@code If-Match} on a key that does not exist.
+ */
+final class ConditionalPublisher {
+    private final Committer committer;
+    private final ObjectReader reader;
+    private final KeyLocks keyLocks;
+
+    ConditionalPublisher(Committer committer, ObjectReader reader, KeyLocks keyLocks) {
+        this.committer = committer;
+        this.reader = reader;
+        this.keyLocks = keyLocks;
+    }
+
+    /** Refuses the conditions posixgw cannot honour, before any work is done. */
+    static void requireSupported(Preconditions condition, String key) {
+        if (condition.ifNoneMatch() != null && !condition.ifNoneMatch().trim().equals("*")) {
+            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "If-None-Match on a write takes only '*'");
+        }
+        if (!condition.isEmpty() && ObjectKeys.isDirectoryKey(key)) {
+            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Conditional writes of directory objects are not implemented by posixgw");
+        }
+    }
+
+    /**
+     * Fails early when the condition fails already (before a long copy or assembly);
+     * {@link #publish} checks it again, atomically with the publication.
+     */
+    void precheck(String bucket, String key, Preconditions condition) throws IOException {
+        if (condition.isEmpty()) {
+            return;
+        }
+        io.posixgw.core.model.ObjectInfo current;
+        try {
+            current = reader.head(bucket, key, false);
+        } catch (S3Exception e) {
+            if (e.error() == S3Error.NO_SUCH_KEY && condition.ifMatch() == null) {
+                return; // If-None-Match: * holds for now
+            }
+            throw e; // If-Match on a key that does not exist: 404
+        }
+        condition.checkCopySource(current); // 412 on an ETag mismatch, or on any object with If-None-Match: *
+    }
+
+    void publish(String bucket, String key, Preconditions condition, StagedFile staged, Path bucketDir, Path target,
+                 Path firstMissing) throws IOException {
+        if (condition.ifMatch() == null) {
+            if (condition.ifNoneMatch() != null) {
+                committer.publishIfAbsent(staged, bucketDir, target);
+            } else {
+                committer.publish(staged, bucketDir, target, firstMissing);
+            }
+            return;
+        }
+        try (KeyLocks.Held held = keyLocks.lock(bucketDir, key)) {
+            condition.checkCopySource(reader.head(bucket, key, false));
+            committer.publish(staged, bucketDir, target, null);
+        }
+    }
+}
