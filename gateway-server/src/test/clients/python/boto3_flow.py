@@ -69,6 +69,15 @@ def main():
     out["listed"] = listed
     delimited = s3.list_objects_v2(Bucket=bucket, Prefix="list/", Delimiter="/")
     out["prefixes"] = [p["Prefix"] for p in delimited.get("CommonPrefixes", [])]
+    # list_object_versions paginator (key-marker / version-id-marker), as cleanup tools use it
+    versions = []
+    for page in s3.get_paginator("list_object_versions").paginate(Bucket=bucket, Prefix="list/",
+                                                                   PaginationConfig={"PageSize": 50}):
+        for v in page.get("Versions", []):
+            versions.append({"key": v["Key"], "version": v["VersionId"], "latest": v["IsLatest"]})
+        if page.get("DeleteMarkers"):
+            versions.append({"delete_markers": len(page["DeleteMarkers"])})
+    out["versions"] = versions
 
     # copy_object: metadata copied, then replaced.
     copied = s3.copy_object(Bucket=bucket, Key="copy/same meta.bin",

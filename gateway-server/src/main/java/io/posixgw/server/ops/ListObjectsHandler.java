@@ -10,10 +10,12 @@ import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.xml.CommonPrefix;
 import io.posixgw.core.xml.ListBucketResultV1;
 import io.posixgw.core.xml.ListBucketResultV2;
+import io.posixgw.core.xml.ListVersionsResult;
 import io.posixgw.core.xml.ObjectEntry;
 import io.posixgw.core.xml.Owner;
 import io.posixgw.core.xml.S3Xml;
 import io.posixgw.server.http.S3Response;
+import io.posixgw.server.routing.Versions;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +24,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
-/** ListObjects (V1) and ListObjectsV2 over one backend call per page. */
+/** ListObjects (V1), ListObjectsV2 and ListObjectVersions over one backend call per page. */
 final class ListObjectsHandler {
     static final int MAX_KEYS = 1000;
 
@@ -71,6 +73,43 @@ final class ListObjectsHandler {
                 x.bucket(), enc.apply(prefix), enc.apply(marker), nextMarker, maxKeys, enc.apply(delimiter),
                 page.truncated(), encodingType,
                 entries(page, enc, new Owner(x.accessKey(), x.accessKey())), prefixes(page, enc)));
+    }
+
+    /**
+     * ListObjectVersions of a bucket that is never versioned: each object is its own
+     * single version, S3's {@code null} one, latest. Paged by {@code key-marker} like
+     * ListObjects by {@code marker}; the only version id a marker can name is {@code null}.
+     */
+    S3Response listVersions(Exchange x) throws IOException {
+        String prefix = orEmpty(x.query("prefix"));
+        String delimiter = emptyToNull(x.query("delimiter"));
+        int maxKeys = maxKeys(x.query("max-keys"));
+        String encodingType = encodingType(x.query("encoding-type"));
+        String keyMarker = orEmpty(x.query("key-marker"));
+        String versionIdMarker = orEmpty(x.query("version-id-marker"));
+        if (!versionIdMarker.isEmpty()) {
+            if (keyMarker.isEmpty()) {
+                throw new S3Exception(S3Error.INVALID_ARGUMENT, "A version-id marker cannot be specified without a key marker.");
+            }
+            if (!Versions.namesCurrent(versionIdMarker)) {
+                throw new S3Exception(S3Error.INVALID_ARGUMENT, "Invalid version id specified");
+            }
+        }
+
+        ListObjectsResult page = page(x.bucket(), prefix, delimiter, emptyToNull(keyMarker), maxKeys);
+        UnaryOperator<String> enc = encoder(encodingType);
+        Owner owner = new Owner(x.accessKey(), x.accessKey());
+        List<ListVersionsResult.Version> versions = new ArrayList<>(page.objects().size());
+        for (ObjectInfo o : page.objects()) {
+            versions.add(new ListVersionsResult.Version(enc.apply(o.key()), Versions.NULL, true, S3Xml.timestamp(o.lastModified()),
+                    o.etag(), o.size(), owner, "STANDARD"));
+        }
+        String nextKey = page.truncated() ? page.nextAfter() : null;
+        // the version to continue after, when the page ended on a version rather than a common prefix
+        String nextVersion = nextKey != null && !page.commonPrefixes().contains(nextKey) ? Versions.NULL : null;
+        return S3Response.xml(new ListVersionsResult(
+                x.bucket(), enc.apply(prefix), enc.apply(keyMarker), versionIdMarker, enc.apply(nextKey), nextVersion, maxKeys,
+                enc.apply(delimiter), page.truncated(), encodingType, versions, prefixes(page, enc)));
     }
 
     private ListObjectsResult page(String bucket, String prefix, String delimiter, String after, int maxKeys)

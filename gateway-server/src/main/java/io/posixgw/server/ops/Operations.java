@@ -62,6 +62,8 @@ public final class Operations {
                 return lists.listV1(x);
             case LIST_OBJECTS_V2:
                 return lists.listV2(x);
+            case LIST_OBJECT_VERSIONS:
+                return lists.listVersions(x);
             case DELETE_OBJECTS:
                 return deletes.deleteMany(x);
             case GET_OBJECT:

@@ -15,7 +15,7 @@ public enum Endpoint {
     GET_BUCKET_LOCATION("GetBucketLocation", "GET", Level.BUCKET, "location", Copy.ANY, Permission.READ, true),
     GET_BUCKET_VERSIONING("GetBucketVersioning", "GET", Level.BUCKET, "versioning", Copy.ANY, Permission.READ, true),
     PUT_BUCKET_VERSIONING("PutBucketVersioning", "PUT", Level.BUCKET, "versioning", Copy.ANY, Permission.OWNER, false),
-    LIST_OBJECT_VERSIONS("ListObjectVersions", "GET", Level.BUCKET, "versions", Copy.ANY, Permission.READ, false),
+    LIST_OBJECT_VERSIONS("ListObjectVersions", "GET", Level.BUCKET, "versions", Copy.ANY, Permission.READ, true),
     LIST_MULTIPART_UPLOADS("ListMultipartUploads", "GET", Level.BUCKET, "uploads", Copy.ANY, Permission.READ, true),
     DELETE_OBJECTS("DeleteObjects", "POST", Level.BUCKET, "delete", Copy.ANY, Permission.WRITE, true),
     LIST_OBJECTS_V2("ListObjectsV2", "GET", Level.BUCKET, "list-type", Copy.ANY, Permission.READ, true),

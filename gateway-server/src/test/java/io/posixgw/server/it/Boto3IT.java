@@ -38,7 +38,7 @@ class Boto3IT extends GatewayPerTest {
 
     @Test
     @Covers({"create_bucket", "upload_fileobj / download_fileobj (s3transfer multipart, 4 threads)", "head_object",
-            "list_objects_v2 paginator", "list_objects_v2 with delimiter", "copy_object (COPY, REPLACE)",
+            "list_objects_v2 paginator", "list_objects_v2 with delimiter", "list_object_versions paginator", "copy_object (COPY, REPLACE)",
             "delete_objects", "generate_presigned_url (SigV4) GET and PUT with urllib",
             "put_object / get_object with ChecksumAlgorithm CRC32, SHA1, SHA256 (validated)"})
     void boto3Flow() throws Exception {
@@ -92,6 +92,14 @@ class Boto3IT extends GatewayPerTest {
         List<String> prefixes = new ArrayList<>();
         out.get("prefixes").forEach(p -> prefixes.add(p.asText()));
         assertEquals(List.of("list/a/", "list/b/", "list/c/"), prefixes);
+        // list_object_versions: every key once, as its null version, latest
+        List<String> versioned = new ArrayList<>();
+        out.get("versions").forEach(v -> {
+            assertEquals("null", v.path("version").asText(), v.toString());
+            assertTrue(v.path("latest").asBoolean(), v.toString());
+            versioned.add(v.get("key").asText());
+        });
+        assertEquals(expected, versioned);
 
         // copy_object: a copy is a new single-part object (ETag = MD5); COPY keeps metadata, REPLACE sets it
         assertEquals(ObjectFiles.etag(big), out.at("/copy/etag").asText());

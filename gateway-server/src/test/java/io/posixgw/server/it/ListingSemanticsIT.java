@@ -84,6 +84,64 @@ class ListingSemanticsIT extends GatewayPerClass {
         return q;
     }
 
+    /** Keys of the {@code <Version>}s of a ListObjectVersions answer, in document order. */
+    static List<String> versionKeys(RawS3.Response r) {
+        List<String> out = new ArrayList<>();
+        Matcher m = Pattern.compile("<Version>.*?<Key>(.*?)</Key>", Pattern.DOTALL).matcher(r.text());
+        while (m.find()) {
+            out.add(m.group(1));
+        }
+        return out;
+    }
+
+    @Test
+    void listObjectVersionsGivesEachObjectAsItsNullVersion() throws Exception {
+        Map<String, String> q = new HashMap<>(Map.of("versions", ""));
+        RawS3.Response all = list("order", q);
+        assertOk(all);
+        assertTrue(all.text().contains("<ListVersionsResult"), all.text());
+        assertEquals(utf8Sorted(ORDER_KEYS).stream().map(ListingSemanticsIT::xml).toList(), versionKeys(all));
+        assertEquals(java.util.Collections.nCopies(ORDER_KEYS.size(), "null"), all.elements("VersionId"));
+        assertEquals(java.util.Collections.nCopies(ORDER_KEYS.size(), "true"), all.elements("IsLatest"));
+        assertEquals(List.of(), all.elements("DeleteMarker"));
+        assertEquals("false", all.element("IsTruncated"));
+        // the ETags, sizes and times of ListObjects
+        RawS3.Response v1 = list("order", v(1));
+        assertEquals(v1.elements("ETag"), all.elements("ETag"));
+        assertEquals(v1.elements("Size"), all.elements("Size"));
+        assertEquals(v1.elements("LastModified"), all.elements("LastModified"));
+
+        // pages: key-marker and version-id-marker from the previous page
+        List<String> seen = new ArrayList<>();
+        Map<String, String> page = new HashMap<>(Map.of("versions", "", "max-keys", "5"));
+        for (int n = 0; n < 10; n++) {
+            RawS3.Response r = list("order", page);
+            assertOk(r);
+            seen.addAll(versionKeys(r));
+            if (!"true".equals(r.element("IsTruncated"))) {
+                break;
+            }
+            assertEquals("null", r.element("NextVersionIdMarker"));
+            page.put("key-marker", xmlDecode(r.element("NextKeyMarker")));
+            page.put("version-id-marker", r.element("NextVersionIdMarker"));
+        }
+        assertEquals(versionKeys(all), seen);
+
+        // with a delimiter, directories are common prefixes
+        RawS3.Response delimited = list("order", Map.of("versions", "", "delimiter", "/", "prefix", "a"));
+        assertEquals(List.of("a/"), prefixes(delimited));
+        assertEquals(List.of("a!", "a-b", "a.txt", "a0"), versionKeys(delimited));
+
+        assertError(list("order", Map.of("versions", "", "version-id-marker", "null")), 400, "InvalidArgument");
+        assertError(list("order", Map.of("versions", "", "key-marker", "a", "version-id-marker", "3HL4kqtJlcpXroDTDmJ")), 400,
+                "InvalidArgument");
+        assertError(list("no-such-bucket", Map.of("versions", "")), 404, "NoSuchBucket");
+    }
+
+    private static String xmlDecode(String s) {
+        return s.replace("&lt;", "<").replace("&gt;", ">").replace("&apos;", "'").replace("&amp;", "&");
+    }
+
     /** Keys ({@code <Key>} of Contents) and common prefixes, each in document order. */
     static List<String> keys(RawS3.Response r) {
         List<String> out = new ArrayList<>();

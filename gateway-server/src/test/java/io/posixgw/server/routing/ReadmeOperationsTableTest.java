@@ -45,6 +45,10 @@ class ReadmeOperationsTableTest {
                         + "opaque continuation tokens; staging and pending uploads never listed"));
         r.put(Endpoint.LIST_OBJECTS, new Row("`prefix`, `delimiter`, `marker`, `max-keys`, `encoding-type=url`",
                 "as V2; `NextMarker` only with a delimiter; `Owner` always given"));
+        r.put(Endpoint.LIST_OBJECT_VERSIONS, new Row("`prefix`, `delimiter`, `key-marker`, `version-id-marker`, `max-keys`, "
+                + "`encoding-type=url`", "buckets are never versioned: each object is its one version, `null`, latest, with "
+                + "ListObjects' ETag, size and time; no delete markers; a `version-id-marker` other than `null`, or one without a "
+                + "`key-marker`, is 400"));
         r.put(Endpoint.PUT_OBJECT, new Row("`Content-MD5`; `x-amz-checksum-crc32`, `-crc32c`, `-crc64nvme`, `-sha1`, `-sha256` "
                 + "(header or aws-chunked trailer), `x-amz-sdk-checksum-algorithm`; `Content-Type`, `Content-Encoding`, `Content-Language`, "
                 + "`Content-Disposition`, `Cache-Control`, `Expires`, `x-amz-meta-*`, `x-amz-tagging`; `If-None-Match: *`, `If-Match`",
