@@ -38,6 +38,22 @@ public final class Router {
 
     private static final List<Endpoint> TABLE = List.of(Endpoint.values());
 
+    /** The sub-resource parameters that select an endpoint, per level: a plain endpoint never answers a request naming one. */
+    private static final Map<Endpoint.Level, java.util.Set<String>> SELECTORS = selectors();
+
+    private static Map<Endpoint.Level, java.util.Set<String>> selectors() {
+        Map<Endpoint.Level, java.util.Set<String>> out = new java.util.EnumMap<>(Endpoint.Level.class);
+        for (Endpoint.Level level : Endpoint.Level.values()) {
+            out.put(level, new java.util.HashSet<>());
+        }
+        for (Endpoint e : Endpoint.values()) {
+            if (e.selector() != null) {
+                out.get(e.level()).add(e.selector());
+            }
+        }
+        return out;
+    }
+
     private Router() {
     }
 
@@ -64,6 +80,11 @@ public final class Router {
             }
             if (e.copy() == Endpoint.Copy.REQUIRED && !copySource || e.copy() == Endpoint.Copy.ABSENT && copySource) {
                 continue;
+            }
+            if (e.selector() == null && namesSubresource(request, level)) {
+                // e.g. DELETE /bucket/key?acl: no such API, and never a plain DeleteObject
+                throw new S3Exception(S3Error.METHOD_NOT_ALLOWED,
+                        "The specified method is not allowed against this resource: " + request.method());
             }
             if (e.selector() == null && level == Endpoint.Level.BUCKET) {
                 String unimplemented = unimplementedSubresource(request);
@@ -102,6 +123,16 @@ public final class Router {
             }
         }
         return null;
+    }
+
+    private static boolean namesSubresource(S3Request request, Endpoint.Level level) {
+        java.util.Set<String> selectors = SELECTORS.get(level);
+        for (Map.Entry<String, String> q : request.query()) {
+            if (selectors.contains(q.getKey())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String unimplementedSubresource(S3Request request) {

@@ -85,6 +85,22 @@ class RouterTest {
     }
 
     @Test
+    void aSubresourceWithoutItsMethodNeverFallsToThePlainOperation() {
+        // there is no DELETE ?acl, ?versioning, ?uploads...: never a DeleteObject or DeleteBucket
+        for (String query : List.of("acl", "retention", "uploads", "attributes", "legal-hold")) {
+            assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("DELETE", "b", "k", query)).error(), query);
+        }
+        for (String query : List.of("versioning", "versions", "uploads", "location", "list-type=2")) {
+            assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("DELETE", "b", null, query)).error(), query);
+        }
+        assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("PUT", "b", "k", "uploads")).error());
+        // parameters that are not sub-resources keep the plain operation
+        assertEquals(Endpoint.DELETE_OBJECT, route("DELETE", "b", "k", "versionId=null"));
+        assertEquals(Endpoint.GET_OBJECT, route("GET", "b", "k", "partNumber=1&response-content-type=x"));
+        assertEquals(Endpoint.LIST_OBJECTS, route("GET", "b", null, "prefix=a&marker=b"));
+    }
+
+    @Test
     void wrongMethodIsMethodNotAllowed() {
         assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("PATCH", "b", "k", "")).error());
         assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("PUT", null, null, "")).error());
