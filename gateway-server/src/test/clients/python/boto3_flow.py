@@ -18,6 +18,7 @@ import boto3
 import botocore
 from boto3.s3.transfer import TransferConfig
 from botocore.config import Config
+from botocore.exceptions import ClientError
 
 MIB = 1024 * 1024
 
@@ -78,6 +79,22 @@ def main():
         if page.get("DeleteMarkers"):
             versions.append({"delete_markers": len(page["DeleteMarkers"])})
     out["versions"] = versions
+
+    # ACLs: read as the owner's full control; setting "private" is fine, granting others is refused
+    bucket_acl = s3.get_bucket_acl(Bucket=bucket)
+    object_acl = s3.get_object_acl(Bucket=bucket, Key="transfer/big.bin")
+    s3.put_object_acl(Bucket=bucket, Key="transfer/big.bin", ACL="private")
+    try:
+        s3.put_object_acl(Bucket=bucket, Key="transfer/big.bin", ACL="public-read")
+        refused = None
+    except ClientError as e:
+        refused = e.response["Error"]["Code"]
+    out["acl"] = {
+        "bucket_owner": bucket_acl["Owner"]["ID"],
+        "bucket_grants": [(g["Grantee"].get("ID"), g["Grantee"].get("Type"), g["Permission"]) for g in bucket_acl["Grants"]],
+        "object_grants": [(g["Grantee"].get("ID"), g["Grantee"].get("Type"), g["Permission"]) for g in object_acl["Grants"]],
+        "public_read": refused,
+    }
 
     # copy_object: metadata copied, then replaced.
     copied = s3.copy_object(Bucket=bucket, Key="copy/same meta.bin",

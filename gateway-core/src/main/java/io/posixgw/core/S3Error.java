@@ -5,6 +5,7 @@ package io.posixgw.core;
  * One enum so that the wire names cannot drift between modules.
  */
 public enum S3Error {
+    ACCESS_CONTROL_LIST_NOT_SUPPORTED("AccessControlListNotSupported", 400, "The bucket does not allow ACLs"),
     ACCESS_DENIED("AccessDenied", 403, "Access Denied"),
     AUTHORIZATION_HEADER_MALFORMED("AuthorizationHeaderMalformed", 400, "The authorization header is malformed."),
     AUTHORIZATION_QUERY_PARAMETERS_ERROR("AuthorizationQueryParametersError", 400, "Error parsing the X-Amz-Credential parameter."),

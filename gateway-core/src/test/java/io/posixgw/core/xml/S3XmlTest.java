@@ -26,6 +26,25 @@ class S3XmlTest {
     }
 
     @Test
+    void accessControlPolicyDeclaresTheGranteeTypeInXsi() throws Exception {
+        String xml = str(AccessControlPolicy.ownerFullControl("ryax"));
+        // parsed the way clients read it: the type attribute in the XMLSchema-instance namespace
+        javax.xml.parsers.DocumentBuilderFactory f = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(true);
+        org.w3c.dom.Document d = f.newDocumentBuilder().parse(new java.io.ByteArrayInputStream(xml.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        org.w3c.dom.Element root = d.getDocumentElement();
+        assertEquals("AccessControlPolicy", root.getLocalName());
+        assertEquals(S3Xml.NAMESPACE, root.getNamespaceURI());
+        assertEquals("ryax", ((org.w3c.dom.Element) root.getElementsByTagNameNS(S3Xml.NAMESPACE, "Owner").item(0))
+                .getElementsByTagNameNS(S3Xml.NAMESPACE, "ID").item(0).getTextContent());
+        org.w3c.dom.Element grantee = (org.w3c.dom.Element) root.getElementsByTagNameNS(S3Xml.NAMESPACE, "Grantee").item(0);
+        assertEquals("CanonicalUser", grantee.getAttributeNS("http://www.w3.org/2001/XMLSchema-instance", "type"), xml);
+        assertEquals("ryax", grantee.getElementsByTagNameNS(S3Xml.NAMESPACE, "ID").item(0).getTextContent());
+        assertEquals("FULL_CONTROL", root.getElementsByTagNameNS(S3Xml.NAMESPACE, "Permission").item(0).getTextContent());
+        assertEquals(1, root.getElementsByTagNameNS(S3Xml.NAMESPACE, "Grant").getLength());
+    }
+
+    @Test
     void locationConstraintEmptyForUsEast1() {
         assertTrue(str(new LocationConstraint("")).endsWith(
                 "<LocationConstraint xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"></LocationConstraint>"),

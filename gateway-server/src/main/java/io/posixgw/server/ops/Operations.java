@@ -22,6 +22,7 @@ public final class Operations {
     private final ListObjectsHandler lists;
     private final MultipartHandler multipart;
     private final ObjectTaggingHandler tagging;
+    private final AclHandler acls;
     private final Authorizer authorizer;
 
     public Operations(Backend backend, String region, Authorizer authorizer) {
@@ -34,13 +35,17 @@ public final class Operations {
         this.lists = new ListObjectsHandler(backend);
         this.multipart = new MultipartHandler(backend);
         this.tagging = new ObjectTaggingHandler(backend);
+        this.acls = new AclHandler(backend);
     }
 
     public S3Response run(Exchange x) throws IOException {
         authorizer.authorize(x.caller(), x.endpoint(), x.request());
         switch (x.endpoint()) {
-            case GET_OBJECT, HEAD_OBJECT, GET_OBJECT_TAGGING, PUT_OBJECT_TAGGING, DELETE_OBJECT_TAGGING:
+            case GET_OBJECT, HEAD_OBJECT, GET_OBJECT_TAGGING, PUT_OBJECT_TAGGING, DELETE_OBJECT_TAGGING, GET_OBJECT_ACL, PUT_OBJECT_ACL:
                 Versions.requireCurrent(x.query("versionId"));
+                break;
+            case PUT_OBJECT, COPY_OBJECT, CREATE_MULTIPART_UPLOAD:
+                AclHandler.requireOwnerOnly(x); // a grant to others would be silently missing
                 break;
             default:
                 break;
@@ -96,6 +101,14 @@ public final class Operations {
                 return tagging.put(x);
             case DELETE_OBJECT_TAGGING:
                 return tagging.delete(x);
+            case GET_BUCKET_ACL:
+                return acls.getBucketAcl(x);
+            case PUT_BUCKET_ACL:
+                return acls.putBucketAcl(x);
+            case GET_OBJECT_ACL:
+                return acls.getObjectAcl(x);
+            case PUT_OBJECT_ACL:
+                return acls.putObjectAcl(x);
             default:
                 throw new S3Exception(S3Error.NOT_IMPLEMENTED, x.endpoint().apiName() + " is not implemented by posixgw");
         }
@@ -110,6 +123,8 @@ public final class Operations {
             case DELETE_OBJECTS:
             case CREATE_BUCKET:
             case PUT_OBJECT_TAGGING:
+            case PUT_BUCKET_ACL:
+            case PUT_OBJECT_ACL:
                 return true;
             default:
                 return false;

@@ -19,6 +19,8 @@ public enum Endpoint {
     LIST_MULTIPART_UPLOADS("ListMultipartUploads", "GET", Level.BUCKET, "uploads", Copy.ANY, Permission.READ, true),
     DELETE_OBJECTS("DeleteObjects", "POST", Level.BUCKET, "delete", Copy.ANY, Permission.WRITE, true),
     LIST_OBJECTS_V2("ListObjectsV2", "GET", Level.BUCKET, "list-type", Copy.ANY, Permission.READ, true),
+    GET_BUCKET_ACL("GetBucketAcl", "GET", Level.BUCKET, "acl", Copy.ANY, Permission.READ, true),
+    PUT_BUCKET_ACL("PutBucketAcl", "PUT", Level.BUCKET, "acl", Copy.ANY, Permission.OWNER, true),
 
     // ---- bucket: plain ----
     LIST_OBJECTS("ListObjects", "GET", Level.BUCKET, null, Copy.ANY, Permission.READ, true),
@@ -38,8 +40,8 @@ public enum Endpoint {
     GET_OBJECT_TAGGING("GetObjectTagging", "GET", Level.OBJECT, "tagging", Copy.ANY, Permission.READ, true),
     PUT_OBJECT_TAGGING("PutObjectTagging", "PUT", Level.OBJECT, "tagging", Copy.ANY, Permission.WRITE, true),
     DELETE_OBJECT_TAGGING("DeleteObjectTagging", "DELETE", Level.OBJECT, "tagging", Copy.ANY, Permission.WRITE, true),
-    GET_OBJECT_ACL("GetObjectAcl", "GET", Level.OBJECT, "acl", Copy.ANY, Permission.READ, false),
-    PUT_OBJECT_ACL("PutObjectAcl", "PUT", Level.OBJECT, "acl", Copy.ANY, Permission.OWNER, false),
+    GET_OBJECT_ACL("GetObjectAcl", "GET", Level.OBJECT, "acl", Copy.ANY, Permission.READ, true),
+    PUT_OBJECT_ACL("PutObjectAcl", "PUT", Level.OBJECT, "acl", Copy.ANY, Permission.OWNER, true),
     GET_OBJECT_ATTRIBUTES("GetObjectAttributes", "GET", Level.OBJECT, "attributes", Copy.ANY, Permission.READ, false),
     GET_OBJECT_RETENTION("GetObjectRetention", "GET", Level.OBJECT, "retention", Copy.ANY, Permission.READ, false),
     PUT_OBJECT_RETENTION("PutObjectRetention", "PUT", Level.OBJECT, "retention", Copy.ANY, Permission.WRITE, false),

@@ -14,7 +14,6 @@ import java.util.Map;
 public final class Router {
     /** Bucket sub-resources posixgw does not implement, with the name of the AWS API family. */
     private static final Map<String, String> UNIMPLEMENTED_BUCKET_SUBRESOURCES = Map.ofEntries(
-            Map.entry("acl", "BucketAcl"),
             Map.entry("policy", "BucketPolicy"),
             Map.entry("policyStatus", "BucketPolicyStatus"),
             Map.entry("cors", "BucketCors"),

@@ -38,7 +38,8 @@ class Boto3IT extends GatewayPerTest {
 
     @Test
     @Covers({"create_bucket", "upload_fileobj / download_fileobj (s3transfer multipart, 4 threads)", "head_object",
-            "list_objects_v2 paginator", "list_objects_v2 with delimiter", "list_object_versions paginator", "copy_object (COPY, REPLACE)",
+            "list_objects_v2 paginator", "list_objects_v2 with delimiter", "list_object_versions paginator",
+            "get_bucket_acl, get_object_acl, put_object_acl (private; public-read refused)", "copy_object (COPY, REPLACE)",
             "delete_objects", "generate_presigned_url (SigV4) GET and PUT with urllib",
             "put_object / get_object with ChecksumAlgorithm CRC32, SHA1, SHA256 (validated)"})
     void boto3Flow() throws Exception {
@@ -100,6 +101,12 @@ class Boto3IT extends GatewayPerTest {
             versioned.add(v.get("key").asText());
         });
         assertEquals(expected, versioned);
+        // ACLs: the owner's full control, nothing else; a public grant is refused
+        assertEquals(TestGateway.ACCESS, out.at("/acl/bucket_owner").asText(), context);
+        for (String grants : List.of("/acl/bucket_grants", "/acl/object_grants")) {
+            assertEquals("[[\"" + TestGateway.ACCESS + "\",\"CanonicalUser\",\"FULL_CONTROL\"]]", out.at(grants).toString(), context);
+        }
+        assertEquals("AccessControlListNotSupported", out.at("/acl/public_read").asText(), context);
 
         // copy_object: a copy is a new single-part object (ETag = MD5); COPY keeps metadata, REPLACE sets it
         assertEquals(ObjectFiles.etag(big), out.at("/copy/etag").asText());

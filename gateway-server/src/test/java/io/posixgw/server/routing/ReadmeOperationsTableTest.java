@@ -49,6 +49,15 @@ class ReadmeOperationsTableTest {
                 + "`encoding-type=url`", "buckets are never versioned: each object is its one version, `null`, latest, with "
                 + "ListObjects' ETag, size and time; no delete markers; a `version-id-marker` other than `null`, or one without a "
                 + "`key-marker`, is 400"));
+        String acl = "buckets are S3 buckets with ACLs disabled (Object Ownership \"bucket owner enforced\"): the owner has full "
+                + "control, nobody else any grant";
+        r.put(Endpoint.GET_BUCKET_ACL, new Row("none", acl + "; a bucket without a recorded owner reads as the caller's"));
+        r.put(Endpoint.PUT_BUCKET_ACL, new Row("`x-amz-acl`, `x-amz-grant-*`, `<AccessControlPolicy>` body",
+                "accepted (and nothing changes) when it restates the owner's full control: `private`, `bucket-owner-full-control`, "
+                        + "or a policy granting FULL_CONTROL to the owner alone; any other grant is 400 `AccessControlListNotSupported`, "
+                        + "also in the `x-amz-acl` / `x-amz-grant-*` headers of PutObject, CopyObject and CreateMultipartUpload"));
+        r.put(Endpoint.GET_OBJECT_ACL, new Row("`versionId=null`", acl));
+        r.put(Endpoint.PUT_OBJECT_ACL, new Row("as PutBucketAcl", "as PutBucketAcl"));
         r.put(Endpoint.PUT_OBJECT, new Row("`Content-MD5`; `x-amz-checksum-crc32`, `-crc32c`, `-crc64nvme`, `-sha1`, `-sha256` "
                 + "(header or aws-chunked trailer), `x-amz-sdk-checksum-algorithm`; `Content-Type`, `Content-Encoding`, `Content-Language`, "
                 + "`Content-Disposition`, `Cache-Control`, `Expires`, `x-amz-meta-*`, `x-amz-tagging`; `If-None-Match: *`, `If-Match`",

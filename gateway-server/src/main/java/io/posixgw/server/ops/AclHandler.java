@@ -1,0 +1,97 @@
+package io.posixgw.server.ops;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.Backend;
+import io.posixgw.core.xml.AccessControlPolicy;
+import io.posixgw.core.xml.AccessControlPolicyInput;
+import io.posixgw.core.xml.S3Xml;
+import io.posixgw.server.http.S3Response;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * ACLs as S3 has them on a bucket with ACLs disabled (Object Ownership "bucket owner
+ * enforced", S3's default), which is what every posixgw bucket is: its owner has full
+ * control of it and of every object in it, and nobody else has any grant. Reading an ACL
+ * answers exactly that. Setting one is accepted when it says the same (no ACL,
+ * {@code private}, {@code bucket-owner-full-control}, or a policy granting the owner
+ * FULL_CONTROL and nothing else) and changes nothing; any other grant, whether in an ACL
+ * request or in the headers of a write, is {@code AccessControlListNotSupported}, as S3
+ * answers, rather than ignored.
+ */
+final class AclHandler {
+    /** Canned ACLs that grant nothing beyond the owner's full control. */
+    private static final Set<String> OWNER_ONLY = Set.of("private", "bucket-owner-full-control");
+    private static final List<String> GRANT_HEADERS = List.of("x-amz-grant-full-control", "x-amz-grant-read",
+            "x-amz-grant-read-acp", "x-amz-grant-write", "x-amz-grant-write-acp");
+
+    private final Backend backend;
+
+    AclHandler(Backend backend) {
+        this.backend = backend;
+    }
+
+    /** Refuses the grants a write's headers ask for (PutObject, CopyObject, CreateMultipartUpload, the ACL PUTs). */
+    static void requireOwnerOnly(Exchange x) {
+        String canned = x.header("x-amz-acl");
+        if (canned != null && !OWNER_ONLY.contains(canned.trim())) {
+            throw notSupported("the canned ACL '" + canned.trim() + "' grants access to others");
+        }
+        for (String h : GRANT_HEADERS) {
+            if (x.header(h) != null) {
+                throw notSupported(h + " grants access");
+            }
+        }
+    }
+
+    S3Response getBucketAcl(Exchange x) throws IOException {
+        return S3Response.xml(AccessControlPolicy.ownerFullControl(owner(x)));
+    }
+
+    S3Response getObjectAcl(Exchange x) throws IOException {
+        String owner = owner(x);
+        backend.headObject(x.bucket(), x.key(), false); // NoSuchKey
+        return S3Response.xml(AccessControlPolicy.ownerFullControl(owner));
+    }
+
+    S3Response putBucketAcl(Exchange x) throws IOException {
+        requireOwnerOnly(x, owner(x));
+        return S3Response.ok();
+    }
+
+    S3Response putObjectAcl(Exchange x) throws IOException {
+        String owner = owner(x);
+        requireOwnerOnly(x, owner);
+        backend.headObject(x.bucket(), x.key(), false); // NoSuchKey
+        return S3Response.ok();
+    }
+
+    /** The headers and the body of a Put*Acl: both may only restate the owner's full control. */
+    private static void requireOwnerOnly(Exchange x, String owner) throws IOException {
+        requireOwnerOnly(x);
+        byte[] body = SmallBodies.read(x.body());
+        if (body.length == 0) {
+            return;
+        }
+        for (AccessControlPolicyInput.Grant g : S3Xml.read(body, AccessControlPolicyInput.class).grants()) {
+            boolean toOwner = g.grantee != null && owner.equals(g.grantee.id) && g.grantee.uri == null && g.grantee.emailAddress == null;
+            if (!toOwner || !"FULL_CONTROL".equals(g.permission)) {
+                throw notSupported("the policy grants " + g.permission + " to someone other than the owner, or less than full control");
+            }
+        }
+    }
+
+    /** The bucket's owner; a bucket made by other means (no owner recorded) is the root user's, who is the only one reading it. */
+    private String owner(Exchange x) throws IOException {
+        String owner = backend.bucketOwner(x.bucket());
+        return owner != null ? owner : x.accessKey();
+    }
+
+    private static S3Exception notSupported(String why) {
+        return new S3Exception(S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED,
+                "The bucket does not allow ACLs: posixgw buckets belong to their owner alone (" + why + ")");
+    }
+}
