@@ -89,6 +89,11 @@ def main():
         refused = None
     except ClientError as e:
         refused = e.response["Error"]["Code"]
+    attrs = s3.get_object_attributes(Bucket=bucket, Key="transfer/big.bin",
+                                     ObjectAttributes=["ETag", "ObjectParts", "ObjectSize", "StorageClass"], MaxParts=2)
+    out["attributes"] = {"etag": attrs["ETag"], "size": attrs["ObjectSize"], "parts": attrs["ObjectParts"]["TotalPartsCount"],
+                         "page": [p["Size"] for p in attrs["ObjectParts"]["Parts"]],
+                         "truncated": attrs["ObjectParts"]["IsTruncated"]}
     out["acl"] = {
         "bucket_owner": bucket_acl["Owner"]["ID"],
         "bucket_grants": [(g["Grantee"].get("ID"), g["Grantee"].get("Type"), g["Permission"]) for g in bucket_acl["Grants"]],

@@ -138,18 +138,7 @@ final class ListObjectsHandler {
     }
 
     static int maxKeys(String value) {
-        if (value == null) {
-            return MAX_KEYS;
-        }
-        try {
-            int n = Integer.parseInt(value.trim());
-            if (n < 0) {
-                throw new S3Exception(S3Error.INVALID_ARGUMENT, "Argument maxKeys must be an integer between 0 and 2147483647");
-            }
-            return Math.min(n, MAX_KEYS);
-        } catch (NumberFormatException e) {
-            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Provided max-keys not an integer or within integer range");
-        }
+        return Math.min(ListParams.nonNegative(value, MAX_KEYS, "maxKeys", "max-keys"), MAX_KEYS);
     }
 
     static String encodingType(String value) {

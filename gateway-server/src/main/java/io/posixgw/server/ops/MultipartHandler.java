@@ -197,18 +197,7 @@ final class MultipartHandler {
 
     S3Response listParts(Exchange x) throws IOException {
         int max = bounded(x.query("max-parts"), "max-parts");
-        int marker = 0;
-        String m = x.query("part-number-marker");
-        if (m != null) {
-            try {
-                marker = Integer.parseInt(m.trim());
-            } catch (NumberFormatException e) {
-                throw new S3Exception(S3Error.INVALID_ARGUMENT, "Provided part-number-marker not an integer or within integer range");
-            }
-            if (marker < 0) {
-                throw new S3Exception(S3Error.INVALID_ARGUMENT, "Argument part-number-marker must be an integer between 0 and 2147483647");
-            }
-        }
+        int marker = ListParams.nonNegative(x.query("part-number-marker"), 0, "part-number-marker");
         ListPartsResult r = backend.listParts(x.bucket(), x.key(), uploadId(x), marker, Math.max(max, 1));
         List<ListPartsResultXml.PartXml> parts = new ArrayList<>();
         if (max > 0) {
@@ -246,18 +235,7 @@ final class MultipartHandler {
 
     /** max-uploads / max-parts: default and ceiling 1000, negative or non-numeric is InvalidArgument. */
     private static int bounded(String value, String name) {
-        if (value == null) {
-            return MAX_LIST;
-        }
-        try {
-            int n = Integer.parseInt(value.trim());
-            if (n < 0) {
-                throw new S3Exception(S3Error.INVALID_ARGUMENT, "Argument " + name + " must be an integer between 0 and 2147483647");
-            }
-            return Math.min(n, MAX_LIST);
-        } catch (NumberFormatException e) {
-            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Provided " + name + " not an integer or within integer range");
-        }
+        return Math.min(ListParams.nonNegative(value, MAX_LIST, name), MAX_LIST);
     }
 
     private static String orEmpty(String s) {

@@ -23,6 +23,7 @@ public final class Operations {
     private final MultipartHandler multipart;
     private final ObjectTaggingHandler tagging;
     private final AclHandler acls;
+    private final ObjectAttributesHandler attributes;
     private final Authorizer authorizer;
 
     public Operations(Backend backend, String region, Authorizer authorizer) {
@@ -36,12 +37,14 @@ public final class Operations {
         this.multipart = new MultipartHandler(backend);
         this.tagging = new ObjectTaggingHandler(backend);
         this.acls = new AclHandler(backend);
+        this.attributes = new ObjectAttributesHandler(backend);
     }
 
     public S3Response run(Exchange x) throws IOException {
         authorizer.authorize(x.caller(), x.endpoint(), x.request());
         switch (x.endpoint()) {
-            case GET_OBJECT, HEAD_OBJECT, GET_OBJECT_TAGGING, PUT_OBJECT_TAGGING, DELETE_OBJECT_TAGGING, GET_OBJECT_ACL, PUT_OBJECT_ACL:
+            case GET_OBJECT, HEAD_OBJECT, GET_OBJECT_TAGGING, PUT_OBJECT_TAGGING, DELETE_OBJECT_TAGGING, GET_OBJECT_ACL, PUT_OBJECT_ACL,
+                    GET_OBJECT_ATTRIBUTES:
                 Versions.requireCurrent(x.query("versionId"));
                 break;
             case PUT_OBJECT, COPY_OBJECT, CREATE_MULTIPART_UPLOAD:
@@ -109,6 +112,8 @@ public final class Operations {
                 return acls.getObjectAcl(x);
             case PUT_OBJECT_ACL:
                 return acls.putObjectAcl(x);
+            case GET_OBJECT_ATTRIBUTES:
+                return attributes.get(x);
             default:
                 throw new S3Exception(S3Error.NOT_IMPLEMENTED, x.endpoint().apiName() + " is not implemented by posixgw");
         }

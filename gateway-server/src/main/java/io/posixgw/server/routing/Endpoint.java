@@ -42,7 +42,7 @@ public enum Endpoint {
     DELETE_OBJECT_TAGGING("DeleteObjectTagging", "DELETE", Level.OBJECT, "tagging", Copy.ANY, Permission.WRITE, true),
     GET_OBJECT_ACL("GetObjectAcl", "GET", Level.OBJECT, "acl", Copy.ANY, Permission.READ, true),
     PUT_OBJECT_ACL("PutObjectAcl", "PUT", Level.OBJECT, "acl", Copy.ANY, Permission.OWNER, true),
-    GET_OBJECT_ATTRIBUTES("GetObjectAttributes", "GET", Level.OBJECT, "attributes", Copy.ANY, Permission.READ, false),
+    GET_OBJECT_ATTRIBUTES("GetObjectAttributes", "GET", Level.OBJECT, "attributes", Copy.ANY, Permission.READ, true),
     GET_OBJECT_RETENTION("GetObjectRetention", "GET", Level.OBJECT, "retention", Copy.ANY, Permission.READ, false),
     PUT_OBJECT_RETENTION("PutObjectRetention", "PUT", Level.OBJECT, "retention", Copy.ANY, Permission.WRITE, false),
     GET_OBJECT_LEGAL_HOLD("GetObjectLegalHold", "GET", Level.OBJECT, "legal-hold", Copy.ANY, Permission.READ, false),

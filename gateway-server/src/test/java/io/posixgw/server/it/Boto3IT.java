@@ -39,7 +39,7 @@ class Boto3IT extends GatewayPerTest {
     @Test
     @Covers({"create_bucket", "upload_fileobj / download_fileobj (s3transfer multipart, 4 threads)", "head_object",
             "list_objects_v2 paginator", "list_objects_v2 with delimiter", "list_object_versions paginator",
-            "get_bucket_acl, get_object_acl, put_object_acl (private; public-read refused)", "copy_object (COPY, REPLACE)",
+            "get_bucket_acl, get_object_acl, put_object_acl (private; public-read refused)", "get_object_attributes (parts paged)", "copy_object (COPY, REPLACE)",
             "delete_objects", "generate_presigned_url (SigV4) GET and PUT with urllib",
             "put_object / get_object with ChecksumAlgorithm CRC32, SHA1, SHA256 (validated)"})
     void boto3Flow() throws Exception {
@@ -101,6 +101,12 @@ class Boto3IT extends GatewayPerTest {
             versioned.add(v.get("key").asText());
         });
         assertEquals(expected, versioned);
+        // get_object_attributes: the multipart object's ETag (unquoted), size and first page of parts
+        assertEquals(mpEtag.replace("\"", ""), out.at("/attributes/etag").asText(), context);
+        assertEquals(big.length, out.at("/attributes/size").asLong());
+        assertEquals(4, out.at("/attributes/parts").asInt(), "17 MiB in 5 MiB parts");
+        assertEquals("[" + 5 * MIB + "," + 5 * MIB + "]", out.at("/attributes/page").toString());
+        assertTrue(out.at("/attributes/truncated").asBoolean());
         // ACLs: the owner's full control, nothing else; a public grant is refused
         assertEquals(TestGateway.ACCESS, out.at("/acl/bucket_owner").asText(), context);
         for (String grants : List.of("/acl/bucket_grants", "/acl/object_grants")) {

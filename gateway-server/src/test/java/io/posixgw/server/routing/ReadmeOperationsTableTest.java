@@ -58,6 +58,10 @@ class ReadmeOperationsTableTest {
                         + "also in the `x-amz-acl` / `x-amz-grant-*` headers of PutObject, CopyObject and CreateMultipartUpload"));
         r.put(Endpoint.GET_OBJECT_ACL, new Row("`versionId=null`", acl));
         r.put(Endpoint.PUT_OBJECT_ACL, new Row("as PutBucketAcl", "as PutBucketAcl"));
+        r.put(Endpoint.GET_OBJECT_ATTRIBUTES, new Row("`x-amz-object-attributes` (`ETag`, `Checksum`, `ObjectParts`, `StorageClass`, "
+                + "`ObjectSize`), `x-amz-max-parts`, `x-amz-part-number-marker`, `versionId=null`",
+                "only what is asked for; ETag without quotes, as S3; the object's checksum when one was stored; parts (number and "
+                        + "size) of multipart objects only, their own checksums are not kept after Complete"));
         r.put(Endpoint.PUT_OBJECT, new Row("`Content-MD5`; `x-amz-checksum-crc32`, `-crc32c`, `-crc64nvme`, `-sha1`, `-sha256` "
                 + "(header or aws-chunked trailer), `x-amz-sdk-checksum-algorithm`; `Content-Type`, `Content-Encoding`, `Content-Language`, "
                 + "`Content-Disposition`, `Cache-Control`, `Expires`, `x-amz-meta-*`, `x-amz-tagging`; `If-None-Match: *`, `If-Match`",

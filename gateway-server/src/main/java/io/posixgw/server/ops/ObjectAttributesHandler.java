@@ -1,0 +1,94 @@
+package io.posixgw.server.ops;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.Backend;
+import io.posixgw.core.http.HttpDates;
+import io.posixgw.core.model.Etags;
+import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.xml.ChecksumValues;
+import io.posixgw.core.xml.GetObjectAttributesResult;
+import io.posixgw.server.http.S3Response;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** GetObjectAttributes: an object's ETag, checksum, part layout, storage class and size, as asked. */
+final class ObjectAttributesHandler {
+    static final int MAX_PARTS = 1000;
+
+    /** The names {@code x-amz-object-attributes} may list. */
+    enum Attribute { ETAG, CHECKSUM, OBJECTPARTS, STORAGECLASS, OBJECTSIZE }
+
+    private final Backend backend;
+
+    ObjectAttributesHandler(Backend backend) {
+        this.backend = backend;
+    }
+
+    S3Response get(Exchange x) throws IOException {
+        Set<Attribute> wanted = attributes(x.header("x-amz-object-attributes"));
+        int maxParts = Math.min(ListParams.nonNegative(x.header("x-amz-max-parts"), MAX_PARTS, "x-amz-max-parts"), MAX_PARTS);
+        int marker = ListParams.nonNegative(x.header("x-amz-part-number-marker"), 0, "x-amz-part-number-marker");
+        ObjectInfo info = backend.headObject(x.bucket(), x.key(), wanted.contains(Attribute.CHECKSUM));
+        GetObjectAttributesResult.Checksum checksum = null;
+        if (wanted.contains(Attribute.CHECKSUM) && !info.checksums().isEmpty()) {
+            checksum = new GetObjectAttributesResult.Checksum(ChecksumValues.of(info.checksums()),
+                    info.checksumType() == null ? null : info.checksumType().name());
+        }
+        GetObjectAttributesResult.ObjectParts parts = null;
+        if (wanted.contains(Attribute.OBJECTPARTS) && info.partsCount() > 0) {
+            parts = parts(x, info, marker, maxParts);
+        }
+        S3Response response = S3Response.xml(new GetObjectAttributesResult(
+                wanted.contains(Attribute.ETAG) ? Etags.unquote(info.etag()) : null,
+                checksum,
+                parts,
+                wanted.contains(Attribute.STORAGECLASS) ? "STANDARD" : null,
+                wanted.contains(Attribute.OBJECTSIZE) ? info.size() : null));
+        response.header("Last-Modified", HttpDates.format(info.lastModified()));
+        return response;
+    }
+
+    private GetObjectAttributesResult.ObjectParts parts(Exchange x, ObjectInfo info, int marker, int maxParts) throws IOException {
+        long[] ends = backend.partEnds(x.bucket(), x.key());
+        if (ends == null || ends.length != info.partsCount() || ends[ends.length - 1] != info.size()) {
+            throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was read; please retry");
+        }
+        List<GetObjectAttributesResult.Part> page = new ArrayList<>();
+        int n = marker + 1;
+        for (; n <= ends.length && page.size() < maxParts; n++) {
+            long start = n == 1 ? 0 : ends[n - 2];
+            page.add(new GetObjectAttributesResult.Part(n, ends[n - 1] - start));
+        }
+        boolean truncated = n <= ends.length;
+        return new GetObjectAttributesResult.ObjectParts(truncated, maxParts, truncated ? n - 1 : null, marker, page, ends.length);
+    }
+
+    /** The comma-separated names of {@code x-amz-object-attributes}, case-insensitive; at least one. */
+    static Set<Attribute> attributes(String header) {
+        Set<Attribute> out = EnumSet.noneOf(Attribute.class);
+        if (header != null) {
+            for (String name : header.split(",")) {
+                String n = name.trim();
+                if (n.isEmpty()) {
+                    continue;
+                }
+                try {
+                    out.add(Attribute.valueOf(n.toUpperCase(Locale.ROOT)));
+                } catch (IllegalArgumentException e) {
+                    throw new S3Exception(S3Error.INVALID_ARGUMENT, "Invalid attribute name specified: " + n);
+                }
+            }
+        }
+        if (out.isEmpty()) {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT,
+                    "The x-amz-object-attributes header specifying the attributes to be retrieved is either missing or empty");
+        }
+        return out;
+    }
+}

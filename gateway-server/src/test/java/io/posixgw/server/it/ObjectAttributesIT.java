@@ -1,0 +1,84 @@
+package io.posixgw.server.it;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** GetObjectAttributes over raw signed HTTP: only what is asked for, parts paged. */
+class ObjectAttributesIT extends GatewayPerClass {
+    static final String B = "attributes";
+    static final int FIVE_MIB = 5 << 20;
+    static final byte[] SMALL = bytes("small object");
+    static final byte[] BIG = ObjectFiles.random(FIVE_MIB + FIVE_MIB + 100, 7);
+
+    @BeforeAll
+    void fill() throws Exception {
+        createBucket(B);
+        assertOk(raw.send("PUT", path(B, "single"), Map.of(), Map.of("x-amz-checksum-crc32", ObjectSemanticsIT.Sum.CRC32.base64(SMALL)),
+                SMALL));
+        String id = createUpload(B, "multi");
+        List<String> etags = List.of(
+                uploadPart(B, "multi", id, 1, java.util.Arrays.copyOfRange(BIG, 0, FIVE_MIB)),
+                uploadPart(B, "multi", id, 2, java.util.Arrays.copyOfRange(BIG, FIVE_MIB, 2 * FIVE_MIB)),
+                uploadPart(B, "multi", id, 3, java.util.Arrays.copyOfRange(BIG, 2 * FIVE_MIB, BIG.length)));
+        assertOk(complete(B, "multi", id, etags));
+    }
+
+    RawS3.Response attributes(String key, Map<String, String> headers) throws Exception {
+        return raw.send("GET", path(B, key), Map.of("attributes", ""), headers, new byte[0]);
+    }
+
+    @Test
+    void onlyTheAttributesAskedForAreAnswered() throws Exception {
+        RawS3.Response all = attributes("single", Map.of("x-amz-object-attributes", "ETag,Checksum,ObjectParts,StorageClass,ObjectSize"));
+        assertOk(all);
+        assertTrue(all.text().contains("<GetObjectAttributesResponse xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"), all.text());
+        assertEquals(ObjectFiles.etag(SMALL).replace("\"", ""), all.element("ETag"), "without quotes, as S3 writes it here");
+        assertEquals(ObjectSemanticsIT.Sum.CRC32.base64(SMALL), all.element("ChecksumCRC32"));
+        assertEquals("FULL_OBJECT", all.element("ChecksumType"));
+        assertNull(all.element("ObjectParts"), "a single-part object has no parts to list");
+        assertEquals("STANDARD", all.element("StorageClass"));
+        assertEquals(Integer.toString(SMALL.length), all.element("ObjectSize"));
+        assertNotNull(all.header("last-modified"));
+
+        RawS3.Response size = attributes("single", Map.of("x-amz-object-attributes", "objectsize"));
+        assertEquals(Integer.toString(SMALL.length), size.element("ObjectSize"));
+        assertNull(size.element("ETag"));
+        assertNull(size.element("StorageClass"));
+    }
+
+    @Test
+    void aMultipartObjectsPartsArePaged() throws Exception {
+        RawS3.Response first = attributes("multi", Map.of("x-amz-object-attributes", "ObjectParts,ETag", "x-amz-max-parts", "2"));
+        assertOk(first);
+        assertEquals(ObjectFiles.multipartEtag(BIG, FIVE_MIB).replace("\"", ""), first.element("ETag"));
+        assertEquals("3", first.element("PartsCount"));
+        assertEquals(List.of("1", "2"), first.elements("PartNumber"));
+        assertEquals(List.of(Integer.toString(FIVE_MIB), Integer.toString(FIVE_MIB)), first.elements("Size"));
+        assertEquals("true", first.element("IsTruncated"));
+        assertEquals("2", first.element("NextPartNumberMarker"));
+        RawS3.Response rest = attributes("multi", Map.of("x-amz-object-attributes", "ObjectParts", "x-amz-part-number-marker", "2"));
+        assertEquals(List.of("3"), rest.elements("PartNumber"));
+        assertEquals(List.of("100"), rest.elements("Size"));
+        assertEquals("false", rest.element("IsTruncated"));
+        assertFalse(rest.text().contains("NextPartNumberMarker"), rest.text());
+    }
+
+    @Test
+    void badRequestsAreRefused() throws Exception {
+        assertError(attributes("single", Map.of()), 400, "InvalidArgument");
+        assertError(attributes("single", Map.of("x-amz-object-attributes", "ETag,Colour")), 400, "InvalidArgument");
+        assertError(attributes("single", Map.of("x-amz-object-attributes", "ETag", "x-amz-max-parts", "-1")), 400, "InvalidArgument");
+        assertError(attributes("missing", Map.of("x-amz-object-attributes", "ETag")), 404, "NoSuchKey");
+        assertError(raw.send("GET", path(B, "single"), Map.of("attributes", "", "versionId", "3HL4kqtJlcpXroDTDmJ"),
+                Map.of("x-amz-object-attributes", "ETag"), new byte[0]), 404, "NoSuchVersion");
+    }
+}
