@@ -65,7 +65,12 @@ final class SidecarMetadataStore implements MetadataStore {
     private final Path trashDir;
     private final DirectorySync dirSync;
     private final FsyncListener fsyncListener;
-    private final java.util.concurrent.locks.ReentrantLock[] stripes = new java.util.concurrent.locks.ReentrantLock[64];
+    /**
+     * Publish locks, one per key hash: 1,024, not fewer, because a reader or writer waiting
+     * (up to {@link #MOVE_WAIT_MILLIS}) for another gateway's move holds its key's stripe, and
+     * with it every other key hashed there (about 48 KiB of locks).
+     */
+    private final java.util.concurrent.locks.ReentrantLock[] stripes = new java.util.concurrent.locks.ReentrantLock[1024];
 
     /** Attributes without durability (tests of layout and races). */
     SidecarMetadataStore(Path dataRoot, Path sidecarRoot) throws IOException {
