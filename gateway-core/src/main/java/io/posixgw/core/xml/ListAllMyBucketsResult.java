@@ -8,10 +8,18 @@ import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
 import java.util.List;
 
 @JacksonXmlRootElement(localName = "ListAllMyBucketsResult")
-@JsonPropertyOrder({"Owner", "Buckets"})
+@JsonPropertyOrder({"Owner", "Buckets", "ContinuationToken", "Prefix"})
+@com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
 public record ListAllMyBucketsResult(
         @JacksonXmlProperty(localName = "Owner") Owner owner,
-        @JacksonXmlElementWrapper(localName = "Buckets") @JacksonXmlProperty(localName = "Bucket") List<Bucket> buckets) {
+        @JacksonXmlElementWrapper(localName = "Buckets") @JacksonXmlProperty(localName = "Bucket") List<Bucket> buckets,
+        @JacksonXmlProperty(localName = "ContinuationToken") String continuationToken,
+        @JacksonXmlProperty(localName = "Prefix") String prefix) {
+
+    /** One page holding every bucket. */
+    public ListAllMyBucketsResult(Owner owner, List<Bucket> buckets) {
+        this(owner, buckets, null, null);
+    }
     /** S3's namespace, written as an attribute: Jackson would otherwise mark every child {@code xmlns=""}. */
     @JacksonXmlProperty(isAttribute = true, localName = "xmlns")
     public String xmlns() {

@@ -32,12 +32,51 @@ final class BucketHandler {
         this.authorizer = authorizer;
     }
 
+    /**
+     * The caller's buckets in name order, narrowed by {@code prefix} and {@code bucket-region}
+     * (every bucket is in this server's region), paged when {@code max-buckets} is given: the
+     * answer's {@code ContinuationToken} then starts the next page.
+     */
     S3Response listBuckets(Exchange x) throws IOException {
+        String prefix = x.query("prefix");
+        String bucketRegion = x.query("bucket-region");
+        Integer maxBuckets = maxBuckets(x.query("max-buckets"));
+        String token = x.query("continuation-token");
+        String after = token == null || token.isEmpty() ? null : ListObjectsHandler.decodeToken(token);
+
+        List<BucketInfo> visible = new ArrayList<>(authorizer.visibleBuckets(x.caller(), backend.listBuckets()));
+        visible.sort(java.util.Comparator.comparing(BucketInfo::name));
         List<ListAllMyBucketsResult.Bucket> buckets = new ArrayList<>();
-        for (BucketInfo b : authorizer.visibleBuckets(x.caller(), backend.listBuckets())) {
+        String next = null;
+        for (BucketInfo b : visible) {
+            if (prefix != null && !b.name().startsWith(prefix) || after != null && b.name().compareTo(after) <= 0
+                    || bucketRegion != null && !bucketRegion.equals(region)) {
+                continue;
+            }
+            if (maxBuckets != null && buckets.size() == maxBuckets) {
+                next = ListObjectsHandler.encodeToken(buckets.get(buckets.size() - 1).name());
+                break;
+            }
             buckets.add(new ListAllMyBucketsResult.Bucket(b.name(), S3Xml.timestamp(b.creationDate())));
         }
-        return S3Response.xml(new ListAllMyBucketsResult(new Owner(x.accessKey(), x.accessKey()), buckets));
+        return S3Response.xml(new ListAllMyBucketsResult(new Owner(x.accessKey(), x.accessKey()), buckets, next, prefix));
+    }
+
+    /** {@code max-buckets}: 1 to 10,000, as S3 allows; null when not given (one page with everything). */
+    private static Integer maxBuckets(String value) {
+        if (value == null) {
+            return null;
+        }
+        int n;
+        try {
+            n = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            n = 0;
+        }
+        if (n < 1 || n > 10_000) {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Argument max-buckets must be an integer between 1 and 10000");
+        }
+        return n;
     }
 
     S3Response create(Exchange x) throws IOException {

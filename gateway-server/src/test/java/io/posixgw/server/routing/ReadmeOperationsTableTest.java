@@ -30,7 +30,8 @@ class ReadmeOperationsTableTest {
     /** What each implemented operation accepts and does, true to the code and its tests. */
     static Map<Endpoint, Row> rows() {
         Map<Endpoint, Row> r = new LinkedHashMap<>();
-        r.put(Endpoint.LIST_BUCKETS, new Row("none", "all buckets in one answer (`max-buckets`, `prefix`, `continuation-token` are ignored)"));
+        r.put(Endpoint.LIST_BUCKETS, new Row("`prefix`, `max-buckets` (1 to 10,000), `continuation-token`, `bucket-region`",
+                "the caller's buckets in name order; one answer with all of them unless `max-buckets` is given"));
         r.put(Endpoint.CREATE_BUCKET, new Row("`LocationConstraint`, `x-amz-acl: private`",
                 "S3 bucket names (else `InvalidBucketName`); no constraint means `us-east-1`, any other must be the configured region "
                         + "(`InvalidLocationConstraint`); an owned bucket is 409 `BucketAlreadyOwnedByYou`; other canned ACLs are `NotImplemented`"));
