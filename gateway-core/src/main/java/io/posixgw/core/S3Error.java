@@ -29,6 +29,7 @@ public enum S3Error {
     INVALID_PART_ORDER("InvalidPartOrder", 400, "The list of parts was not in ascending order. Parts must be ordered by part number."),
     INVALID_RANGE("InvalidRange", 416, "The requested range is not satisfiable"),
     INVALID_REQUEST("InvalidRequest", 400, "Invalid Request"),
+    INVALID_STORAGE_CLASS("InvalidStorageClass", 400, "The storage class you specified is not valid"),
     INVALID_TAG("InvalidTag", 400, "The tag provided was not a valid tag."),
     INVALID_URI("InvalidURI", 400, "Couldn't parse the specified URI."),
     KEY_TOO_LONG("KeyTooLongError", 400, "Your key is too long."),

@@ -26,6 +26,27 @@ final class ObjectHeaders {
     private ObjectHeaders() {
     }
 
+    /** Storage classes a write may name: posixgw has one, and answers STANDARD; MinIO takes these two as well. */
+    private static final java.util.Set<String> STORAGE_CLASSES = java.util.Set.of("STANDARD", "REDUCED_REDUNDANCY");
+
+    /**
+     * Refuses what a write asks for and posixgw cannot give, rather than store the object
+     * without it: a storage class other than the one it has (as MinIO answers), and Object
+     * Lock retention or legal hold (as S3 answers for a bucket without Object Lock).
+     */
+    static void requireSupportedStorage(RequestHeaders headers) {
+        String storageClass = headers.first("x-amz-storage-class");
+        if (storageClass != null && !STORAGE_CLASSES.contains(storageClass.trim())) {
+            throw new S3Exception(S3Error.INVALID_STORAGE_CLASS, "The storage class you specified is not valid: " + storageClass.trim()
+                    + " (posixgw stores every object as STANDARD)");
+        }
+        for (String lock : new String[] {"x-amz-object-lock-mode", "x-amz-object-lock-retain-until-date", "x-amz-object-lock-legal-hold"}) {
+            if (headers.first(lock) != null) {
+                throw new S3Exception(S3Error.INVALID_REQUEST, "Bucket is missing Object Lock Configuration");
+            }
+        }
+    }
+
     static ObjectAttributes attributesFrom(RequestHeaders headers) {
         Map<String, String> meta = new TreeMap<>();
         int metaBytes = 0;

@@ -48,7 +48,9 @@ public final class Operations {
                 Versions.requireCurrent(x.query("versionId"));
                 break;
             case PUT_OBJECT, COPY_OBJECT, CREATE_MULTIPART_UPLOAD:
-                AclHandler.requireOwnerOnly(x); // a grant to others would be silently missing
+                // what the write asks for and would silently not get: refused before anything is stored
+                AclHandler.requireOwnerOnly(x);
+                ObjectHeaders.requireSupportedStorage(x.request().headers());
                 break;
             default:
                 break;

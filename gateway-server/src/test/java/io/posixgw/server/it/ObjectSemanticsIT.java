@@ -76,6 +76,26 @@ class ObjectSemanticsIT extends GatewayPerClass {
     }
 
     @Test
+    void storageClassesAndObjectLockThatCannotBeGivenAreRefused() throws Exception {
+        for (String storageClass : List.of("STANDARD", "REDUCED_REDUNDANCY")) {
+            assertOk(raw.send("PUT", path(B, "class/" + storageClass), Map.of(), Map.of("x-amz-storage-class", storageClass), bytes("s")));
+        }
+        for (String storageClass : List.of("GLACIER", "DEEP_ARCHIVE", "STANDARD_IA", "NOPE")) {
+            assertError(raw.send("PUT", path(B, "class/refused"), Map.of(), Map.of("x-amz-storage-class", storageClass), bytes("s")),
+                    400, "InvalidStorageClass");
+        }
+        assertError(raw.send("PUT", path(B, "class/refused"), Map.of(), Map.of("x-amz-copy-source", "/" + B + "/hundred",
+                "x-amz-storage-class", "GLACIER"), new byte[0]), 400, "InvalidStorageClass");
+        assertError(raw.send("POST", path(B, "class/refused"), Map.of("uploads", ""), Map.of("x-amz-storage-class", "GLACIER"),
+                new byte[0]), 400, "InvalidStorageClass");
+        assertError(raw.send("PUT", path(B, "class/refused"), Map.of(), Map.of("x-amz-object-lock-mode", "GOVERNANCE",
+                "x-amz-object-lock-retain-until-date", "2030-01-01T00:00:00Z"), bytes("s")), 400, "InvalidRequest");
+        assertError(raw.send("PUT", path(B, "class/refused"), Map.of(), Map.of("x-amz-object-lock-legal-hold", "ON"), bytes("s")),
+                400, "InvalidRequest");
+        ObjectFiles.assertAbsent(root, B, "class/refused");
+    }
+
+    @Test
     void onlyTheNullVersionIdNamesTheObject() throws Exception {
         Map<String, String> other = Map.of("versionId", "3HL4kqtJlcpXroDTDmJ");
         assertError(get("hundred", other, Map.of()), 404, "NoSuchVersion");

@@ -68,7 +68,9 @@ class ReadmeOperationsTableTest {
                 + "`Content-Disposition`, `Cache-Control`, `Expires`, `x-amz-meta-*`, `x-amz-tagging`; `If-None-Match: *`, `If-Match`",
                 "streamed to a temp file and renamed over the key, never buffered; ETag is the MD5; one checksum at most, verified and stored "
                         + "(only the one asked for is computed); user metadata 2 KiB; 5 GiB; a key ending in `/` with an empty body is a "
-                        + "directory object"));
+                        + "directory object; `x-amz-storage-class` `STANDARD` or `REDUCED_REDUNDANCY` (stored as STANDARD), any other "
+                        + "is `InvalidStorageClass`, as MinIO; Object Lock headers are `InvalidRequest` (also for CopyObject and "
+                        + "CreateMultipartUpload)"));
         r.put(Endpoint.GET_OBJECT, new Row("`Range` (one range), `partNumber`, `If-Match`, `If-None-Match`, `If-Modified-Since`, "
                 + "`If-Unmodified-Since`, `response-content-type`, `-content-disposition`, `-content-encoding`, `-content-language`, "
                 + "`response-cache-control`, `response-expires`, `x-amz-checksum-mode: ENABLED`, `versionId=null`",
