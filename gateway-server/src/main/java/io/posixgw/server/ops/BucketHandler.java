@@ -86,12 +86,21 @@ final class BucketHandler {
             constraint = S3Xml.read(body, CreateBucketConfiguration.class).locationConstraint;
         }
         checkLocation(constraint);
-        String acl = x.header("x-amz-acl");
-        if (acl != null && !acl.equals("private")) {
-            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Canned ACL '" + acl + "' is not implemented by posixgw: buckets are private");
+        AclHandler.requireOwnerOnly(x);
+        String ownership = x.header("x-amz-object-ownership");
+        if (ownership != null && !ownership.trim().equals("BucketOwnerEnforced")) {
+            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Object Ownership '" + ownership.trim()
+                    + "' (ACLs enabled) is not implemented by posixgw: buckets are BucketOwnerEnforced");
+        }
+        if ("true".equalsIgnoreCase(trimmed(x.header("x-amz-bucket-object-lock-enabled")))) {
+            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Object Lock is not implemented by posixgw");
         }
         backend.createBucket(x.bucket(), x.accessKey());
         return S3Response.ok().header("Location", "/" + x.bucket());
+    }
+
+    private static String trimmed(String s) {
+        return s == null ? null : s.trim();
     }
 
     /**

@@ -76,6 +76,23 @@ class AclSemanticsIT extends GatewayPerClass {
     }
 
     @Test
+    void createBucketTakesNoGrantsToOthersNorObjectLock() throws Exception {
+        assertOk(raw.send("PUT", "/acl-private", Map.of(), Map.of("x-amz-acl", "private", "x-amz-object-ownership", "BucketOwnerEnforced"),
+                new byte[0]));
+        assertError(raw.send("PUT", "/acl-public", Map.of(), Map.of("x-amz-acl", "public-read"), new byte[0]), 400,
+                "AccessControlListNotSupported");
+        assertError(raw.send("PUT", "/acl-grant", Map.of(), Map.of("x-amz-grant-read", "id=\"other\""), new byte[0]), 400,
+                "AccessControlListNotSupported");
+        assertError(raw.send("PUT", "/acl-writer", Map.of(), Map.of("x-amz-object-ownership", "ObjectWriter"), new byte[0]), 501,
+                "NotImplemented");
+        assertError(raw.send("PUT", "/acl-locked", Map.of(), Map.of("x-amz-bucket-object-lock-enabled", "true"), new byte[0]), 501,
+                "NotImplemented");
+        for (String refused : new String[] {"acl-public", "acl-grant", "acl-writer", "acl-locked"}) {
+            assertEquals(404, raw.send("HEAD", "/" + refused, Map.of(), Map.of(), new byte[0]).status(), refused);
+        }
+    }
+
+    @Test
     void deleteOfTheAclIsNoDeleteOfTheBucketOrObject() throws Exception {
         assertError(raw.send("DELETE", path(B, "k"), Map.of("acl", ""), Map.of(), new byte[0]), 405, "MethodNotAllowed");
         assertError(raw.send("DELETE", "/" + B, Map.of("acl", ""), Map.of(), new byte[0]), 405, "MethodNotAllowed");

@@ -32,9 +32,10 @@ class ReadmeOperationsTableTest {
         Map<Endpoint, Row> r = new LinkedHashMap<>();
         r.put(Endpoint.LIST_BUCKETS, new Row("`prefix`, `max-buckets` (1 to 10,000), `continuation-token`, `bucket-region`",
                 "the caller's buckets in name order; one answer with all of them unless `max-buckets` is given"));
-        r.put(Endpoint.CREATE_BUCKET, new Row("`LocationConstraint`, `x-amz-acl: private`",
+        r.put(Endpoint.CREATE_BUCKET, new Row("`LocationConstraint`, `x-amz-acl: private`, `x-amz-object-ownership: BucketOwnerEnforced`",
                 "S3 bucket names (else `InvalidBucketName`); no constraint means `us-east-1`, any other must be the configured region "
-                        + "(`InvalidLocationConstraint`); an owned bucket is 409 `BucketAlreadyOwnedByYou`; other canned ACLs are `NotImplemented`"));
+                        + "(`InvalidLocationConstraint`); an owned bucket is 409 `BucketAlreadyOwnedByYou`; ACLs granting others are "
+                        + "`AccessControlListNotSupported`, other object ownerships and Object Lock `NotImplemented`"));
         r.put(Endpoint.HEAD_BUCKET, new Row("none", "200 with `x-amz-bucket-region`; 404 without a body"));
         r.put(Endpoint.GET_BUCKET_LOCATION, new Row("none", "empty `<LocationConstraint/>` for `us-east-1`, else the region"));
         r.put(Endpoint.DELETE_BUCKET, new Row("none", "204; 409 `BucketNotEmpty` while an object exists (pending multipart uploads do not count "
