@@ -134,6 +134,42 @@ final class Buckets {
     }
 
     /** True when {@code dir} holds anything but (nested) empty directories; {@code .sgwtmp} is skipped at the top. */
+    /**
+     * Finishes or undoes a DeleteBucket that a crash interrupted, once its parked directory
+     * ({@code .<bucket>.posixgw-deleting-<hex>}) is older than {@code cutoffMillis}: a younger one
+     * may be another gateway's, between its park and its restore or removal. An empty one is
+     * removed; one that holds objects (the delete found them and was restoring it) is put back
+     * under its name, or left in place with a warning when that name is taken again.
+     *
+     * @return whether the parked directory was removed or restored
+     */
+    boolean settleParked(Path parked, long cutoffMillis) throws IOException {
+        java.nio.file.attribute.FileTime moved;
+        try {
+            // the park is a rename: it changed the ctime only
+            moved = (java.nio.file.attribute.FileTime) Files.getAttribute(parked, "unix:ctime", java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException gone) {
+            return false;
+        }
+        if (moved.toMillis() >= cutoffMillis) {
+            return false;
+        }
+        if (!holdsContent(parked, true)) {
+            Fs.deleteTree(parked);
+            return true;
+        }
+        String name = parked.getFileName().toString();
+        String bucket = name.substring(1, name.lastIndexOf(TRASH_MARK));
+        Path dir = paths.bucketDir(bucket);
+        if (Fs.lstat(dir) != null) {
+            org.slf4j.LoggerFactory.getLogger(Buckets.class).warn(
+                    "{} holds objects of an interrupted DeleteBucket, but bucket {} exists again: left in place", parked, bucket);
+            return false;
+        }
+        Files.move(parked, dir, StandardCopyOption.ATOMIC_MOVE);
+        return true;
+    }
+
     private boolean holdsContent(Path dir, boolean top) throws IOException {
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
             for (Path p : ds) {

@@ -93,7 +93,7 @@ final class SidecarMetadataStore implements MetadataStore {
             throw new IllegalArgumentException("the sidecar directory must be outside the data root");
         }
         this.trashDir = this.sidecarRoot.resolve(TRASH);
-        Files.createDirectories(this.trashDir);
+        Files.createDirectories(this.sidecarRoot); // the trash is made on first use: a read-only sidecar must still start
         for (int i = 0; i < stripes.length; i++) {
             stripes[i] = new java.util.concurrent.locks.ReentrantLock();
         }
@@ -505,7 +505,7 @@ final class SidecarMetadataStore implements MetadataStore {
                 if (attempt > 0) {
                     throw e;
                 }
-                Files.createDirectories(trashDir); // removed by hand while serving
+                Files.createDirectories(trashDir); // first use, or removed by hand while serving
             }
         }
     }

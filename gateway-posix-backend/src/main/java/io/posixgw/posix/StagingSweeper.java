@@ -12,9 +12,10 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Startup cleanup of each bucket's {@code .sgwtmp}: temp files older than the given age
- * (left by crashed or killed writers), trash directories of aborts, and Complete claims
- * abandoned by a crash. Multipart uploads themselves are kept.
+ * Startup (and periodic) cleanup of each bucket's {@code .sgwtmp}: temp files older than the
+ * given age (left by crashed or killed writers), trash directories of aborts, and Complete
+ * claims abandoned by a crash; and bucket deletions a crash interrupted, once as old (see
+ * {@link Buckets#settleParked}). Multipart uploads themselves are kept.
  */
 final class StagingSweeper {
     static final String TRASH = ".deleting";
@@ -36,8 +37,9 @@ final class StagingSweeper {
         long cutoff = System.currentTimeMillis() - maxAge.toMillis();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(paths.root(), ".*" + Buckets.TRASH_MARK + "*")) {
             for (Path p : ds) {
-                Fs.deleteTree(p); // a bucket deletion interrupted by a crash
-                removed++;
+                if (buckets.settleParked(p, cutoff)) { // a bucket deletion interrupted by a crash
+                    removed++;
+                }
             }
         }
         List<io.posixgw.core.model.BucketInfo> all = buckets.list();

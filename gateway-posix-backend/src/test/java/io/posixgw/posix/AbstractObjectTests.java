@@ -365,6 +365,30 @@ abstract class AbstractObjectTests extends BackendTestBase {
     }
 
     @Test
+    void anInterruptedBucketDeletionIsSettledOnlyOnceOldAndNeverLosesObjects() throws Exception {
+        backend.createBucket("parked-full", "owner-key");
+        backend.putObject(new PutObjectRequest("parked-full", "kept/k", ObjectAttributes.EMPTY, null), Bodies.of(bytes("keep me")));
+        backend.createBucket("parked-empty", "owner-key");
+        // what a crash leaves between DeleteBucket's park and its restore (or its removal)
+        Path full = root.resolve(".parked-full" + Buckets.TRASH_MARK + "0a1b");
+        Path empty = root.resolve(".parked-empty" + Buckets.TRASH_MARK + "2c3d");
+        java.nio.file.Files.move(root.resolve("parked-full"), full);
+        java.nio.file.Files.move(root.resolve("parked-empty"), empty);
+
+        assertEquals(0, backend.sweepStaleTemps(java.time.Duration.ofHours(1)), "young: maybe another gateway's, mid-delete");
+        assertTrue(java.nio.file.Files.exists(full));
+        assertTrue(java.nio.file.Files.exists(empty));
+
+        Thread.sleep(20); // ctime granularity
+        assertEquals(2, backend.sweepStaleTemps(java.time.Duration.ofMillis(10)));
+        assertFalse(java.nio.file.Files.exists(empty), "an empty one was being deleted: finished");
+        assertFalse(java.nio.file.Files.exists(full));
+        try (ObjectContent c = backend.getObject("parked-full", "kept/k")) {
+            assertArrayEquals(bytes("keep me"), readAll(c), "restored under its name, never deleted");
+        }
+    }
+
+    @Test
     void bucketLifecycle() throws Exception {
         assertS3(S3Error.BUCKET_ALREADY_OWNED_BY_YOU, () -> backend.createBucket(B, "owner-key"));
         Files.createDirectories(root.resolve("lost+found"));

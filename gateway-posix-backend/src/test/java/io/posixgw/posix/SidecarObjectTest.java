@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,6 +36,7 @@ class SidecarObjectTest extends AbstractObjectTests {
     @Test
     void sweepRemovesAttributesAKilledWriterLeftAside() throws Exception {
         Path trash = sidecar().resolve(SidecarMetadataStore.TRASH);
+        assertEquals(0, backend.sweepStaleTemps(Duration.ZERO), "no trash yet: nothing to sweep");
         Path left = trash.resolve("0123abcd");
         Files.createDirectories(left.resolve("meta"));
         Files.write(left.resolve("meta").resolve("etag"), bytes("\"x\""));
@@ -51,8 +53,10 @@ class SidecarObjectTest extends AbstractObjectTests {
     @Test
     void aTrashDirectoryRemovedWhileServingIsMadeAgain() throws Exception {
         put("k", bytes("1"));
+        put("k", bytes("2")); // the first replacement makes the trash
         Files.delete(sidecar().resolve(SidecarMetadataStore.TRASH));
-        put("k", bytes("2"));
+        put("k", bytes("3"));
+        assertArrayEquals(bytes("3"), get("k"));
         assertEquals(List.of(), entries(sidecar().resolve(SidecarMetadataStore.TRASH)));
     }
 
