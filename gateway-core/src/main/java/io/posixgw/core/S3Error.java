@@ -22,6 +22,8 @@ public enum S3Error {
     INTERNAL_ERROR("InternalError", 500, "We encountered an internal error. Please try again."),
     INVALID_ACCESS_KEY_ID("InvalidAccessKeyId", 403, "The AWS access key ID you provided does not exist in our records."),
     INVALID_ARGUMENT("InvalidArgument", 400, "Invalid Argument"),
+    INVALID_BUCKET_ACL_WITH_OBJECT_OWNERSHIP("InvalidBucketAclWithObjectOwnership", 400,
+            "Bucket cannot have ACLs set with ObjectOwnership's BucketOwnerEnforced setting"),
     INVALID_BUCKET_NAME("InvalidBucketName", 400, "The specified bucket is not valid."),
     INVALID_DIGEST("InvalidDigest", 400, "The Content-MD5 or checksum you specified is not valid."),
     INVALID_LOCATION_CONSTRAINT("InvalidLocationConstraint", 400, "The specified location constraint is not valid."),

@@ -10,7 +10,8 @@ import java.nio.file.Path;
 
 /**
  * Publishes a staged object under the write conditions of PutObject,
- * CompleteMultipartUpload and CopyObject (S3's conditional writes):
+ * CompleteMultipartUpload and CopyObject (S3's conditional writes), and runs conditional
+ * deletes:
  * {@code If-None-Match: *} links the staged file to the key, which fails on an
  * existing name whoever wrote it; {@code If-Match} checks the current ETag and renames
  * under the key's lock, which orders it against other conditional writers of any
@@ -57,6 +58,20 @@ final class ConditionalPublisher {
             throw e; // If-Match on a key that does not exist: 404
         }
         condition.checkCopySource(current); // 412 on an ETag mismatch, or on any object with If-None-Match: *
+    }
+
+    /** An action on the key (a delete) run only when {@code If-Match} holds, under the key's lock (see {@link #publish}). */
+    void runIf(String bucket, String key, Preconditions condition, Path bucketDir, IoAction action) throws IOException {
+        PathResolver.requireBucket(bucketDir); // before its lock file is made
+        try (KeyLocks.Held held = keyLocks.lock(bucketDir, key)) {
+            condition.checkCopySource(reader.head(bucket, key, false)); // 404 when absent, 412 on mismatch
+            action.run();
+        }
+    }
+
+    /** What {@link #runIf} runs. */
+    interface IoAction {
+        void run() throws IOException;
     }
 
     void publish(String bucket, String key, Preconditions condition, StagedFile staged, Path bucketDir, Path target,

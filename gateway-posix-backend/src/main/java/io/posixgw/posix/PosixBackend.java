@@ -59,6 +59,7 @@ public final class PosixBackend implements Backend {
     private final MultipartCompleter completer;
     private final StagingSweeper sweeper;
     private final Committer committer;
+    private final ConditionalPublisher publisher;
 
     public PosixBackend(Path root) throws IOException {
         this(root, PosixOptions.DEFAULT);
@@ -85,7 +86,7 @@ public final class PosixBackend implements Backend {
         this.committer = new Committer(store, dirSync, options.fsync(), options.fsyncListener());
         this.buckets = new Buckets(paths, store, committer);
         this.reader = new ObjectReader(paths, store);
-        ConditionalPublisher publisher = new ConditionalPublisher(committer, reader, new KeyLocks());
+        this.publisher = new ConditionalPublisher(committer, reader, new KeyLocks());
         this.writer = new ObjectWriter(paths, store, committer, publisher);
         this.remover = new ObjectRemover(paths, store, writer, committer);
         this.copier = new ObjectCopier(paths, store, reader, writer, publisher);
@@ -226,6 +227,22 @@ public final class PosixBackend implements Backend {
     public void deleteObject(String bucket, String key) throws IOException {
         try {
             remover.delete(bucket, key);
+        } catch (IOException e) {
+            throw translate(e, bucket);
+        }
+    }
+
+    @Override
+    public void deleteObject(String bucket, String key, io.posixgw.core.http.Preconditions condition) throws IOException {
+        if (condition == null || condition.isEmpty()) {
+            deleteObject(bucket, key);
+            return;
+        }
+        if (condition.ifNoneMatch() != null || condition.ifModifiedSince() != null || condition.ifUnmodifiedSince() != null) {
+            throw new io.posixgw.core.S3Exception(io.posixgw.core.S3Error.NOT_IMPLEMENTED, "A delete takes If-Match only");
+        }
+        try {
+            publisher.runIf(bucket, key, condition, paths.bucketDir(bucket), () -> remover.delete(bucket, key));
         } catch (IOException e) {
             throw translate(e, bucket);
         }

@@ -18,7 +18,7 @@ import java.util.concurrent.Future;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** If-None-Match: * and If-Match on PutObject (alone and raced), CompleteMultipartUpload and CopyObject. */
+/** If-None-Match: * and If-Match on PutObject (alone and raced), CompleteMultipartUpload, CopyObject; If-Match on DeleteObject. */
 class ConditionalWriteTest extends BackendTestBase {
     PutObjectResult cput(String key, byte[] data, Preconditions c) throws Exception {
         return backend.putObject(new PutObjectRequest(B, key, ObjectAttributes.EMPTY, null, c), Bodies.of(data));
@@ -106,6 +106,18 @@ class ConditionalWriteTest extends BackendTestBase {
 
     private void copy(String key, Preconditions c) throws Exception {
         backend.copyObject(new io.posixgw.core.model.CopyObjectRequest(B, "src", B, key, null, null, null, c));
+    }
+
+    @Test
+    void conditionalDeleteRemovesOnlyTheExpectedVersion() throws Exception {
+        String etag = cput("del", bytes("v1"), Preconditions.NONE).etag();
+        assertS3(S3Error.PRECONDITION_FAILED, () -> backend.deleteObject(B, "del", ifMatch("\"0123\"")));
+        assertArrayEquals(bytes("v1"), get("del"));
+        assertS3(S3Error.NO_SUCH_KEY, () -> backend.deleteObject(B, "absent", ifMatch("*")));
+        assertS3(S3Error.NOT_IMPLEMENTED, () -> backend.deleteObject(B, "del", ifNoneMatchAny()));
+        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.deleteObject("no-such-bucket", "k", ifMatch("*")));
+        backend.deleteObject(B, "del", ifMatch(etag));
+        assertS3(S3Error.NO_SUCH_KEY, () -> get("del"));
     }
 
     @Test

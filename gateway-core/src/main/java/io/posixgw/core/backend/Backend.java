@@ -91,6 +91,18 @@ public interface Backend {
     /** Deleting a missing key succeeds (S3 answers 204). */
     void deleteObject(String bucket, String key) throws IOException;
 
+    /**
+     * A conditional delete: {@code If-Match} (an ETag, or {@code *}) is checked against the current
+     * object atomically with the removal against other conditional writers of any gateway;
+     * {@code PreconditionFailed} on a mismatch, {@code NoSuchKey} when there is no object.
+     */
+    default void deleteObject(String bucket, String key, io.posixgw.core.http.Preconditions condition) throws IOException {
+        if (condition != null && !condition.isEmpty()) {
+            throw new io.posixgw.core.S3Exception(io.posixgw.core.S3Error.NOT_IMPLEMENTED, "Conditional deletes are not implemented");
+        }
+        deleteObject(bucket, key);
+    }
+
     CopyObjectResult copyObject(CopyObjectRequest request) throws IOException;
 
     /** The object's tags (empty when it has none); {@code NoSuchKey} when absent. */

@@ -25,5 +25,8 @@ public final class Delete {
         public String key;
         @JacksonXmlProperty(localName = "VersionId")
         public String versionId;
+        /** A conditional delete of this key: only if its current ETag is this one. */
+        @JacksonXmlProperty(localName = "ETag")
+        public String etag;
     }
 }

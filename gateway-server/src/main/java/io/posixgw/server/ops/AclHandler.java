@@ -35,16 +35,54 @@ final class AclHandler {
     }
 
     /** Refuses the grants a write's headers ask for (PutObject, CopyObject, CreateMultipartUpload, the ACL PUTs). */
-    static void requireOwnerOnly(Exchange x) {
+    void requireOwnerOnly(Exchange x) throws IOException {
+        requireOwnerOnly(x, () -> owner(x), S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED);
+    }
+
+    /** The same for CreateBucket, whose owner is the caller; S3 answers it with its own code. */
+    static void requireOwnerOnlyAtCreate(Exchange x) throws IOException {
+        requireOwnerOnly(x, x::accessKey, S3Error.INVALID_BUCKET_ACL_WITH_OBJECT_OWNERSHIP);
+    }
+
+    /** The owner, looked up only when a grant header names grantees. */
+    interface OwnerLookup {
+        String owner() throws IOException;
+    }
+
+    private static void requireOwnerOnly(Exchange x, OwnerLookup owner, S3Error refusal) throws IOException {
         String canned = x.header("x-amz-acl");
         if (canned != null && !OWNER_ONLY.contains(canned.trim())) {
-            throw notSupported("the canned ACL '" + canned.trim() + "' grants access to others");
+            throw refused(refusal, "the canned ACL '" + canned.trim() + "' grants access to others");
         }
         for (String h : GRANT_HEADERS) {
-            if (x.header(h) != null) {
-                throw notSupported(h + " grants access");
+            String grantees = x.header(h);
+            if (grantees == null) {
+                continue;
+            }
+            // x-amz-grant-full-control: id="<owner>" restates the owner's grant; any other grantee or permission does not
+            if (!h.equals("x-amz-grant-full-control") || !namesOnly(grantees, owner.owner())) {
+                throw refused(refusal, h + ": " + grantees.trim() + " grants access to others");
             }
         }
+    }
+
+    /** Whether a grant header's list ({@code id="a", uri="..."}) names this canonical user and nobody else. */
+    static boolean namesOnly(String grantees, String owner) {
+        for (String g : grantees.split(",")) {
+            String t = g.trim();
+            int eq = t.indexOf('=');
+            if (eq < 0 || !t.substring(0, eq).trim().equalsIgnoreCase("id")) {
+                return false;
+            }
+            String id = t.substring(eq + 1).trim();
+            if (id.length() >= 2 && id.startsWith("\"") && id.endsWith("\"")) {
+                id = id.substring(1, id.length() - 1);
+            }
+            if (!id.equals(owner)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     S3Response getBucketAcl(Exchange x) throws IOException {
@@ -71,7 +109,7 @@ final class AclHandler {
 
     /** The headers and the body of a Put*Acl: both may only restate the owner's full control. */
     private static void requireOwnerOnly(Exchange x, String owner) throws IOException {
-        requireOwnerOnly(x);
+        requireOwnerOnly(x, () -> owner, S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED);
         byte[] body = SmallBodies.read(x.body());
         if (body.length == 0) {
             return;
@@ -91,7 +129,10 @@ final class AclHandler {
     }
 
     private static S3Exception notSupported(String why) {
-        return new S3Exception(S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED,
-                "The bucket does not allow ACLs: posixgw buckets belong to their owner alone (" + why + ")");
+        return refused(S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED, why);
+    }
+
+    private static S3Exception refused(S3Error error, String why) {
+        return new S3Exception(error, error.defaultMessage() + ": posixgw buckets belong to their owner alone (" + why + ")");
     }
 }

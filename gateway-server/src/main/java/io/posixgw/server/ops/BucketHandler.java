@@ -86,7 +86,7 @@ final class BucketHandler {
             constraint = S3Xml.read(body, CreateBucketConfiguration.class).locationConstraint;
         }
         checkLocation(constraint);
-        AclHandler.requireOwnerOnly(x);
+        AclHandler.requireOwnerOnlyAtCreate(x);
         String ownership = x.header("x-amz-object-ownership");
         if (ownership != null && !ownership.trim().equals("BucketOwnerEnforced")) {
             throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Object Ownership '" + ownership.trim()

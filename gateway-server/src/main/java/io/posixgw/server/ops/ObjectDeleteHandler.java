@@ -4,6 +4,7 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
+import io.posixgw.core.http.Preconditions;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.names.ObjectKeys;
 import io.posixgw.core.xml.Delete;
@@ -28,8 +29,13 @@ final class ObjectDeleteHandler {
     }
 
     S3Response delete(Exchange x) throws IOException {
+        for (String h : new String[] {"x-amz-if-match-last-modified-time", "x-amz-if-match-size"}) {
+            if (x.header(h) != null) {
+                throw new S3Exception(S3Error.NOT_IMPLEMENTED, h + " (a condition of directory buckets) is not implemented by posixgw");
+            }
+        }
         if (Versions.namesCurrent(x.query("versionId"))) {
-            backend.deleteObject(x.bucket(), x.key());
+            backend.deleteObject(x.bucket(), x.key(), ifMatch(x.header("if-match")));
         } else {
             backend.headBucket(x.bucket()); // a version that does not exist: nothing to delete
         }
@@ -53,7 +59,7 @@ final class ObjectDeleteHandler {
             try {
                 ObjectKeys.requireValid(key);
                 if (Versions.namesCurrent(id.versionId)) {
-                    backend.deleteObject(x.bucket(), key);
+                    backend.deleteObject(x.bucket(), key, ifMatch(id.etag));
                 }
                 if (!quiet) {
                     deleted.add(new DeleteResult.Deleted(key, id.versionId));
@@ -63,6 +69,11 @@ final class ObjectDeleteHandler {
             }
         }
         return S3Response.xml(new DeleteResult(deleted, failed));
+    }
+
+    /** A conditional delete's {@code If-Match} (an ETag, or {@code *} for "if it exists"); none when absent. */
+    private static Preconditions ifMatch(String etag) {
+        return etag == null ? Preconditions.NONE : new Preconditions(etag, null, null, null);
     }
 
     /** S3 requires Content-MD5 or a checksum on DeleteObjects, and checks it against the body. */

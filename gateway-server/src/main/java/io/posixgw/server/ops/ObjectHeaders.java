@@ -31,10 +31,15 @@ final class ObjectHeaders {
 
     /**
      * Refuses what a write asks for and posixgw cannot give, rather than store the object
-     * without it: a storage class other than the one it has (as MinIO answers), and Object
-     * Lock retention or legal hold (as S3 answers for a bucket without Object Lock).
+     * without it: a storage class other than the one it has (as MinIO answers), Object Lock
+     * retention or legal hold (as S3 answers for a bucket without Object Lock), and an append
+     * ({@code x-amz-write-offset-bytes}, S3 Express), which a plain PUT would turn into a
+     * replacement of the whole object by the appended bytes.
      */
-    static void requireSupportedStorage(RequestHeaders headers) {
+    static void requireSupportedWrite(RequestHeaders headers) {
+        if (headers.first("x-amz-write-offset-bytes") != null) {
+            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Appending to an object (x-amz-write-offset-bytes) is not implemented by posixgw");
+        }
         String storageClass = headers.first("x-amz-storage-class");
         if (storageClass != null && !STORAGE_CLASSES.contains(storageClass.trim())) {
             throw new S3Exception(S3Error.INVALID_STORAGE_CLASS, "The storage class you specified is not valid: " + storageClass.trim()

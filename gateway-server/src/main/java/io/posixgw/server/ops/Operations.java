@@ -49,8 +49,8 @@ public final class Operations {
                 break;
             case PUT_OBJECT, COPY_OBJECT, CREATE_MULTIPART_UPLOAD:
                 // what the write asks for and would silently not get: refused before anything is stored
-                AclHandler.requireOwnerOnly(x);
-                ObjectHeaders.requireSupportedStorage(x.request().headers());
+                acls.requireOwnerOnly(x);
+                ObjectHeaders.requireSupportedWrite(x.request().headers());
                 break;
             default:
                 break;

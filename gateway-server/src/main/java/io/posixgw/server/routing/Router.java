@@ -92,6 +92,15 @@ public final class Router {
                             verb(request.method()) + unimplemented + " is not implemented by posixgw");
                 }
             }
+            if (e.selector() == null) {
+                String unknown = unknownParameter(e, request);
+                if (unknown != null) {
+                    // an S3 API posixgw does not know (PUT ?encryption, PUT ?renameObject, DELETE ?metadataConfiguration...):
+                    // never the plain PutObject, DeleteBucket or listing it would otherwise reach
+                    throw new S3Exception(S3Error.NOT_IMPLEMENTED, request.method() + " with ?" + unknown
+                            + " is not implemented by posixgw");
+                }
+            }
             String sse = serverSideEncryptionHeader(request);
             if (sse != null) {
                 // storing plain bytes when a client asked for them encrypted (or, with SSE-C,
@@ -106,6 +115,46 @@ public final class Router {
         }
         throw new S3Exception(S3Error.METHOD_NOT_ALLOWED,
                 "The specified method is not allowed against this resource: " + request.method());
+    }
+
+    /** Parameters any request may carry: presigned-URL signing (SigV4's {@code X-Amz-*}; SigV2's, which auth refuses) and SDKs' {@code x-id}. */
+    private static final java.util.Set<String> ANY_REQUEST_PARAMETERS = java.util.Set.of("x-id", "AWSAccessKeyId", "Signature", "Expires");
+    private static final java.util.Set<String> OBJECT_READ_PARAMETERS = java.util.Set.of("partNumber", "versionId",
+            "response-content-type", "response-content-language", "response-expires", "response-cache-control",
+            "response-content-disposition", "response-content-encoding");
+
+    /**
+     * The parameters each endpoint without a selector takes. Anything else names an API
+     * (a sub-resource) that posixgw does not have; new ones appear in S3 every year, so the
+     * list is of what is known to be harmless, not of what is known to be harmful.
+     */
+    private static final Map<Endpoint, java.util.Set<String>> PLAIN_PARAMETERS = Map.ofEntries(
+            Map.entry(Endpoint.LIST_BUCKETS, java.util.Set.of("prefix", "max-buckets", "continuation-token", "bucket-region")),
+            // V2's own parameters on a V1 listing are ignored, as S3 ignores them
+            Map.entry(Endpoint.LIST_OBJECTS, java.util.Set.of("prefix", "delimiter", "marker", "max-keys", "encoding-type",
+                    "start-after", "continuation-token", "fetch-owner")),
+            Map.entry(Endpoint.CREATE_BUCKET, java.util.Set.of()),
+            Map.entry(Endpoint.HEAD_BUCKET, java.util.Set.of()),
+            Map.entry(Endpoint.DELETE_BUCKET, java.util.Set.of()),
+            Map.entry(Endpoint.COPY_OBJECT, java.util.Set.of()),
+            Map.entry(Endpoint.PUT_OBJECT, java.util.Set.of()),
+            Map.entry(Endpoint.GET_OBJECT, OBJECT_READ_PARAMETERS),
+            Map.entry(Endpoint.HEAD_OBJECT, OBJECT_READ_PARAMETERS),
+            Map.entry(Endpoint.DELETE_OBJECT, java.util.Set.of("versionId")));
+
+    /** The first parameter that the plain endpoint {@code e} does not take, or null. */
+    private static String unknownParameter(Endpoint e, S3Request request) {
+        java.util.Set<String> allowed = PLAIN_PARAMETERS.getOrDefault(e, java.util.Set.of());
+        for (Map.Entry<String, String> q : request.query()) {
+            String name = q.getKey();
+            if (name.isEmpty()) {
+                continue; // a stray '&' or '='
+            }
+            if (!allowed.contains(name) && !ANY_REQUEST_PARAMETERS.contains(name) && !name.regionMatches(true, 0, "x-amz-", 0, 6)) {
+                return name;
+            }
+        }
+        return null;
     }
 
     /** Headers that ask for server-side encryption (SSE-S3, SSE-KMS, SSE-C, of the request or its copy source). */

@@ -16,8 +16,14 @@ public final class Versions {
     private Versions() {
     }
 
-    /** Whether a version id (the {@code versionId} parameter, or DeleteObjects' {@code VersionId}) names the current object. */
+    /**
+     * Whether a version id (the {@code versionId} parameter, or DeleteObjects' {@code VersionId})
+     * names the current object; an empty one is {@code InvalidArgument}, as S3 answers.
+     */
     public static boolean namesCurrent(String versionId) {
+        if (versionId != null && versionId.isEmpty()) {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Version id cannot be the empty string");
+        }
         return versionId == null || versionId.equals(NULL);
     }
 

@@ -52,6 +52,11 @@ class AclSemanticsIT extends GatewayPerClass {
             assertOk(raw.send("PUT", path, Map.of("acl", ""), Map.of(), bytes(OWNER_ONLY)));
         }
         assertOk(raw.send("PUT", path(B, "canned"), Map.of(), Map.of("x-amz-acl", "private"), bytes("c")));
+        // the owner's own full control, in the grant header's form
+        assertOk(raw.send("PUT", path(B, "granted"), Map.of(), Map.of("x-amz-grant-full-control", "id=\"" + TestGateway.ACCESS + "\""),
+                bytes("g")));
+        assertOk(raw.send("PUT", path(B, "k"), Map.of("acl", ""), Map.of("x-amz-grant-full-control", "id=" + TestGateway.ACCESS),
+                new byte[0]));
         ObjectFiles.assertStored(root, B, "k", bytes("v"));
     }
 
@@ -63,6 +68,8 @@ class AclSemanticsIT extends GatewayPerClass {
             assertError(raw.send("PUT", path, Map.of("acl", ""), Map.of("x-amz-grant-read", "uri=\"http://acs.amazonaws.com/groups/global/AllUsers\""),
                     new byte[0]), 400, "AccessControlListNotSupported");
             assertError(raw.send("PUT", path, Map.of("acl", ""), Map.of(), bytes(PUBLIC_READ)), 400, "AccessControlListNotSupported");
+            assertError(raw.send("PUT", path, Map.of("acl", ""), Map.of("x-amz-grant-full-control",
+                    "id=\"" + TestGateway.ACCESS + "\", id=\"someone-else\""), new byte[0]), 400, "AccessControlListNotSupported");
         }
         // the writes that carry an ACL store nothing
         assertError(raw.send("PUT", path(B, "public"), Map.of(), Map.of("x-amz-acl", "public-read"), bytes("p")), 400,
@@ -80,9 +87,11 @@ class AclSemanticsIT extends GatewayPerClass {
         assertOk(raw.send("PUT", "/acl-private", Map.of(), Map.of("x-amz-acl", "private", "x-amz-object-ownership", "BucketOwnerEnforced"),
                 new byte[0]));
         assertError(raw.send("PUT", "/acl-public", Map.of(), Map.of("x-amz-acl", "public-read"), new byte[0]), 400,
-                "AccessControlListNotSupported");
+                "InvalidBucketAclWithObjectOwnership");
         assertError(raw.send("PUT", "/acl-grant", Map.of(), Map.of("x-amz-grant-read", "id=\"other\""), new byte[0]), 400,
-                "AccessControlListNotSupported");
+                "InvalidBucketAclWithObjectOwnership");
+        assertOk(raw.send("PUT", "/acl-own-grant", Map.of(), Map.of("x-amz-grant-full-control", "id=\"" + TestGateway.ACCESS + "\""),
+                new byte[0]));
         assertError(raw.send("PUT", "/acl-writer", Map.of(), Map.of("x-amz-object-ownership", "ObjectWriter"), new byte[0]), 501,
                 "NotImplemented");
         assertError(raw.send("PUT", "/acl-locked", Map.of(), Map.of("x-amz-bucket-object-lock-enabled", "true"), new byte[0]), 501,

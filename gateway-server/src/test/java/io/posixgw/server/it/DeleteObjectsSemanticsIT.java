@@ -77,6 +77,34 @@ class DeleteObjectsSemanticsIT extends GatewayPerClass {
         assertError(raw.send("DELETE", path("no-such-bucket", "k"), Map.of("versionId", "x"), Map.of(), new byte[0]), 404, "NoSuchBucket");
     }
 
+    @Test
+    void conditionalDeletesCheckTheETag() throws Exception {
+        putAll(List.of("cond/a", "cond/b", "cond/c"));
+        String etagA = ObjectFiles.etag(bytes("cond/a"));
+        assertError(raw.send("DELETE", path(B, "cond/a"), Map.of(), Map.of("if-match", "\"00000000000000000000000000000000\""),
+                new byte[0]), 412, "PreconditionFailed");
+        ObjectFiles.assertStored(root, B, "cond/a", bytes("cond/a"));
+        assertError(raw.send("DELETE", path(B, "cond/none"), Map.of(), Map.of("if-match", "*"), new byte[0]), 404, "NoSuchKey");
+        assertEquals(204, raw.send("DELETE", path(B, "cond/a"), Map.of(), Map.of("if-match", etagA), new byte[0]).status());
+        ObjectFiles.assertAbsent(root, B, "cond/a");
+        assertEquals(204, raw.send("DELETE", path(B, "cond/b"), Map.of(), Map.of("if-match", "*"), new byte[0]).status());
+        ObjectFiles.assertAbsent(root, B, "cond/b");
+        assertError(raw.send("DELETE", path(B, "cond/c"), Map.of(), Map.of("x-amz-if-match-size", "6"), new byte[0]), 501, "NotImplemented");
+        assertError(raw.send("DELETE", path(B, "cond/c"), Map.of("versionId", ""), Map.of(), new byte[0]), 400, "InvalidArgument");
+        ObjectFiles.assertStored(root, B, "cond/c", bytes("cond/c"));
+
+        // DeleteObjects: per-entry ETag
+        putAll(List.of("cond/d"));
+        byte[] body = bytes("<Delete><Object><Key>cond/c</Key><ETag>\"0123\"</ETag></Object>"
+                + "<Object><Key>cond/d</Key><ETag>" + ObjectFiles.etag(bytes("cond/d")) + "</ETag></Object></Delete>");
+        RawS3.Response r = deleteObjects(body, Map.of("content-md5", md5(body)));
+        assertOk(r);
+        assertTrue(r.text().contains("<Error><Key>cond/c</Key><Code>PreconditionFailed</Code>"), r.text());
+        assertTrue(r.text().contains("<Deleted><Key>cond/d</Key></Deleted>"), r.text());
+        ObjectFiles.assertStored(root, B, "cond/c", bytes("cond/c"));
+        ObjectFiles.assertAbsent(root, B, "cond/d");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"content-md5", "x-amz-checksum-crc32", "x-amz-checksum-crc32c", "x-amz-checksum-sha256"})
     @Conformance(DELETE_OBJECTS_INTEGRITY)

@@ -92,6 +92,10 @@ class ObjectSemanticsIT extends GatewayPerClass {
                 "x-amz-object-lock-retain-until-date", "2030-01-01T00:00:00Z"), bytes("s")), 400, "InvalidRequest");
         assertError(raw.send("PUT", path(B, "class/refused"), Map.of(), Map.of("x-amz-object-lock-legal-hold", "ON"), bytes("s")),
                 400, "InvalidRequest");
+        // an append (S3 Express) is no replacement of the object by the appended bytes
+        assertError(raw.send("PUT", path(B, "hundred"), Map.of(), Map.of("x-amz-write-offset-bytes", "100"), bytes("more")),
+                501, "NotImplemented");
+        ObjectFiles.assertStored(root, B, "hundred", HUNDRED);
         ObjectFiles.assertAbsent(root, B, "class/refused");
     }
 

@@ -35,7 +35,7 @@ class ReadmeOperationsTableTest {
         r.put(Endpoint.CREATE_BUCKET, new Row("`LocationConstraint`, `x-amz-acl: private`, `x-amz-object-ownership: BucketOwnerEnforced`",
                 "S3 bucket names (else `InvalidBucketName`); no constraint means `us-east-1`, any other must be the configured region "
                         + "(`InvalidLocationConstraint`); an owned bucket is 409 `BucketAlreadyOwnedByYou`; ACLs granting others are "
-                        + "`AccessControlListNotSupported`, other object ownerships and Object Lock `NotImplemented`"));
+                        + "`InvalidBucketAclWithObjectOwnership`, other object ownerships and Object Lock `NotImplemented`"));
         r.put(Endpoint.HEAD_BUCKET, new Row("none", "200 with `x-amz-bucket-region`; 404 without a body"));
         r.put(Endpoint.GET_BUCKET_LOCATION, new Row("none", "empty `<LocationConstraint/>` for `us-east-1`, else the region"));
         r.put(Endpoint.DELETE_BUCKET, new Row("none", "204; 409 `BucketNotEmpty` while an object exists (pending multipart uploads do not count "
@@ -84,11 +84,13 @@ class ReadmeOperationsTableTest {
                 + "`-if-modified-since`, `-if-unmodified-since`; `If-None-Match: *`, `If-Match` (on the destination)",
                 "a copy onto itself needs `REPLACE`; a single-part source's ETag is kept; the destination's conditions are "
                         + "checked atomically with the publication, as PutObject's"));
-        r.put(Endpoint.DELETE_OBJECT, new Row("`versionId`", "204, also for a key that does not exist; a `versionId` other than "
-                + "`null` names a version that does not exist: 204 and nothing deleted"));
+        r.put(Endpoint.DELETE_OBJECT, new Row("`versionId`, `If-Match` (an ETag or `*`)", "204, also for a key that does not exist; "
+                + "a `versionId` other than `null` names a version that does not exist: 204 and nothing deleted (an empty one is 400); "
+                + "`If-Match` is checked under the key's lock, as conditional writes: 412 on a mismatch, 404 without an object"));
         r.put(Endpoint.DELETE_OBJECTS, new Row("`Quiet`; `Content-MD5` or an `x-amz-checksum-*` header or trailer (required); "
-                + "`VersionId`", "1 to 1000 keys (else `MalformedXML`); per-key `<Deleted>` or `<Error>`; missing keys count as "
-                + "deleted; an entry with a `VersionId` other than `null` deletes nothing (as DeleteObject)"));
+                + "`VersionId`, `ETag`", "1 to 1000 keys (else `MalformedXML`); per-key `<Deleted>` or `<Error>`; missing keys count as "
+                + "deleted; an entry with a `VersionId` other than `null` deletes nothing, one with an `ETag` is a conditional delete "
+                + "(as DeleteObject)"));
         r.put(Endpoint.CREATE_MULTIPART_UPLOAD, new Row("the metadata and tagging headers of PutObject; "
                 + "`x-amz-checksum-algorithm`, `x-amz-checksum-type` (`COMPOSITE`, `FULL_OBJECT`)",
                 "staged under `<bucket>/.sgwtmp/`, invisible to listings; the checksum type defaults to FULL_OBJECT for CRC64NVME "

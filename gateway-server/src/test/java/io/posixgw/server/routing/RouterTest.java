@@ -94,10 +94,18 @@ class RouterTest {
             assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("DELETE", "b", null, query)).error(), query);
         }
         assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("PUT", "b", "k", "uploads")).error());
+        // sub-resources of APIs posixgw does not know at all are refused too (newer S3 APIs)
+        for (String[] r : new String[][] {{"PUT", "k", "encryption"}, {"PUT", "k", "renameObject"}, {"DELETE", null, "metadataConfiguration"},
+                {"GET", null, "session"}, {"PUT", null, "abac"}, {"DELETE", "k", "somethingNew"}}) {
+            S3Exception e = assertThrows(S3Exception.class, () -> route(r[0], "b", r[1], r[2]), String.join(" ", r));
+            assertEquals(S3Error.NOT_IMPLEMENTED, e.error(), String.join(" ", r));
+        }
         // parameters that are not sub-resources keep the plain operation
         assertEquals(Endpoint.DELETE_OBJECT, route("DELETE", "b", "k", "versionId=null"));
         assertEquals(Endpoint.GET_OBJECT, route("GET", "b", "k", "partNumber=1&response-content-type=x"));
         assertEquals(Endpoint.LIST_OBJECTS, route("GET", "b", null, "prefix=a&marker=b"));
+        assertEquals(Endpoint.PUT_OBJECT, route("PUT", "b", "k", "x-id=PutObject&X-Amz-Signature=00&X-Amz-Expires=60&&"));
+        assertEquals(Endpoint.LIST_BUCKETS, route("GET", null, null, "prefix=a&max-buckets=2&x-id=ListBuckets"));
     }
 
     @Test
