@@ -27,6 +27,8 @@ final class Buckets {
     static final String DEFAULT_OWNERSHIP = "BucketOwnerEnforced";
     /** Marks a bucket directory being deleted (renamed out of sight; never a valid bucket name). */
     static final String TRASH_MARK = ".posixgw-deleting-";
+    /** Marks a bucket being made, before its rename into place (see {@link #create}). */
+    static final String CREATING_MARK = ".posixgw-creating-";
 
     private final PathResolver paths;
     private final MetadataStore store;
@@ -62,28 +64,53 @@ final class Buckets {
         return out;
     }
 
+    /**
+     * Makes the bucket complete under a hidden name ({@code .<bucket>.posixgw-creating-<hex>}:
+     * owner, ownership, {@code .sgwtmp}) and renames it into place. So the name never shows a
+     * bucket without its owner, and the rename, onto a name that must be free (rename(2) fails
+     * on a non-empty directory: every bucket holds {@code .sgwtmp}), never writes the owner of
+     * another bucket that took the name meanwhile (a DeleteBucket restoring a parked bucket, in
+     * any gateway), nor removes it on failure.
+     */
     void create(String bucket, String owner) throws IOException {
         Path dir = paths.bucketDir(bucket);
+        requireFree(dir);
+        Path making = paths.root().resolve("." + bucket + CREATING_MARK + Fs.randomHex());
+        boolean placed = false;
         try {
-            Files.createDirectory(dir);
-        } catch (FileAlreadyExistsException e) {
-            if (PathResolver.isBucket(dir)) {
-                throw S3Error.BUCKET_ALREADY_OWNED_BY_YOU.exception();
-            }
-            throw S3Error.BUCKET_ALREADY_EXISTS.exception();
-        }
-        try {
+            Files.createDirectory(making);
             String o = owner == null ? "" : owner;
-            store.set(dir, AttrNames.ACL, AttrCodec.encodeOwnerAcl(o));
-            store.set(dir, AttrNames.OWNERSHIP, AttrCodec.utf8(DEFAULT_OWNERSHIP));
-            Files.createDirectory(PathResolver.staging(dir));
-        } catch (IOException | RuntimeException e) {
-            // leave the name free for a retry rather than a directory without metadata
-            Fs.deleteTree(dir);
-            store.deleted(dir);
-            throw e;
+            store.set(making, AttrNames.ACL, AttrCodec.encodeOwnerAcl(o));
+            store.set(making, AttrNames.OWNERSHIP, AttrCodec.utf8(DEFAULT_OWNERSHIP));
+            Files.createDirectory(PathResolver.staging(making));
+            committer.syncDir(making);
+            try {
+                Files.move(making, dir, StandardCopyOption.ATOMIC_MOVE);
+            } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException taken) {
+                requireFree(dir); // someone else's bucket (or file) took the name meanwhile
+                throw taken;
+            }
+            placed = true;
+            store.moved(making, dir);
+        } finally {
+            if (!placed) {
+                Fs.deleteTree(making); // only ever ours
+                store.deleted(making);
+            }
         }
         committer.syncDir(paths.root());
+    }
+
+    /** BucketAlreadyOwnedByYou when a bucket has the name (whose owner the authoriser has checked), BucketAlreadyExists for a file. */
+    private static void requireFree(Path dir) throws IOException {
+        BasicFileAttributes a = Fs.lstat(dir);
+        if (a == null) {
+            return;
+        }
+        if (a.isDirectory() && !a.isSymbolicLink()) {
+            throw S3Error.BUCKET_ALREADY_OWNED_BY_YOU.exception();
+        }
+        throw S3Error.BUCKET_ALREADY_EXISTS.exception();
     }
 
     void head(String bucket) throws IOException {
@@ -135,38 +162,43 @@ final class Buckets {
 
     /** True when {@code dir} holds anything but (nested) empty directories; {@code .sgwtmp} is skipped at the top. */
     /**
-     * Finishes or undoes a DeleteBucket that a crash interrupted, once its parked directory
-     * ({@code .<bucket>.posixgw-deleting-<hex>}) is older than {@code cutoffMillis}: a younger one
-     * may be another gateway's, between its park and its restore or removal. An empty one is
-     * removed; one that holds objects (the delete found them and was restoring it) is put back
-     * under its name, or left in place with a warning when that name is taken again.
+     * Finishes a DeleteBucket or CreateBucket that a crash interrupted, once its hidden
+     * directory ({@code .<bucket>.posixgw-deleting-<hex>} or {@code .posixgw-creating-<hex>}) is
+     * older than {@code cutoffMillis}: a younger one may be another gateway's, between its park
+     * and its restore or removal, or before its rename into place. A bucket being made, or a
+     * parked one without objects, is removed. A parked one that holds objects (the delete found
+     * them and was restoring it) is never removed and never renamed back by the sweep (the name
+     * may be taken meanwhile, and rename(2) would replace an empty bucket): it stays, with a
+     * warning naming the command that restores it.
      *
-     * @return whether the parked directory was removed or restored
+     * @return whether it was removed
      */
     boolean settleParked(Path parked, long cutoffMillis) throws IOException {
-        java.nio.file.attribute.FileTime moved;
+        BasicFileAttributes a = Fs.lstat(parked);
+        if (a == null || !a.isDirectory() || a.isSymbolicLink()) {
+            return false;
+        }
+        // the park (or the making) is a rename or a mkdir: both set the ctime
+        java.nio.file.attribute.FileTime since;
         try {
-            // the park is a rename: it changed the ctime only
-            moved = (java.nio.file.attribute.FileTime) Files.getAttribute(parked, "unix:ctime", java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            since = (java.nio.file.attribute.FileTime) Files.getAttribute(parked, "unix:ctime", java.nio.file.LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException gone) {
             return false;
         }
-        if (moved.toMillis() >= cutoffMillis) {
+        if (since.toMillis() >= cutoffMillis) {
             return false;
-        }
-        if (!holdsContent(parked, true)) {
-            Fs.deleteTree(parked);
-            return true;
         }
         String name = parked.getFileName().toString();
-        String bucket = name.substring(1, name.lastIndexOf(TRASH_MARK));
-        Path dir = paths.bucketDir(bucket);
-        if (Fs.lstat(dir) != null) {
-            org.slf4j.LoggerFactory.getLogger(Buckets.class).warn(
-                    "{} holds objects of an interrupted DeleteBucket, but bucket {} exists again: left in place", parked, bucket);
+        boolean making = name.contains(CREATING_MARK);
+        if (!making && holdsContent(parked, true)) {
+            String bucket = name.substring(1, name.lastIndexOf(TRASH_MARK));
+            org.slf4j.LoggerFactory.getLogger(Buckets.class).warn("{} holds the objects of bucket {}, whose DeleteBucket was "
+                    + "interrupted: restore it with `mv {} {}` once no bucket of that name exists", parked, bucket, parked,
+                    paths.bucketDir(bucket));
             return false;
         }
-        Files.move(parked, dir, StandardCopyOption.ATOMIC_MOVE);
+        Fs.deleteTree(parked);
+        store.deleted(parked);
         return true;
     }
 

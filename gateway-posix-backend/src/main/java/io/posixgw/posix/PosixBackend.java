@@ -136,7 +136,18 @@ public final class PosixBackend implements Backend {
      * @return the number of entries removed
      */
     public int sweepStaleTemps(Duration maxAge) throws IOException {
-        return sweeper.sweep(maxAge) + store.sweep(maxAge);
+        int removed = 0;
+        IOException failed = null;
+        try {
+            removed += store.sweep(maxAge);
+        } catch (IOException e) {
+            failed = e; // the staging sweep runs all the same
+        }
+        removed += sweeper.sweep(maxAge);
+        if (failed != null) {
+            throw failed;
+        }
+        return removed;
     }
 
     /** From {@code mp-metadata}, versitygw's record of a completed multipart object. */

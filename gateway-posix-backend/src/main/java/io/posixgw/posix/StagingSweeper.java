@@ -35,10 +35,17 @@ final class StagingSweeper {
     int sweep(Duration maxAge) throws IOException {
         int removed = 0;
         long cutoff = System.currentTimeMillis() - maxAge.toMillis();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(paths.root(), ".*" + Buckets.TRASH_MARK + "*")) {
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(paths.root(),
+                p -> p.getFileName().toString().startsWith(".") && (p.getFileName().toString().contains(Buckets.TRASH_MARK)
+                        || p.getFileName().toString().contains(Buckets.CREATING_MARK)))) {
             for (Path p : ds) {
-                if (buckets.settleParked(p, cutoff)) { // a bucket deletion interrupted by a crash
-                    removed++;
+                try {
+                    if (buckets.settleParked(p, cutoff)) { // a bucket deletion or creation interrupted by a crash
+                        removed++;
+                    }
+                } catch (IOException e) {
+                    // another gateway settling it too, or a name that came back: the next sweep looks again
+                    LOG.warn("could not settle {}: {}", p, e.toString());
                 }
             }
         }

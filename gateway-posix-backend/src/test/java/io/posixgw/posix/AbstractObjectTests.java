@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.Stream;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -365,26 +366,42 @@ abstract class AbstractObjectTests extends BackendTestBase {
     }
 
     @Test
-    void anInterruptedBucketDeletionIsSettledOnlyOnceOldAndNeverLosesObjects() throws Exception {
+    void anInterruptedBucketDeletionOrCreationIsSettledOnlyOnceOldAndNeverLosesObjects() throws Exception {
         backend.createBucket("parked-full", "owner-key");
         backend.putObject(new PutObjectRequest("parked-full", "kept/k", ObjectAttributes.EMPTY, null), Bodies.of(bytes("keep me")));
         backend.createBucket("parked-empty", "owner-key");
-        // what a crash leaves between DeleteBucket's park and its restore (or its removal)
+        // what a crash leaves between DeleteBucket's park and its restore (or its removal), and inside CreateBucket
         Path full = root.resolve(".parked-full" + Buckets.TRASH_MARK + "0a1b");
         Path empty = root.resolve(".parked-empty" + Buckets.TRASH_MARK + "2c3d");
-        java.nio.file.Files.move(root.resolve("parked-full"), full);
-        java.nio.file.Files.move(root.resolve("parked-empty"), empty);
+        Path making = root.resolve(".half-made" + Buckets.CREATING_MARK + "4e5f");
+        Files.move(root.resolve("parked-full"), full);
+        Files.move(root.resolve("parked-empty"), empty);
+        Files.createDirectories(making.resolve(".sgwtmp"));
 
-        assertEquals(0, backend.sweepStaleTemps(java.time.Duration.ofHours(1)), "young: maybe another gateway's, mid-delete");
-        assertTrue(java.nio.file.Files.exists(full));
-        assertTrue(java.nio.file.Files.exists(empty));
+        assertEquals(0, backend.sweepStaleTemps(java.time.Duration.ofHours(1)), "young: maybe another gateway's, mid-way");
+        assertTrue(Files.exists(full) && Files.exists(empty) && Files.exists(making));
 
         Thread.sleep(20); // ctime granularity
         assertEquals(2, backend.sweepStaleTemps(java.time.Duration.ofMillis(10)));
-        assertFalse(java.nio.file.Files.exists(empty), "an empty one was being deleted: finished");
-        assertFalse(java.nio.file.Files.exists(full));
-        try (ObjectContent c = backend.getObject("parked-full", "kept/k")) {
-            assertArrayEquals(bytes("keep me"), readAll(c), "restored under its name, never deleted");
+        assertFalse(Files.exists(empty), "an empty one was being deleted: finished");
+        assertFalse(Files.exists(making), "never became a bucket");
+        assertTrue(Files.exists(full.resolve("kept").resolve("k")), "objects are never removed, nor renamed back by a sweep");
+        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.headBucket("parked-full"));
+        assertEquals(List.of(B), backend.listBuckets().stream().map(b -> b.name()).filter(n -> !n.equals("lost+found")).toList(),
+                "hidden directories are no buckets");
+    }
+
+    @Test
+    void createBucketNeverTakesANameInUse() throws Exception {
+        backend.createBucket("taken", "owner-key");
+        put("x", bytes("x")); // bucket B, unrelated
+        backend.putObject(new PutObjectRequest("taken", "obj", ObjectAttributes.EMPTY, null), Bodies.of(bytes("mine")));
+        assertS3(S3Error.BUCKET_ALREADY_OWNED_BY_YOU, () -> backend.createBucket("taken", "someone-else"));
+        assertEquals("owner-key", backend.bucketOwner("taken"), "the owner stays");
+        Files.write(root.resolve("a-file"), bytes("f"));
+        assertS3(S3Error.BUCKET_ALREADY_EXISTS, () -> backend.createBucket("a-file", "owner-key"));
+        try (Stream<Path> s = Files.list(root)) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().contains(Buckets.CREATING_MARK)), "nothing left half-made");
         }
     }
 
