@@ -60,9 +60,15 @@ final class ConditionalPublisher {
         condition.checkCopySource(current); // 412 on an ETag mismatch, or on any object with If-None-Match: *
     }
 
-    /** An action on the key (a delete) run only when {@code If-Match} holds, under the key's lock (see {@link #publish}). */
+    /**
+     * An action on the key (a delete) run only when {@code If-Match} holds, checked again under
+     * the key's lock (see {@link #publish}): atomic against conditional writers, not against an
+     * unconditional PUT landing between the check and the action, which takes no lock.
+     */
     void runIf(String bucket, String key, Preconditions condition, Path bucketDir, IoAction action) throws IOException {
         PathResolver.requireBucket(bucketDir); // before its lock file is made
+        // a condition failing already (404, 412) makes no lock file; lock files are kept (see KeyLocks)
+        condition.checkCopySource(reader.head(bucket, key, false));
         try (KeyLocks.Held held = keyLocks.lock(bucketDir, key)) {
             condition.checkCopySource(reader.head(bucket, key, false)); // 404 when absent, 412 on mismatch
             action.run();

@@ -28,5 +28,10 @@ public final class Delete {
         /** A conditional delete of this key: only if its current ETag is this one. */
         @JacksonXmlProperty(localName = "ETag")
         public String etag;
+        /** Conditions of directory buckets, which posixgw does not evaluate (the entry is refused when present). */
+        @JacksonXmlProperty(localName = "LastModifiedTime")
+        public String lastModifiedTime;
+        @JacksonXmlProperty(localName = "Size")
+        public String size;
     }
 }

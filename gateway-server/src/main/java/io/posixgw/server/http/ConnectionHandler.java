@@ -28,6 +28,7 @@ import io.posixgw.server.metrics.ServerMetrics;
 import io.posixgw.server.ops.Exchange;
 import io.posixgw.server.ops.Operations;
 import io.posixgw.server.routing.Endpoint;
+import io.posixgw.server.routing.PresignedParameters;
 import io.posixgw.server.routing.RequestTarget;
 import io.posixgw.server.routing.Router;
 import io.posixgw.server.routing.S3Request;
@@ -38,6 +39,8 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.RejectedExecutionException;
 import javax.net.ssl.SSLException;
@@ -303,8 +306,13 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                 key = k.isEmpty() ? null : k;
             }
         }
-        return new S3Request(http.method().name(), path, bucket, key,
-                RequestTarget.decodeQuery(RequestTarget.rawQuery(http.uri())), new NettyRequestHeaders(http.headers()));
+        List<Map.Entry<String, String>> query = RequestTarget.decodeQuery(RequestTarget.rawQuery(http.uri()));
+        for (Map.Entry<String, String> h : PresignedParameters.hoistedHeaders(query)) {
+            if (!http.headers().contains(h.getKey())) {
+                http.headers().add(h.getKey(), h.getValue());
+            }
+        }
+        return new S3Request(http.method().name(), path, bucket, key, query, new NettyRequestHeaders(http.headers()));
     }
 
     private static void validateNames(S3Request request) {

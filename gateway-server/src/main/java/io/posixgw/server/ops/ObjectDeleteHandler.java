@@ -58,6 +58,10 @@ final class ObjectDeleteHandler {
             String key = id.key == null ? "" : id.key;
             try {
                 ObjectKeys.requireValid(key);
+                if (id.lastModifiedTime != null || id.size != null) {
+                    throw new S3Exception(S3Error.NOT_IMPLEMENTED,
+                            "LastModifiedTime and Size conditions (of directory buckets) are not implemented by posixgw");
+                }
                 if (Versions.namesCurrent(id.versionId)) {
                     backend.deleteObject(x.bucket(), key, ifMatch(id.etag));
                 }

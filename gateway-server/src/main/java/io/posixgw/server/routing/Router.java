@@ -117,7 +117,7 @@ public final class Router {
                 "The specified method is not allowed against this resource: " + request.method());
     }
 
-    /** Parameters any request may carry: presigned-URL signing (SigV4's {@code X-Amz-*}; SigV2's, which auth refuses) and SDKs' {@code x-id}. */
+    /** Parameters any request may carry besides SigV4's own: SigV2's (which auth refuses) and SDKs' {@code x-id}. */
     private static final java.util.Set<String> ANY_REQUEST_PARAMETERS = java.util.Set.of("x-id", "AWSAccessKeyId", "Signature", "Expires");
     private static final java.util.Set<String> OBJECT_READ_PARAMETERS = java.util.Set.of("partNumber", "versionId",
             "response-content-type", "response-content-language", "response-expires", "response-cache-control",
@@ -142,15 +142,21 @@ public final class Router {
             Map.entry(Endpoint.HEAD_OBJECT, OBJECT_READ_PARAMETERS),
             Map.entry(Endpoint.DELETE_OBJECT, java.util.Set.of("versionId")));
 
-    /** The first parameter that the plain endpoint {@code e} does not take, or null. */
+    /**
+     * The first parameter that the plain endpoint {@code e} does not take, or null. A presigned
+     * URL's other {@code x-amz-*} parameters are headers, already added as such (see
+     * {@link PresignedParameters}).
+     */
     private static String unknownParameter(Endpoint e, S3Request request) {
         java.util.Set<String> allowed = PLAIN_PARAMETERS.getOrDefault(e, java.util.Set.of());
+        boolean presigned = PresignedParameters.presigned(request.query());
         for (Map.Entry<String, String> q : request.query()) {
             String name = q.getKey();
             if (name.isEmpty()) {
                 continue; // a stray '&' or '='
             }
-            if (!allowed.contains(name) && !ANY_REQUEST_PARAMETERS.contains(name) && !name.regionMatches(true, 0, "x-amz-", 0, 6)) {
+            if (!allowed.contains(name) && !ANY_REQUEST_PARAMETERS.contains(name) && !PresignedParameters.isAuth(name)
+                    && !(presigned && PresignedParameters.isHoisted(name))) {
                 return name;
             }
         }

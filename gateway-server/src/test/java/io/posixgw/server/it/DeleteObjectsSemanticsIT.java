@@ -103,6 +103,11 @@ class DeleteObjectsSemanticsIT extends GatewayPerClass {
         assertTrue(r.text().contains("<Deleted><Key>cond/d</Key></Deleted>"), r.text());
         ObjectFiles.assertStored(root, B, "cond/c", bytes("cond/c"));
         ObjectFiles.assertAbsent(root, B, "cond/d");
+        // directory buckets' conditions are refused per key, not ignored
+        byte[] sized = bytes("<Delete><Object><Key>cond/c</Key><Size>6</Size></Object></Delete>");
+        RawS3.Response s = deleteObjects(sized, Map.of("content-md5", md5(sized)));
+        assertTrue(s.text().contains("<Error><Key>cond/c</Key><Code>NotImplemented</Code>"), s.text());
+        ObjectFiles.assertStored(root, B, "cond/c", bytes("cond/c"));
     }
 
     @ParameterizedTest

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,8 +36,12 @@ class BotocoreModelRoutingTest {
     /** Operations of other S3 hosts that a path-style request cannot tell apart from ListBuckets and the like. */
     static final Set<String> OTHER_HOSTS = Set.of("ListDirectoryBuckets", "WriteGetObjectResponse");
 
+    /**
+     * @param optionalQuery the operation's optional query members: an operation posixgw implements must take every one
+     *                      (what a client may add must never turn it into a 501)
+     */
     record Operation(Path model, String name, String method, String uri, List<Map.Entry<String, String>> query,
-                     Map<String, String> headers) {
+                     Map<String, String> headers, List<Map.Entry<String, String>> optionalQuery) {
         @Override
         public String toString() {
             return name + " " + method + " " + uri + " (" + model + ")";
@@ -74,6 +79,7 @@ class BotocoreModelRoutingTest {
                     }
                 }
                 Map<String, String> headers = new HashMap<>();
+                List<Map.Entry<String, String>> optional = new ArrayList<>();
                 JsonNode input = op.getValue().get("input");
                 if (input != null) {
                     JsonNode shape = shapes.get(input.get("shape").asText());
@@ -83,6 +89,9 @@ class BotocoreModelRoutingTest {
                         String location = m.getValue().path("location").asText();
                         String wire = m.getValue().path("locationName").asText(m.getKey());
                         if (!required.contains(m.getKey())) {
+                            if (location.equals("querystring")) {
+                                optional.add(Map.entry(wire, "1"));
+                            }
                             return;
                         }
                         if (location.equals("querystring")) {
@@ -92,7 +101,8 @@ class BotocoreModelRoutingTest {
                         }
                     });
                 }
-                out.add(new Operation(model, op.getKey(), http.get("method").asText(), q < 0 ? uri : uri.substring(0, q), query, headers));
+                out.add(new Operation(model, op.getKey(), http.get("method").asText(), q < 0 ? uri : uri.substring(0, q), query, headers,
+                        optional));
             });
         }
         Assumptions.assumeFalse(out.isEmpty(), "no botocore S3 model installed (Debian's python3-botocore or awscli)");
@@ -122,6 +132,9 @@ class BotocoreModelRoutingTest {
         }
         if (ours != null && ours.implemented()) {
             assertEquals(ours, routed, op.toString());
+            request.query().addAll(op.optionalQuery());
+            Endpoint withAll = assertDoesNotThrow(() -> Router.route(request), op + " with its optional parameters " + op.optionalQuery());
+            assertEquals(ours, withAll, op + " with its optional parameters");
         } else {
             assertEquals(op.name(), routed.apiName(), op + " must not reach another operation");
             assertTrue(!routed.implemented(), op.toString());
