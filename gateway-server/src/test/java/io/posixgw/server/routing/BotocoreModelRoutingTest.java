@@ -68,6 +68,9 @@ class BotocoreModelRoutingTest {
             }
             JsonNode shapes = root.get("shapes");
             root.get("operations").fields().forEachRemaining(op -> {
+                if (OTHER_HOSTS.contains(op.getKey())) {
+                    return;
+                }
                 JsonNode http = op.getValue().get("http");
                 String uri = http.get("requestUri").asText();
                 List<Map.Entry<String, String>> query = new ArrayList<>();
@@ -112,7 +115,6 @@ class BotocoreModelRoutingTest {
     @ParameterizedTest
     @MethodSource("operations")
     void eachS3OperationReachesItselfOrIsRefused(Operation op) {
-        Assumptions.assumeFalse(OTHER_HOSTS.contains(op.name()));
         String bucket = op.uri().startsWith("/{Bucket}") ? "b" : null;
         String key = op.uri().contains("{Key+}") ? "k" : null;
         S3Request request = RouterTest.req(op.method(), bucket, key, "", op.headers());
