@@ -29,15 +29,30 @@ final class Buckets {
     static final String TRASH_MARK = ".posixgw-deleting-";
     /** Marks a bucket being made, before its rename into place (see {@link #create}). */
     static final String CREATING_MARK = ".posixgw-creating-";
+    /** A hidden bucket directory: {@code .<bucket><mark><hex>}, the mark the last one in the name (a bucket may be named like one). */
+    private static final java.util.regex.Pattern HIDDEN = java.util.regex.Pattern.compile(
+            "\\.(.+)(?:\\.posixgw-deleting-|\\.posixgw-creating-)[0-9a-f]+");
+
 
     private final PathResolver paths;
     private final MetadataStore store;
     private final Committer committer;
+    private final KeyLocks names;
+    /** However short the sweep's age limit, a hidden bucket directory younger than this is another gateway's, mid-way. */
+    private final long settleFloorMillis;
 
-    Buckets(PathResolver paths, MetadataStore store, Committer committer) {
+    /** @param names locks on bucket names, across gateways: a create and a delete of one name never interleave */
+    Buckets(PathResolver paths, MetadataStore store, Committer committer, KeyLocks names, java.time.Duration settleFloor) {
+        this.settleFloorMillis = settleFloor.toMillis();
         this.paths = paths;
         this.store = store;
         this.committer = committer;
+        this.names = names;
+    }
+
+    /** The cross-gateway lock of a bucket name (a lock file in the root's own {@code .sgwtmp}). */
+    private KeyLocks.Held lockName(String bucket) throws IOException {
+        return names.lock(paths.root(), "bucket:" + bucket);
     }
 
     /**
@@ -66,42 +81,56 @@ final class Buckets {
 
     /**
      * Makes the bucket complete under a hidden name ({@code .<bucket>.posixgw-creating-<hex>}:
-     * owner, ownership, {@code .sgwtmp}) and renames it into place. So the name never shows a
-     * bucket without its owner, and the rename, onto a name that must be free (rename(2) fails
-     * on a non-empty directory: every bucket holds {@code .sgwtmp}), never writes the owner of
-     * another bucket that took the name meanwhile (a DeleteBucket restoring a parked bucket, in
-     * any gateway), nor removes it on failure.
+     * owner, ownership, {@code .sgwtmp}) and renames it into place, under the name's lock. So
+     * the name never shows a bucket without its owner, and a create never writes the owner of
+     * another bucket nor removes one: a DeleteBucket of the name (which may restore a parked
+     * bucket) takes the same lock in every gateway, and the rename fails on a non-empty
+     * directory (every bucket made here holds {@code .sgwtmp}). In sidecar mode the attribute
+     * node is moved into place before the data, so a crash between the two leaves a bucket
+     * with its owner, or no bucket and a stray node that the next create of the name replaces.
      */
     void create(String bucket, String owner) throws IOException {
         Path dir = paths.bucketDir(bucket);
+        String o = owner == null ? "" : owner;
         requireFree(dir);
-        Path making = paths.root().resolve("." + bucket + CREATING_MARK + Fs.randomHex());
-        boolean placed = false;
-        try {
-            Files.createDirectory(making);
-            String o = owner == null ? "" : owner;
-            store.set(making, AttrNames.ACL, AttrCodec.encodeOwnerAcl(o));
-            store.set(making, AttrNames.OWNERSHIP, AttrCodec.utf8(DEFAULT_OWNERSHIP));
-            Files.createDirectory(PathResolver.staging(making));
-            committer.syncDir(making);
+        try (KeyLocks.Held held = lockName(bucket)) {
+            requireFree(dir);
+            Path making = paths.root().resolve("." + bucket + CREATING_MARK + Fs.randomHex());
+            boolean nodeMoved = false;
+            boolean placed = false;
             try {
-                Files.move(making, dir, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException taken) {
-                requireFree(dir); // someone else's bucket (or file) took the name meanwhile
-                throw taken;
+                Files.createDirectory(making);
+                store.set(making, AttrNames.ACL, AttrCodec.encodeOwnerAcl(o));
+                store.set(making, AttrNames.OWNERSHIP, AttrCodec.utf8(DEFAULT_OWNERSHIP));
+                Files.createDirectory(PathResolver.staging(making));
+                committer.syncDir(making);
+                store.moved(making, dir); // sidecar: the attributes first (see above); xattrs: nothing
+                nodeMoved = true;
+                try {
+                    Files.move(making, dir, StandardCopyOption.ATOMIC_MOVE);
+                } catch (java.nio.file.FileSystemException taken) {
+                    requireFree(dir); // a bucket (or file) made by another tool took the name meanwhile
+                    throw taken;
+                }
+                placed = true;
+            } finally {
+                if (!placed) {
+                    if (nodeMoved) {
+                        store.moved(dir, making); // back to ours, removed with it
+                    }
+                    Fs.deleteTree(making); // only ever ours
+                    store.deleted(making);
+                }
             }
-            placed = true;
-            store.moved(making, dir);
-        } finally {
-            if (!placed) {
-                Fs.deleteTree(making); // only ever ours
-                store.deleted(making);
-            }
+            committer.syncDir(paths.root());
         }
-        committer.syncDir(paths.root());
     }
 
-    /** BucketAlreadyOwnedByYou when a bucket has the name (whose owner the authoriser has checked), BucketAlreadyExists for a file. */
+    /**
+     * BucketAlreadyOwnedByYou when a bucket has the name (the authoriser has already answered
+     * BucketAlreadyExists to a user who does not own it; root and admins own every bucket),
+     * BucketAlreadyExists for a file.
+     */
     private static void requireFree(Path dir) throws IOException {
         BasicFileAttributes a = Fs.lstat(dir);
         if (a == null) {
@@ -135,9 +164,15 @@ final class Buckets {
      * lands before (the delete fails, the bucket is restored) or finds no bucket.
      */
     void delete(String bucket) throws IOException {
+        try (KeyLocks.Held held = lockName(bucket)) {
+            deleteLocked(bucket);
+        }
+    }
+
+    private void deleteLocked(String bucket) throws IOException {
         Path dir = paths.bucketDir(bucket);
         PathResolver.requireBucket(dir);
-        if (holdsContent(dir, true)) {
+        if (holdsContent(dir, dir, true)) {
             throw S3Error.BUCKET_NOT_EMPTY.exception();
         }
         Path trash = paths.root().resolve("." + bucket + TRASH_MARK + Fs.randomHex());
@@ -146,7 +181,7 @@ final class Buckets {
         } catch (NoSuchFileException gone) {
             throw S3Error.NO_SUCH_BUCKET.exception();
         }
-        if (holdsContent(trash, true)) {
+        if (holdsContent(trash, dir, true)) {
             try {
                 Files.move(trash, dir, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
@@ -174,24 +209,28 @@ final class Buckets {
      * @return whether it was removed
      */
     boolean settleParked(Path parked, long cutoffMillis) throws IOException {
+        java.util.regex.Matcher m = HIDDEN.matcher(parked.getFileName().toString());
+        if (!m.matches()) {
+            return false;
+        }
         BasicFileAttributes a = Fs.lstat(parked);
         if (a == null || !a.isDirectory() || a.isSymbolicLink()) {
             return false;
         }
-        // the park (or the making) is a rename or a mkdir: both set the ctime
+        // the park (or the making) is a rename or a mkdir: both set the ctime; never younger than the floor
+        long cutoff = Math.min(cutoffMillis, System.currentTimeMillis() - settleFloorMillis);
         java.nio.file.attribute.FileTime since;
         try {
             since = (java.nio.file.attribute.FileTime) Files.getAttribute(parked, "unix:ctime", java.nio.file.LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException gone) {
             return false;
         }
-        if (since.toMillis() >= cutoffMillis) {
+        if (since.toMillis() >= cutoff) {
             return false;
         }
-        String name = parked.getFileName().toString();
-        boolean making = name.contains(CREATING_MARK);
-        if (!making && holdsContent(parked, true)) {
-            String bucket = name.substring(1, name.lastIndexOf(TRASH_MARK));
+        String bucket = m.group(1);
+        if (holdsContent(parked, paths.bucketDir(bucket), true)) {
+            // a parked bucket that the delete found objects in (never a half-made one: it has none)
             org.slf4j.LoggerFactory.getLogger(Buckets.class).warn("{} holds the objects of bucket {}, whose DeleteBucket was "
                     + "interrupted: restore it with `mv {} {}` once no bucket of that name exists", parked, bucket, parked,
                     paths.bucketDir(bucket));
@@ -202,7 +241,12 @@ final class Buckets {
         return true;
     }
 
-    private boolean holdsContent(Path dir, boolean top) throws IOException {
+    /**
+     * Whether {@code dir} holds an object. {@code named} is where it was named as a bucket: a
+     * parked bucket's sidecar attributes stay under that name (xattrs travel with the
+     * directory), so directory objects are looked for under both.
+     */
+    private boolean holdsContent(Path dir, Path named, boolean top) throws IOException {
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
             for (Path p : ds) {
                 if (top && p.getFileName().toString().equals(PathResolver.STAGING)) {
@@ -215,7 +259,8 @@ final class Buckets {
                 if (!a.isDirectory() || a.isSymbolicLink()) {
                     return true;
                 }
-                if (isDirectoryObject(p) || holdsContent(p, false)) {
+                Path asNamed = named.resolve(p.getFileName().toString());
+                if (isDirectoryObject(p) || !asNamed.equals(p) && isDirectoryObject(asNamed) || holdsContent(p, asNamed, false)) {
                     return true;
                 }
             }

@@ -15,6 +15,8 @@ import java.time.Duration;
  * @param completeWait     how long a Complete waits for a concurrent Complete of the same upload
  * @param claimStaleAfter  a Complete claim whose heartbeat is older than this is taken for a crashed Complete
  * @param fsyncListener    told the duration of every fsync (metrics); {@link FsyncListener#NONE} by default
+ * @param bucketSettleFloor the sweep never settles a hidden bucket directory (being made or deleted) younger than this,
+ *                         whatever its age limit: it may be another gateway's, mid-way (10 minutes; tests lower it)
  */
 public record PosixOptions(
         boolean fsync,
@@ -23,24 +25,30 @@ public record PosixOptions(
         long listHashLimit,
         Duration completeWait,
         Duration claimStaleAfter,
-        FsyncListener fsyncListener) {
+        FsyncListener fsyncListener,
+        Duration bucketSettleFloor) {
 
     public static final PosixOptions DEFAULT =
-            new PosixOptions(true, null, true, 64L << 20, Duration.ofMinutes(10), Duration.ofMinutes(2), FsyncListener.NONE);
+            new PosixOptions(true, null, true, 64L << 20, Duration.ofMinutes(10), Duration.ofMinutes(2), FsyncListener.NONE,
+                    Duration.ofMinutes(10));
 
     public PosixOptions withFsync(boolean on) {
-        return new PosixOptions(on, sidecarDir, partCrc64, listHashLimit, completeWait, claimStaleAfter, fsyncListener);
+        return new PosixOptions(on, sidecarDir, partCrc64, listHashLimit, completeWait, claimStaleAfter, fsyncListener, bucketSettleFloor);
     }
 
     public PosixOptions withSidecar(Path dir) {
-        return new PosixOptions(fsync, dir, partCrc64, listHashLimit, completeWait, claimStaleAfter, fsyncListener);
+        return new PosixOptions(fsync, dir, partCrc64, listHashLimit, completeWait, claimStaleAfter, fsyncListener, bucketSettleFloor);
     }
 
     public PosixOptions withClaimStaleAfter(Duration d) {
-        return new PosixOptions(fsync, sidecarDir, partCrc64, listHashLimit, completeWait, d, fsyncListener);
+        return new PosixOptions(fsync, sidecarDir, partCrc64, listHashLimit, completeWait, d, fsyncListener, bucketSettleFloor);
     }
 
     public PosixOptions withFsyncListener(FsyncListener listener) {
-        return new PosixOptions(fsync, sidecarDir, partCrc64, listHashLimit, completeWait, claimStaleAfter, listener);
+        return new PosixOptions(fsync, sidecarDir, partCrc64, listHashLimit, completeWait, claimStaleAfter, listener, bucketSettleFloor);
+    }
+
+    public PosixOptions withBucketSettleFloor(Duration d) {
+        return new PosixOptions(fsync, sidecarDir, partCrc64, listHashLimit, completeWait, claimStaleAfter, fsyncListener, d);
     }
 }

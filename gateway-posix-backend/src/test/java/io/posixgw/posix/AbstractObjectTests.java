@@ -370,6 +370,12 @@ abstract class AbstractObjectTests extends BackendTestBase {
         backend.createBucket("parked-full", "owner-key");
         backend.putObject(new PutObjectRequest("parked-full", "kept/k", ObjectAttributes.EMPTY, null), Bodies.of(bytes("keep me")));
         backend.createBucket("parked-empty", "owner-key");
+        // a bucket may be named like a mark: its objects must count the same
+        String tricky = "logs" + Buckets.CREATING_MARK + "2024";
+        backend.createBucket(tricky, "owner-key");
+        backend.putObject(new PutObjectRequest(tricky, "dir/", ObjectAttributes.EMPTY, null), Bodies.of(new byte[0]));
+        Path trickyParked = root.resolve("." + tricky + Buckets.TRASH_MARK + "6a7b");
+        Files.move(root.resolve(tricky), trickyParked);
         // what a crash leaves between DeleteBucket's park and its restore (or its removal), and inside CreateBucket
         Path full = root.resolve(".parked-full" + Buckets.TRASH_MARK + "0a1b");
         Path empty = root.resolve(".parked-empty" + Buckets.TRASH_MARK + "2c3d");
@@ -386,6 +392,8 @@ abstract class AbstractObjectTests extends BackendTestBase {
         assertFalse(Files.exists(empty), "an empty one was being deleted: finished");
         assertFalse(Files.exists(making), "never became a bucket");
         assertTrue(Files.exists(full.resolve("kept").resolve("k")), "objects are never removed, nor renamed back by a sweep");
+        assertTrue(Files.isDirectory(trickyParked.resolve("dir")), "a directory object counts (its attributes stay under the name in "
+                + "sidecar mode), and a name like a mark is no half-made bucket");
         assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.headBucket("parked-full"));
         assertEquals(List.of(B), backend.listBuckets().stream().map(b -> b.name()).filter(n -> !n.equals("lost+found")).toList(),
                 "hidden directories are no buckets");

@@ -41,7 +41,7 @@ abstract class BackendTestBase {
     }
 
     PosixOptions options() {
-        PosixOptions o = PosixOptions.DEFAULT;
+        PosixOptions o = PosixOptions.DEFAULT.withBucketSettleFloor(java.time.Duration.ZERO); // the sweep tests' ages are milliseconds
         return sidecar() == null ? o : o.withSidecar(sidecar());
     }
 

@@ -307,9 +307,17 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             }
         }
         List<Map.Entry<String, String>> query = RequestTarget.decodeQuery(RequestTarget.rawQuery(http.uri()));
-        for (Map.Entry<String, String> h : PresignedParameters.hoistedHeaders(query)) {
-            if (!http.headers().contains(h.getKey())) {
-                http.headers().add(h.getKey(), h.getValue());
+        if (PresignedParameters.presigned(query)) {
+            PresignedParameters.requireSignedHeaders(query, http.headers().names());
+            for (Map.Entry<String, String> h : PresignedParameters.hoistedHeaders(query)) {
+                if (http.headers().contains(h.getKey())) {
+                    throw new S3Exception(S3Error.INVALID_ARGUMENT, h.getKey() + " is both a header and a query parameter");
+                }
+                try {
+                    http.headers().add(h.getKey(), h.getValue());
+                } catch (IllegalArgumentException notAHeader) {
+                    throw new S3Exception(S3Error.INVALID_ARGUMENT, "The query parameter " + h.getKey() + " is no valid header");
+                }
             }
         }
         return new S3Request(http.method().name(), path, bucket, key, query, new NettyRequestHeaders(http.headers()));

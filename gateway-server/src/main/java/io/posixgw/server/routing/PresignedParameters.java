@@ -42,6 +42,32 @@ public final class PresignedParameters {
         return name.regionMatches(true, 0, "x-amz-", 0, 6) && !isAuth(name);
     }
 
+    /**
+     * Refuses, as S3 does, a presigned request that carries {@code x-amz-*} headers its signature
+     * does not cover ({@code X-Amz-SignedHeaders}): anyone holding the URL could otherwise add
+     * metadata, a checksum of other bytes, or an {@code x-amz-copy-source} turning a PUT into a
+     * copy of whatever the signer may read. {@code x-amz-content-sha256} is exempt, as on S3.
+     *
+     * @param headerNames the names of the headers as received (before any hoisting)
+     */
+    public static void requireSignedHeaders(List<Map.Entry<String, String>> query, Iterable<String> headerNames) {
+        Set<String> signed = new java.util.HashSet<>();
+        for (Map.Entry<String, String> q : query) {
+            if (q.getKey().equalsIgnoreCase("X-Amz-SignedHeaders")) {
+                for (String h : q.getValue().split(";")) {
+                    signed.add(h.trim().toLowerCase(Locale.ROOT));
+                }
+            }
+        }
+        for (String name : headerNames) {
+            String h = name.toLowerCase(Locale.ROOT);
+            if (h.startsWith("x-amz-") && !h.equals("x-amz-content-sha256") && !signed.contains(h)) {
+                throw new io.posixgw.core.S3Exception(io.posixgw.core.S3Error.ACCESS_DENIED,
+                        "There were headers present in the request which were not signed: " + h);
+            }
+        }
+    }
+
     /** The hoisted headers of a presigned URL's query (lower-case names), in order; none for other requests. */
     public static List<Map.Entry<String, String>> hoistedHeaders(List<Map.Entry<String, String>> query) {
         List<Map.Entry<String, String>> out = new ArrayList<>();

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import static io.posixgw.server.it.Checklist.AUTH_ANONYMOUS;
@@ -305,6 +306,26 @@ class AuthIT {
 
         // without a signature in the query, an x-amz-* parameter is no header: a plain PUT does not take it
         assertEquals("NotImplemented", raw.send("PUT", path, Map.of("x-amz-meta-color", "red"), Map.of(), bytes("r")).errorCode());
+
+        // whoever holds a presigned URL cannot add x-amz-* headers the signature does not cover (as on S3)
+        raw.send("PUT", "/" + BUCKET + "/secret", Map.of(), Map.of(), bytes("TOP SECRET"));
+        String plainPut = gw.endpoint() + "/" + BUCKET + "/stolen?" + raw.signer.presign("PUT", "/" + BUCKET + "/stolen",
+                "127.0.0.1:" + gw.port, Map.of(), 300, Instant.now());
+        for (Map.Entry<String, String> added : List.of(Map.entry("x-amz-copy-source", "/" + BUCKET + "/secret"),
+                Map.entry("x-amz-meta-color", "red"), Map.entry("x-amz-checksum-sha256", "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="))) {
+            HttpResponse<byte[]> r = HTTP.send(HttpRequest.newBuilder(URI.create(plainPut)).header(added.getKey(), added.getValue())
+                    .PUT(HttpRequest.BodyPublishers.ofByteArray(new byte[0])).build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(403, r.statusCode(), added.getKey());
+            assertEquals("AccessDenied", errorCode(r), added.getKey());
+        }
+        ObjectFiles.assertAbsent(root, BUCKET, "stolen");
+        // a hoisted value that is no header value
+        String badUrl = gw.endpoint() + path + "?" + raw.signer.presign("PUT", path, "127.0.0.1:" + gw.port,
+                Map.of("x-amz-meta-a", "x\ry"), 300, Instant.now());
+        HttpResponse<byte[]> bad = HTTP.send(HttpRequest.newBuilder(URI.create(badUrl)).PUT(HttpRequest.BodyPublishers.ofByteArray(bytes("b")))
+                .build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(400, bad.statusCode());
+        ObjectFiles.assertStored(root, BUCKET, "pre-hoisted", bytes("h"));
     }
 
     @Test
