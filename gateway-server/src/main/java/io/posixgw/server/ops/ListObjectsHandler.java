@@ -34,44 +34,47 @@ final class ListObjectsHandler {
         this.backend = backend;
     }
 
+    /** What every listing takes: {@code prefix}, {@code delimiter}, {@code max-keys}, {@code encoding-type}. */
+    private record Scope(String prefix, String delimiter, int maxKeys, String encodingType, UnaryOperator<String> enc) {
+        static Scope of(Exchange x) {
+            String encodingType = ListObjectsHandler.encodingType(x.query("encoding-type"));
+            return new Scope(orEmpty(x.query("prefix")), emptyToNull(x.query("delimiter")), ListObjectsHandler.maxKeys(x.query("max-keys")),
+                    encodingType, encoder(encodingType));
+        }
+    }
+
     S3Response listV2(Exchange x) throws IOException {
         if (!"2".equals(x.query("list-type"))) {
             throw new S3Exception(S3Error.INVALID_ARGUMENT, "Invalid list-type: only 2 is supported");
         }
-        String prefix = orEmpty(x.query("prefix"));
-        String delimiter = emptyToNull(x.query("delimiter"));
-        int maxKeys = maxKeys(x.query("max-keys"));
-        String encodingType = encodingType(x.query("encoding-type"));
+        Scope scope = Scope.of(x);
         String token = x.query("continuation-token");
         String startAfter = x.query("start-after");
         String after = token != null ? decodeToken(token) : emptyToNull(startAfter);
         boolean fetchOwner = "true".equalsIgnoreCase(x.query("fetch-owner"));
 
-        ListObjectsResult page = page(x.bucket(), prefix, delimiter, after, maxKeys);
-        UnaryOperator<String> enc = encoder(encodingType);
+        ListObjectsResult page = page(x.bucket(), scope.prefix(), scope.delimiter(), after, scope.maxKeys());
+        UnaryOperator<String> enc = scope.enc();
         Owner owner = fetchOwner ? new Owner(x.accessKey(), x.accessKey()) : null;
         return S3Response.xml(new ListBucketResultV2(
-                x.bucket(), enc.apply(prefix), enc.apply(delimiter), maxKeys,
-                page.objects().size() + page.commonPrefixes().size(), page.truncated(), encodingType,
+                x.bucket(), enc.apply(scope.prefix()), enc.apply(scope.delimiter()), scope.maxKeys(),
+                page.objects().size() + page.commonPrefixes().size(), page.truncated(), scope.encodingType(),
                 token, page.truncated() ? encodeToken(page.nextAfter()) : null,
                 startAfter == null ? null : enc.apply(startAfter),
                 entries(page, enc, owner), prefixes(page, enc)));
     }
 
     S3Response listV1(Exchange x) throws IOException {
-        String prefix = orEmpty(x.query("prefix"));
-        String delimiter = emptyToNull(x.query("delimiter"));
-        int maxKeys = maxKeys(x.query("max-keys"));
-        String encodingType = encodingType(x.query("encoding-type"));
+        Scope scope = Scope.of(x);
         String marker = orEmpty(x.query("marker"));
 
-        ListObjectsResult page = page(x.bucket(), prefix, delimiter, emptyToNull(marker), maxKeys);
-        UnaryOperator<String> enc = encoder(encodingType);
+        ListObjectsResult page = page(x.bucket(), scope.prefix(), scope.delimiter(), emptyToNull(marker), scope.maxKeys());
+        UnaryOperator<String> enc = scope.enc();
         // S3 sends NextMarker only when a delimiter was given; without one, clients use the last key.
-        String nextMarker = page.truncated() && delimiter != null ? enc.apply(page.nextAfter()) : null;
+        String nextMarker = page.truncated() && scope.delimiter() != null ? enc.apply(page.nextAfter()) : null;
         return S3Response.xml(new ListBucketResultV1(
-                x.bucket(), enc.apply(prefix), enc.apply(marker), nextMarker, maxKeys, enc.apply(delimiter),
-                page.truncated(), encodingType,
+                x.bucket(), enc.apply(scope.prefix()), enc.apply(marker), nextMarker, scope.maxKeys(), enc.apply(scope.delimiter()),
+                page.truncated(), scope.encodingType(),
                 entries(page, enc, new Owner(x.accessKey(), x.accessKey())), prefixes(page, enc)));
     }
 
@@ -81,10 +84,7 @@ final class ListObjectsHandler {
      * ListObjects by {@code marker}; the only version id a marker can name is {@code null}.
      */
     S3Response listVersions(Exchange x) throws IOException {
-        String prefix = orEmpty(x.query("prefix"));
-        String delimiter = emptyToNull(x.query("delimiter"));
-        int maxKeys = maxKeys(x.query("max-keys"));
-        String encodingType = encodingType(x.query("encoding-type"));
+        Scope scope = Scope.of(x);
         String keyMarker = orEmpty(x.query("key-marker"));
         String versionIdMarker = orEmpty(x.query("version-id-marker"));
         if (!versionIdMarker.isEmpty()) {
@@ -96,8 +96,8 @@ final class ListObjectsHandler {
             }
         }
 
-        ListObjectsResult page = page(x.bucket(), prefix, delimiter, emptyToNull(keyMarker), maxKeys);
-        UnaryOperator<String> enc = encoder(encodingType);
+        ListObjectsResult page = page(x.bucket(), scope.prefix(), scope.delimiter(), emptyToNull(keyMarker), scope.maxKeys());
+        UnaryOperator<String> enc = scope.enc();
         Owner owner = new Owner(x.accessKey(), x.accessKey());
         List<ListVersionsResult.Version> versions = new ArrayList<>(page.objects().size());
         for (ObjectInfo o : page.objects()) {
@@ -108,8 +108,8 @@ final class ListObjectsHandler {
         // the version to continue after, when the page ended on a version rather than a common prefix
         String nextVersion = nextKey != null && !page.commonPrefixes().contains(nextKey) ? Versions.NULL : null;
         return S3Response.xml(new ListVersionsResult(
-                x.bucket(), enc.apply(prefix), enc.apply(keyMarker), versionIdMarker, enc.apply(nextKey), nextVersion, maxKeys,
-                enc.apply(delimiter), page.truncated(), encodingType, versions, prefixes(page, enc)));
+                x.bucket(), enc.apply(scope.prefix()), enc.apply(keyMarker), versionIdMarker, enc.apply(nextKey), nextVersion, scope.maxKeys(),
+                enc.apply(scope.delimiter()), page.truncated(), scope.encodingType(), versions, prefixes(page, enc)));
     }
 
     private ListObjectsResult page(String bucket, String prefix, String delimiter, String after, int maxKeys)
