@@ -27,6 +27,8 @@ final class Buckets {
     static final String DEFAULT_OWNERSHIP = "BucketOwnerEnforced";
     /** Marks a bucket directory being deleted (renamed out of sight; never a valid bucket name). */
     static final String TRASH_MARK = ".posixgw-deleting-";
+    /** The file holding the bucket-name locks, in the data root. */
+    static final String NAME_LOCKS = ".posixgw-bucket-locks";
     /** Marks a bucket being made, before its rename into place (see {@link #create}). */
     static final String CREATING_MARK = ".posixgw-creating-";
     /** A hidden bucket directory: {@code .<bucket><mark><hex>}, the mark the last one in the name (a bucket may be named like one). */
@@ -50,9 +52,13 @@ final class Buckets {
         this.names = names;
     }
 
-    /** The cross-gateway lock of a bucket name (a lock file in the root's own {@code .sgwtmp}). */
+    /**
+     * The cross-gateway lock of a bucket name: a record lock in the root's one hidden file
+     * {@value #NAME_LOCKS} (a file, not a directory: every directory of the root is a bucket
+     * to versitygw sharing it).
+     */
     private KeyLocks.Held lockName(String bucket) throws IOException {
-        return names.lock(paths.root(), "bucket:" + bucket);
+        return names.lockIn(paths.root().resolve(NAME_LOCKS), bucket);
     }
 
     /**

@@ -61,6 +61,38 @@ final class KeyLocks {
         }
     }
 
+    /**
+     * A lock on {@code key} taken as a one-byte record lock in the shared file {@code file}, at an
+     * offset its hash picks (names whose offsets collide just take turns): no file per key, and
+     * nothing but that one file where it lives (the data root, whose directories are buckets to
+     * every gateway, versitygw included).
+     */
+    Held lockIn(Path file, String key) throws IOException {
+        int slot = Math.floorMod(Fs.sha256Hex(key).hashCode(), 1 << 20);
+        ReentrantLock local = stripes[Math.floorMod(slot, STRIPES)];
+        local.lock();
+        FileChannel channel = null;
+        try {
+            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock fileLock = channel.lock(slot, 1, false);
+            FileChannel ch = channel;
+            return () -> {
+                try {
+                    fileLock.release();
+                    ch.close();
+                } finally {
+                    local.unlock();
+                }
+            };
+        } catch (IOException | RuntimeException e) {
+            if (channel != null) {
+                channel.close();
+            }
+            local.unlock();
+            throw e;
+        }
+    }
+
     private static FileChannel open(Path bucketDir, Path file) throws IOException {
         try {
             return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
