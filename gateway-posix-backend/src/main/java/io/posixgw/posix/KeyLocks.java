@@ -37,28 +37,7 @@ final class KeyLocks {
     Held lock(Path bucketDir, String key) throws IOException {
         String name = Fs.sha256Hex(key);
         Path file = PathResolver.staging(bucketDir).resolve(LOCKS).resolve(name);
-        ReentrantLock local = stripes[Math.floorMod(name.hashCode(), STRIPES)];
-        local.lock();
-        FileChannel channel = null;
-        try {
-            channel = open(bucketDir, file);
-            FileLock fileLock = channel.lock();
-            FileChannel ch = channel;
-            return () -> {
-                try {
-                    fileLock.release();
-                    ch.close();
-                } finally {
-                    local.unlock();
-                }
-            };
-        } catch (IOException | RuntimeException e) {
-            if (channel != null) {
-                channel.close();
-            }
-            local.unlock();
-            throw e;
-        }
+        return acquire(Math.floorMod(name.hashCode(), STRIPES), () -> open(bucketDir, file), 0, Long.MAX_VALUE);
     }
 
     /**
@@ -69,12 +48,23 @@ final class KeyLocks {
      */
     Held lockIn(Path file, String key) throws IOException {
         int slot = Math.floorMod(Fs.sha256Hex(key).hashCode(), 1 << 20);
-        ReentrantLock local = stripes[Math.floorMod(slot, STRIPES)];
+        return acquire(Math.floorMod(slot, STRIPES),
+                () -> FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE), slot, 1);
+    }
+
+    /** Opens the lock file. */
+    private interface Opener {
+        FileChannel open() throws IOException;
+    }
+
+    /** The in-process stripe, then the record lock on {@code [position, position + size)} of the opened file. */
+    private Held acquire(int stripe, Opener opener, long position, long size) throws IOException {
+        ReentrantLock local = stripes[stripe];
         local.lock();
         FileChannel channel = null;
         try {
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock fileLock = channel.lock(slot, 1, false);
+            channel = opener.open();
+            FileLock fileLock = channel.lock(position, size, false);
             FileChannel ch = channel;
             return () -> {
                 try {
