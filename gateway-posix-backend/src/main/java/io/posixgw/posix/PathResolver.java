@@ -99,12 +99,20 @@ final class PathResolver {
     private record ParentsCheck(Parents state, Path at) {
     }
 
-    /** lstat of each intermediate directory from the bucket down, stopping at the first missing one. */
+    /**
+     * lstat of the bucket directory, then of each intermediate directory from the bucket
+     * down, stopping at the first missing one.
+     *
+     * @throws S3Exception NoSuchBucket when the bucket directory is missing, not a
+     *         directory or a symlink: a link placed in the root must not lead reads,
+     *         attribute writes or deletes outside it
+     */
     static Parents parents(Path bucketDir, Path object) throws IOException {
         return checkParents(bucketDir, object).state();
     }
 
     private static ParentsCheck checkParents(Path bucketDir, Path object) throws IOException {
+        requireBucket(bucketDir);
         Path parent = object.getParent();
         if (parent == null || parent.equals(bucketDir)) {
             return new ParentsCheck(Parents.PRESENT, null);

@@ -273,6 +273,35 @@ abstract class AbstractObjectTests extends BackendTestBase {
     }
 
     @Test
+    void aSymlinkedBucketDirectoryIsNoBucketForAnyObjectCall() throws Exception {
+        Path outside = tmp.resolve("outside-bucket");
+        Files.createDirectories(outside.resolve("sub"));
+        Files.write(outside.resolve("top"), bytes("top"));
+        Files.write(outside.resolve("sub/x"), bytes("x"));
+        Files.createSymbolicLink(root.resolve("linked"), outside);
+        put("real", bytes("r"));
+        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.getObject("linked", "top"));
+        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.headObject("linked", "sub/x"));
+        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.getObjectTagging("linked", "top"));
+        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.putObjectTagging("linked", "top", Map.of("t", "v")));
+        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.copyObject(new CopyObjectRequest("linked", "top", B, "stolen", null, null)));
+        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.deleteObject("linked", "sub/x"));
+        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.deleteObject("linked", "top"));
+        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.putObject(
+                new PutObjectRequest("linked", "new", ObjectAttributes.EMPTY, null), Bodies.of(bytes("n"), 7000)));
+        assertTrue(Files.exists(outside.resolve("sub/x")));
+        assertTrue(Files.exists(outside.resolve("top")));
+        assertFalse(Files.exists(outside.resolve("new")));
+        try (var names = Files.list(outside)) {
+            assertEquals(2, names.count(), "nothing made or removed outside the root");
+        }
+        assertTrue(Files.getFileAttributeView(outside.resolve("top"),
+                java.nio.file.attribute.UserDefinedFileAttributeView.class).list().isEmpty(),
+                "no attribute written on a file outside the root");
+        assertS3(S3Error.NO_SUCH_KEY, () -> backend.getObject(B, "stolen"));
+    }
+
+    @Test
     void concurrentWritersOfOneKeyLeaveExactlyOneWritersBytesAndMetadata() throws Exception {
         int writers = 12;
         ExecutorService pool = Executors.newFixedThreadPool(writers);
