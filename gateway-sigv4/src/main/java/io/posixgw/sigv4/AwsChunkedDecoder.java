@@ -271,10 +271,17 @@ final class AwsChunkedDecoder implements BodyDecoder {
                 throw new SigV4Exception(Reason.SIGNATURE_DOES_NOT_MATCH, SIGNATURE_MISMATCH);
             }
         }
-        Set<String> declared = context == null ? Set.of() : context.declaredTrailers();
-        if (mode != PayloadMode.STREAMING_SIGNED && !declared.isEmpty() && !declared.equals(trailers.keySet())) {
-            throw malformedTrailer("The trailers sent differ from those x-amz-trailer declared.");
+        Set<String> declared = declaredTrailers();
+        if (mode != PayloadMode.STREAMING_SIGNED && !declared.equals(trailers.keySet())) {
+            // an undeclared trailer too: S3 checks only what x-amz-trailer names, so one it did not
+            // name (a checksum, say) would be stored unverified or dropped
+            throw malformedTrailer(declared.isEmpty() ? "x-amz-trailer is not set but the body contains a trailer."
+                    : "The trailers sent differ from those x-amz-trailer declared.");
         }
+    }
+
+    private Set<String> declaredTrailers() {
+        return context == null ? Set.of() : context.declaredTrailers();
     }
 
     @Override
@@ -289,6 +296,11 @@ final class AwsChunkedDecoder implements BodyDecoder {
             if (state == State.TRAILER && lineLength == 0 && trailerSectionComplete()) {
                 endTrailers(); // the body ended after a complete trailer: accept a missing final blank line
                 state = State.DONE;
+            }
+            if (state == State.TRAILER && lineLength == 0 && trailers.isEmpty() && trailerSignature == null
+                    && mode != PayloadMode.STREAMING_SIGNED && !declaredTrailers().isEmpty()) {
+                // every chunk came, then nothing where x-amz-trailer promised its trailers (S3's answer)
+                throw malformedTrailer("The body ended without the trailer x-amz-trailer declared.");
             }
             if (state != State.DONE) {
                 throw new SigV4Exception(Reason.INCOMPLETE_BODY, "The request body terminated unexpectedly");
@@ -312,8 +324,7 @@ final class AwsChunkedDecoder implements BodyDecoder {
     private boolean trailerSectionComplete() {
         return switch (mode) {
             case STREAMING_SIGNED_TRAILER -> trailerSignature != null;
-            case STREAMING_UNSIGNED_TRAILER -> !trailers.isEmpty() || context == null
-                    || context.declaredTrailers().isEmpty();
+            case STREAMING_UNSIGNED_TRAILER -> !trailers.isEmpty() || declaredTrailers().isEmpty();
             default -> false;
         };
     }

@@ -116,6 +116,39 @@ class AwsChunkedDecoderTest {
         assertEquals("MalformedTrailerError", e.awsCode());
     }
 
+    @Test
+    void aTrailerThatXAmzTrailerDidNotDeclareIsAMalformedTrailer() throws Exception {
+        // S3 verifies only the trailers x-amz-trailer names: an undeclared checksum would go unchecked
+        AuthResult unsigned = streamingPut("STREAMING-UNSIGNED-PAYLOAD-TRAILER", 5, null);
+        byte[] wire = "5\r\nhello\r\n0\r\nx-amz-checksum-crc32:AAAAAA==\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        SigV4Exception e = assertThrows(SigV4Exception.class, () -> decode(unsigned.newBodyDecoder(), wire, null, 64));
+        assertEquals("MalformedTrailerError", e.awsCode());
+
+        AuthResult signed = streamingPut("STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER", 5, null);
+        byte[] signedWire = SIGNER.chunkedSigned("hello".getBytes(StandardCharsets.US_ASCII), 4096,
+                Map.of("x-amz-checksum-crc32", "AAAAAA=="));
+        e = assertThrows(SigV4Exception.class, () -> decode(signed.newBodyDecoder(), signedWire, null, 5));
+        assertEquals("MalformedTrailerError", e.awsCode());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"5\r\nhello\r\n0\r\n\r\n", "5\r\nhello\r\n0\r\n"})
+    void aDeclaredTrailerThatNeverComesIsAMalformedTrailer(String wire) throws Exception {
+        AuthResult auth = streamingPut("STREAMING-UNSIGNED-PAYLOAD-TRAILER", 5, "x-amz-checksum-crc32");
+        SigV4Exception e = assertThrows(SigV4Exception.class,
+                () -> decode(auth.newBodyDecoder(), wire.getBytes(StandardCharsets.US_ASCII), null, 64));
+        assertEquals("MalformedTrailerError", e.awsCode());
+    }
+
+    @Test
+    void noTrailerDeclaredAndNoneSentIsFine() throws Exception {
+        AuthResult auth = streamingPut("STREAMING-UNSIGNED-PAYLOAD-TRAILER", 5, null);
+        BodyDecoder decoder = auth.newBodyDecoder();
+        assertArrayEquals("hello".getBytes(StandardCharsets.US_ASCII),
+                decode(decoder, "5\r\nhello\r\n0\r\n\r\n".getBytes(StandardCharsets.US_ASCII), null, 64));
+        assertEquals(Map.of(), decoder.trailers());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "5\r\nhello\r\n0\r\nx-amz-checksum-crc32:NhCmhg==\r\n\r\n", // as the SDKs send it

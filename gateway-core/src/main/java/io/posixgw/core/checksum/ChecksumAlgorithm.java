@@ -21,6 +21,21 @@ public enum ChecksumAlgorithm {
         this.lowerName = lowerName;
     }
 
+    /** Bytes of a value (before base64): 4 for CRC32 and CRC32C, 8 for CRC64NVME, 20 for SHA-1, 32 for SHA-256. */
+    public int byteLength() {
+        switch (this) {
+            case CRC32:
+            case CRC32C:
+                return 4;
+            case CRC64NVME:
+                return 8;
+            case SHA1:
+                return 20;
+            default:
+                return 32;
+        }
+    }
+
     /** The header that carries this checksum, e.g. {@code x-amz-checksum-crc32}. */
     public String headerName() {
         return "x-amz-checksum-" + lowerName;

@@ -46,11 +46,16 @@ final class BodyChecksums {
         }
         String trailer = headers.first("x-amz-trailer");
         String sdkAlgorithm = headers.first("x-amz-sdk-checksum-algorithm");
+        boolean trailed = trailer != null && !trailer.isBlank();
         if (inHeader != null) {
-            requireBase64(inHeader, value);
+            if (trailed) {
+                // one value would go unchecked: S3 refuses the pair
+                throw new S3Exception(S3Error.INVALID_REQUEST, "Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.");
+            }
+            requireValue(inHeader, value, "header");
             return new BodyChecksums(inHeader, value, false);
         }
-        if (trailer != null && !trailer.isBlank()) {
+        if (trailed) {
             Optional<ChecksumAlgorithm> a = ChecksumAlgorithm.parse(trailer.trim());
             if (a.isEmpty()) {
                 throw new S3Exception(S3Error.INVALID_ARGUMENT, "The value specified in the x-amz-trailer header is not supported");
@@ -80,7 +85,7 @@ final class BodyChecksums {
                 throw new S3Exception(S3Error.INVALID_REQUEST, "The trailer " + algorithm.headerName() + " announced in x-amz-trailer was not sent");
             }
             want = want.trim();
-            requireBase64(algorithm, want);
+            requireValue(algorithm, want, "trailing header");
         }
         String actual = checksummer.base64();
         if (want != null && !want.equals(actual)) {
@@ -89,11 +94,16 @@ final class BodyChecksums {
         return Map.of(algorithm.name(), actual);
     }
 
-    private static void requireBase64(ChecksumAlgorithm a, String value) {
+    /** A value must be the base64 of exactly the algorithm's bytes; anything else is S3's InvalidRequest, not BadDigest. */
+    private static void requireValue(ChecksumAlgorithm a, String value, String where) {
+        byte[] decoded;
         try {
-            Base64.getDecoder().decode(value);
+            decoded = Base64.getDecoder().decode(value);
         } catch (IllegalArgumentException e) {
-            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Value for " + a.headerName() + " header is invalid.");
+            decoded = null;
+        }
+        if (decoded == null || decoded.length != a.byteLength()) {
+            throw new S3Exception(S3Error.INVALID_REQUEST, "Value for " + a.headerName() + " " + where + " is invalid.");
         }
     }
 }
