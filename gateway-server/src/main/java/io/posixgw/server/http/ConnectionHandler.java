@@ -1,6 +1,7 @@
 package io.posixgw.server.http;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelException;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -569,7 +570,9 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         // a failed TLS handshake (client distrusts the certificate, speaks no common protocol) arrives wrapped
-        Throwable c = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+        // and so does a socket call on a connection the client closed (Netty's ChannelException around an IOException)
+        Throwable c = (cause instanceof DecoderException || cause instanceof ChannelException) && cause.getCause() != null
+                ? cause.getCause() : cause;
         if (c instanceof SSLException) {
             LOG.debug("connection {}: TLS failed: {}", ctx.channel().remoteAddress(), c.getMessage());
         } else if (!(c instanceof IOException)) {

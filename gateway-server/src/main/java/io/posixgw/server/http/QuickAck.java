@@ -1,5 +1,6 @@
 package io.posixgw.server.http;
 
+import io.netty.channel.ChannelException;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.epoll.EpollSocketChannel;
@@ -26,8 +27,12 @@ final class QuickAck extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        if (clientStillSending.getAsBoolean()) {
-            ((EpollSocketChannel) ctx.channel()).config().setTcpQuickAck(true);
+        if (clientStillSending.getAsBoolean() && ctx.channel().isActive()) {
+            try {
+                ((EpollSocketChannel) ctx.channel()).config().setTcpQuickAck(true);
+            } catch (ChannelException closedMeanwhile) {
+                // the client closed (or reset) the connection after its last bytes: nothing to acknowledge
+            }
         }
         ctx.fireChannelReadComplete();
     }
