@@ -156,11 +156,23 @@ public final class Router {
                 continue; // a stray '&' or '='
             }
             if (!allowed.contains(name) && !ANY_REQUEST_PARAMETERS.contains(name) && !PresignedParameters.isAuth(name)
-                    && !(presigned && PresignedParameters.isHoisted(name))) {
+                    && !(presigned && PresignedParameters.isHoisted(name)) && !ignoredOnRead(e, q)) {
                 return name;
             }
         }
         return null;
+    }
+
+    /**
+     * GetObject and HeadObject ignore a parameter with a value that they do not know, as S3
+     * does (cache busters, tracking tags a client signed along). S3's sub-resources are
+     * named without a value ({@code ?renameObject}, {@code ?metadataTable}), so those still reach
+     * the 501 rather than answer with the object; so do {@code x-amz-*} names, headers
+     * moved into the query that a read must not drop.
+     */
+    private static boolean ignoredOnRead(Endpoint e, Map.Entry<String, String> q) {
+        return (e == Endpoint.GET_OBJECT || e == Endpoint.HEAD_OBJECT) && q.getValue() != null && !q.getValue().isEmpty()
+                && !q.getKey().regionMatches(true, 0, "x-amz-", 0, 6);
     }
 
     /** Headers that ask for server-side encryption (SSE-S3, SSE-KMS, SSE-C, of the request or its copy source). */

@@ -109,6 +109,23 @@ class RouterTest {
     }
 
     @Test
+    void readsIgnoreUnknownParametersWithAValueAsS3Does() {
+        assertEquals(Endpoint.GET_OBJECT, route("GET", "b", "k", "cachebust=123"));
+        assertEquals(Endpoint.HEAD_OBJECT, route("HEAD", "b", "k", "foo=bar&versionId=null"));
+        assertEquals(Endpoint.GET_OBJECT, route("GET", "b", "k", "response-content-type=text%2Fplain&foo=1"));
+        // a sub-resource (named without a value) is an API, never answered with the object
+        for (String query : List.of("metadataTable", "somethingNew", "foo=", "cachebust=1&attributes2")) {
+            assertEquals(S3Error.NOT_IMPLEMENTED, assertThrows(S3Exception.class, () -> route("GET", "b", "k", query), query).error(), query);
+        }
+        // nor is a header sent as a parameter without a presigned signature dropped
+        assertEquals(S3Error.NOT_IMPLEMENTED,
+                assertThrows(S3Exception.class, () -> route("GET", "b", "k", "x-amz-checksum-mode=ENABLED")).error());
+        // writes and deletes keep refusing anything they do not take
+        assertEquals(S3Error.NOT_IMPLEMENTED, assertThrows(S3Exception.class, () -> route("PUT", "b", "k", "foo=bar")).error());
+        assertEquals(S3Error.NOT_IMPLEMENTED, assertThrows(S3Exception.class, () -> route("DELETE", "b", "k", "foo=bar")).error());
+    }
+
+    @Test
     void wrongMethodIsMethodNotAllowed() {
         assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("PATCH", "b", "k", "")).error());
         assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("PUT", null, null, "")).error());
