@@ -51,7 +51,7 @@ public record ByteRange(long first, long last) {
                 return null;
             }
             if (n == 0 || size == 0) {
-                throw unsatisfiable(size);
+                throw unsatisfiable(header, size);
             }
             return new ByteRange(Math.max(0, size - n), size - 1);
         }
@@ -69,13 +69,17 @@ public record ByteRange(long first, long last) {
             }
         }
         if (first >= size) {
-            throw unsatisfiable(size);
+            throw unsatisfiable(header, size);
         }
         return new ByteRange(first, Math.min(last, size - 1));
     }
 
-    private static S3Exception unsatisfiable(long size) {
-        return new S3Exception(S3Error.INVALID_RANGE, "The requested range is not satisfiable (object size " + size + ")");
+    /** As S3 answers: the range asked and the object's size in the XML, and RFC 9110's {@code Content-Range: bytes *}{@code /size}. */
+    private static S3Exception unsatisfiable(String header, long size) {
+        return new S3Exception(S3Error.INVALID_RANGE, "The requested range is not satisfiable")
+                .detail("RangeRequested", header.trim())
+                .detail("ActualObjectSize", Long.toString(size))
+                .header("Content-Range", "bytes */" + size);
     }
 
     private static Long parseDigits(String s) {

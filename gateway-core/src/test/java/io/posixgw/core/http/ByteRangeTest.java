@@ -30,7 +30,11 @@ class ByteRangeTest {
     @ParameterizedTest
     @ValueSource(strings = {"bytes=100-110", "bytes=-0", "bytes=100-"})
     void unsatisfiable(String header) {
-        assertEquals(S3Error.INVALID_RANGE, assertThrows(S3Exception.class, () -> ByteRange.resolve(header, 100)).error());
+        S3Exception e = assertThrows(S3Exception.class, () -> ByteRange.resolve(header, 100));
+        assertEquals(S3Error.INVALID_RANGE, e.error());
+        assertEquals("bytes */100", e.headers().get("Content-Range"));
+        assertEquals(header, e.details().get("RangeRequested"));
+        assertEquals("100", e.details().get("ActualObjectSize"));
     }
 
     @ParameterizedTest

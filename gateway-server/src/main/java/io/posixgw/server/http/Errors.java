@@ -13,12 +13,13 @@ public final class Errors {
     public static S3Response render(S3Exception e, String method, String resource, String requestId) {
         S3Error error = e.error();
         S3Response response = S3Response.status(error.httpStatus()).errorCode(error.code());
+        e.headers().forEach(response::header);
         if ("HEAD".equals(method) || error.httpStatus() == 304) {
             return response;
         }
         byte[] body;
         try {
-            body = S3Xml.write(new ErrorResponse(error.code(), e.getMessage(), resource, requestId));
+            body = S3Xml.write(new ErrorResponse(error.code(), e.getMessage(), resource, requestId, e.details()));
         } catch (RuntimeException unexpected) {
             // An error answer must never fail: fall back to the code alone.
             body = S3Xml.write(new ErrorResponse(error.code(), error.defaultMessage(), null, requestId));

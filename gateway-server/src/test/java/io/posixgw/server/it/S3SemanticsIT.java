@@ -159,6 +159,10 @@ class S3SemanticsIT {
         RawS3.Response unsatisfiable = get("/sem/empty", Map.of("range", "bytes=0-0"));
         assertEquals(416, unsatisfiable.status());
         assertEquals("InvalidRange", unsatisfiable.errorCode());
+        // as S3 answers, and RFC 9110 asks of a 416
+        assertEquals("bytes */0", unsatisfiable.header("content-range"));
+        assertTrue(unsatisfiable.text().contains("<RangeRequested>bytes=0-0</RangeRequested><ActualObjectSize>0</ActualObjectSize>"),
+                unsatisfiable.text());
         RawS3.Response whole = get("/sem/empty", Map.of());
         assertEquals(200, whole.status());
         assertEquals("0", whole.header("content-length"));
