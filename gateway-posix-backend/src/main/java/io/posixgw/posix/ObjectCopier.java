@@ -3,7 +3,9 @@ package io.posixgw.posix;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.ObjectContent;
+import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.checksum.ChecksumType;
+import io.posixgw.core.checksum.Checksummer;
 import io.posixgw.core.model.CopyObjectRequest;
 import io.posixgw.core.model.CopyObjectResult;
 import io.posixgw.core.model.Etags;
@@ -29,7 +31,10 @@ import java.util.Map;
  *
  * <p>ETag: a single-part source's ETag is its MD5, reused without hashing (zero-copy
  * transfer); a multipart source is hashed while copied, giving S3's single-part ETag
- * of the new object.
+ * of the new object. Checksum: the source's whole-object one, or the one the request
+ * names ({@code x-amz-checksum-algorithm}, else the algorithm of a composite source
+ * checksum), reused when the source has it for the whole object and otherwise computed
+ * in the same pass over the bytes.
  */
 final class ObjectCopier {
     private final PathResolver paths;
@@ -66,29 +71,44 @@ final class ObjectCopier {
             boolean plain = isPlainMd5(si.etag());
             // a whole-object checksum stays true of the copy; a composite one describes parts the copy does not have
             Map<String, String> checksums = si.checksumType() == ChecksumType.FULL_OBJECT ? si.checksums() : Map.of();
+            ChecksumAlgorithm wanted = r.checksumAlgorithm();
+            if (wanted == null && si.checksumType() == ChecksumType.COMPOSITE && si.checksums().size() == 1) {
+                // the copy is one part: it gets a whole-object checksum of the same algorithm, as on S3
+                wanted = ChecksumAlgorithm.parse(si.checksums().keySet().iterator().next()).orElse(null);
+            }
+            Checksummer summer = null;
+            if (wanted != null) {
+                String kept = checksums.get(wanted.name());
+                checksums = kept != null ? Map.of(wanted.name(), kept) : Map.of();
+                summer = kept != null ? null : wanted.newChecksummer(); // computed while the bytes are copied
+            }
             if (ObjectKeys.isDirectoryKey(r.key())) {
                 if (si.size() != 0) {
                     throw S3Error.DIRECTORY_OBJECT_CONTAINS_DATA.exception();
                 }
+                if (summer != null) {
+                    checksums = Map.of(wanted.name(), summer.base64()); // of no bytes
+                }
                 writer.putDirectory(dstBucket, r.key(), attrs, checksums);
                 Path dir = paths.objectPath(dstBucket, r.key());
-                return new CopyObjectResult(AttrNames.EMPTY_ETAG, Files.getLastModifiedTime(dir).toInstant());
+                return new CopyObjectResult(AttrNames.EMPTY_ETAG, Files.getLastModifiedTime(dir).toInstant(), checksums);
             }
             Path target = paths.objectPath(dstBucket, r.key());
             Path firstMissing = PathResolver.requireWritableParents(dstBucket, target);
             try (StagedFile staged = StagedFile.create(dstBucket, r.key(), !plain, false)) {
-                String etag;
-                if (plain) {
+                if (plain && summer == null) {
                     staged.transferFrom(src.channel(), 0, si.size());
-                    etag = si.etag();
                 } else {
-                    staged.copyHashing(src.channel(), 0, si.size(), null);
-                    etag = Etags.fromMd5(staged.md5());
+                    staged.copyHashing(src.channel(), 0, si.size(), summer);
+                }
+                String etag = plain ? si.etag() : Etags.fromMd5(staged.md5());
+                if (summer != null) {
+                    checksums = Map.of(wanted.name(), summer.base64());
                 }
                 staged.setAttributes(store, ObjectWriter.attrsFor(etag, attrs, checksums));
                 Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS).toInstant();
                 publisher.publish(r.bucket(), r.key(), r.condition(), staged, dstBucket, target, firstMissing);
-                return new CopyObjectResult(etag, mtime);
+                return new CopyObjectResult(etag, mtime, checksums);
             }
         }
     }

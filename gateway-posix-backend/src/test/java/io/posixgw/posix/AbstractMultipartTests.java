@@ -126,6 +126,27 @@ abstract class AbstractMultipartTests extends BackendTestBase {
         assertEquals(ChecksumType.COMPOSITE, head.checksumType());
     }
 
+    @Test
+    void aCopyOfACompositeChecksumObjectGetsAWholeObjectChecksumOfTheSameAlgorithm() throws Exception {
+        MultipartChecksum spec = new MultipartChecksum(ChecksumAlgorithm.CRC32C, ChecksumType.COMPOSITE);
+        String id = backend.createMultipartUpload(B, "comp", ObjectAttributes.EMPTY, spec);
+        byte[] p1 = random(5 * MIB, 13);
+        byte[] p2 = random(100, 14);
+        Part r1 = backend.uploadPart(B, "comp", id, 1, Bodies.of(p1, 1 << 16, Map.of("CRC32C", crc(ChecksumAlgorithm.CRC32C, p1))), null);
+        Part r2 = backend.uploadPart(B, "comp", id, 2, Bodies.of(p2, 1 << 16, Map.of("CRC32C", crc(ChecksumAlgorithm.CRC32C, p2))), null);
+        backend.completeMultipartUpload(B, "comp", id, List.of(new CompletedPart(1, r1.etag(), r1.checksums()),
+                new CompletedPart(2, r2.etag(), r2.checksums())), CompleteChecks.NONE);
+        byte[] whole = new byte[p1.length + p2.length];
+        System.arraycopy(p1, 0, whole, 0, p1.length);
+        System.arraycopy(p2, 0, whole, p1.length, p2.length);
+
+        var copied = backend.copyObject(new io.posixgw.core.model.CopyObjectRequest(B, "comp", B, "comp-copy", null, null));
+        assertEquals(Map.of("CRC32C", crc(ChecksumAlgorithm.CRC32C, whole)), copied.checksums());
+        ObjectInfo head = backend.headObject(B, "comp-copy");
+        assertEquals(copied.checksums(), head.checksums());
+        assertEquals(ChecksumType.FULL_OBJECT, head.checksumType());
+    }
+
     static String crc(ChecksumAlgorithm a, byte[] data) {
         Checksummer c = a.newChecksummer();
         c.update(java.nio.ByteBuffer.wrap(data));

@@ -3,6 +3,7 @@ package io.posixgw.posix;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.ObjectContent;
+import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.model.CopyObjectRequest;
 import io.posixgw.core.model.CopyObjectResult;
 import io.posixgw.core.model.Etags;
@@ -270,6 +271,33 @@ abstract class AbstractObjectTests extends BackendTestBase {
         assertTrue(allKeys("link/", 1000).isEmpty());
         backend.deleteObject(B, "filelink");
         assertTrue(Files.exists(outside.resolve("secret")));
+    }
+
+    @Test
+    void aCopyComputesTheChecksumItIsAskedForOrKeepsTheSourcesOne() throws Exception {
+        byte[] data = random(300_000, 31);
+        backend.putObject(new PutObjectRequest(B, "summed", ObjectAttributes.EMPTY, null),
+                Bodies.of(data, 7000, Map.of("SHA256", AbstractMultipartTests.crc(ChecksumAlgorithm.SHA256, data))));
+        put("plain", data);
+        String crc32 = AbstractMultipartTests.crc(ChecksumAlgorithm.CRC32, data);
+        String sha256 = AbstractMultipartTests.crc(ChecksumAlgorithm.SHA256, data);
+
+        // asked for, on a source without one: computed while copying
+        CopyObjectResult a = backend.copyObject(new CopyObjectRequest(B, "plain", B, "a", null, null, null, null, ChecksumAlgorithm.CRC32));
+        assertEquals(Map.of("CRC32", crc32), a.checksums());
+        assertEquals(Map.of("CRC32", crc32), backend.headObject(B, "a").checksums());
+        assertEquals(backend.headObject(B, "plain").etag(), a.etag());
+        // asked for the one the source has: kept
+        CopyObjectResult b = backend.copyObject(new CopyObjectRequest(B, "summed", B, "b", null, null, null, null, ChecksumAlgorithm.SHA256));
+        assertEquals(Map.of("SHA256", sha256), b.checksums());
+        // asked for another: the copy carries that one only
+        CopyObjectResult c = backend.copyObject(new CopyObjectRequest(B, "summed", B, "c", null, null, null, null, ChecksumAlgorithm.CRC32));
+        assertEquals(Map.of("CRC32", crc32), c.checksums());
+        assertEquals(Map.of("CRC32", crc32), backend.headObject(B, "c").checksums());
+        // not asked: the source's is kept
+        assertEquals(Map.of("SHA256", sha256), backend.copyObject(new CopyObjectRequest(B, "summed", B, "d", null, null)).checksums());
+        assertEquals(Map.of(), backend.copyObject(new CopyObjectRequest(B, "plain", B, "e", null, null)).checksums());
+        assertArrayEquals(data, get("c"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.posixgw.core.model;
 
+import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.http.Preconditions;
 
 import java.util.Map;
@@ -14,6 +15,9 @@ import java.util.function.Consumer;
  * @param replaceTags       the new tags when the tagging directive is REPLACE, null to keep the source's
  * @param condition         the write condition on the destination ({@code If-None-Match: *}, {@code If-Match}),
  *                          checked atomically with the publication; {@link Preconditions#NONE} for none
+ * @param checksumAlgorithm the checksum the copy must carry ({@code x-amz-checksum-algorithm}), computed
+ *                          while copying unless the source has it for the whole object; null to keep the
+ *                          source's whole-object checksum, if any
  */
 public record CopyObjectRequest(
         String sourceBucket,
@@ -23,10 +27,17 @@ public record CopyObjectRequest(
         ObjectAttributes replaceAttributes,
         Consumer<ObjectInfo> sourceCheck,
         Map<String, String> replaceTags,
-        Preconditions condition) {
+        Preconditions condition,
+        ChecksumAlgorithm checksumAlgorithm) {
 
     public CopyObjectRequest {
         condition = condition == null ? Preconditions.NONE : condition;
+    }
+
+    /** A copy that keeps the source's checksum. */
+    public CopyObjectRequest(String sourceBucket, String sourceKey, String bucket, String key, ObjectAttributes replaceAttributes,
+                             Consumer<ObjectInfo> sourceCheck, Map<String, String> replaceTags, Preconditions condition) {
+        this(sourceBucket, sourceKey, bucket, key, replaceAttributes, sourceCheck, replaceTags, condition, null);
     }
 
     /** An unconditional copy. */

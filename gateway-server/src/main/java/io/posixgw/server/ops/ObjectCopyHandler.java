@@ -3,12 +3,15 @@ package io.posixgw.server.ops;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
+import io.posixgw.core.checksum.ChecksumAlgorithm;
+import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.http.HttpDates;
 import io.posixgw.core.http.Preconditions;
 import io.posixgw.core.model.CopyObjectRequest;
 import io.posixgw.core.model.CopyObjectResult;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.Tags;
+import io.posixgw.core.xml.ChecksumValues;
 import io.posixgw.core.xml.CopyObjectResultXml;
 import io.posixgw.core.xml.S3Xml;
 import io.posixgw.server.http.S3Response;
@@ -63,7 +66,19 @@ final class ObjectCopyHandler {
         ObjectAttributes attributes = replace ? ObjectHeaders.attributesFrom(x.request().headers()) : null;
         Preconditions conditions = copySourceConditions(x);
         CopyObjectResult result = backend.copyObject(new CopyObjectRequest(source.bucket(), source.key(), x.bucket(), x.key(),
-                attributes, conditions::checkCopySource, newTags, ObjectPutHandler.writeCondition(x)));
-        return S3Response.xml(new CopyObjectResultXml(S3Xml.timestamp(result.lastModified()), result.etag()));
+                attributes, conditions::checkCopySource, newTags, ObjectPutHandler.writeCondition(x),
+                checksumAlgorithm(x.header("x-amz-checksum-algorithm"))));
+        boolean summed = !result.checksums().isEmpty();
+        return S3Response.xml(new CopyObjectResultXml(S3Xml.timestamp(result.lastModified()), result.etag(),
+                summed ? ChecksumValues.of(result.checksums()) : null, summed ? ChecksumType.FULL_OBJECT.name() : null));
+    }
+
+    /** The checksum the copy must carry; null when the request names none. */
+    private static ChecksumAlgorithm checksumAlgorithm(String header) {
+        if (header == null) {
+            return null;
+        }
+        return ChecksumAlgorithm.parse(header.trim()).orElseThrow(() -> new S3Exception(S3Error.INVALID_REQUEST, "Checksum algorithm provided is unsupported. "
+                        + "Please try again with any of the valid types: [CRC32, CRC32C, CRC64NVME, SHA1, SHA256]"));
     }
 }
