@@ -73,6 +73,7 @@ public final class SigV4Verifier {
         ParsedAuth auth = AuthParser.parse(request);
         checkScope(auth, configuredRegion, alsoAcceptUsEast1);
         checkTime(auth, clock.instant());
+        requireSignedAmzHeaders(request, auth);
         Payload payload = payload(auth, request, profile);
         String accessKey = auth.credential().accessKey();
         String secret = credentials.secretKey(accessKey);
@@ -108,6 +109,35 @@ public final class SigV4Verifier {
         }
         return new AuthResult(accessKey, payload.mode, payload.decodedLength, auth.presigned(), payload.verifyHash,
                 streaming);
+    }
+
+    /**
+     * Every {@code x-amz-*} header must be covered by the signature, as S3 requires: a header the signature does not
+     * cover could be added to a captured request (an {@code x-amz-copy-source} turns a signed empty PUT into a copy
+     * of anything its signer can read). Exempt: {@code x-amz-content-sha256} (S3 accepts it unsigned on presigned
+     * URLs, and on header auth its value is checked against the body anyway); {@code x-amz-security-token}, which
+     * AWS's signing suite adds after signing (post-sts-header-after) and which nothing here reads (no session
+     * credentials); and, on a presigned URL, a header sent as a query parameter of that name, which the signature
+     * covers as such.
+     */
+    private static void requireSignedAmzHeaders(SignedRequest request, ParsedAuth auth) throws SigV4Exception {
+        for (String h : request.headers().names()) {
+            if (h.startsWith("x-amz-") && !h.equals("x-amz-content-sha256") && !h.equals("x-amz-security-token")
+                    && !auth.signedHeaders().contains(h)
+                    && !(auth.presigned() && inQuery(request, h))) {
+                throw new SigV4Exception(Reason.ACCESS_DENIED,
+                        "There were headers present in the request which were not signed: " + h);
+            }
+        }
+    }
+
+    private static boolean inQuery(SignedRequest request, String lowerCaseName) {
+        for (QueryParam p : request.query()) {
+            if (p.name().equalsIgnoreCase(lowerCaseName)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** What the verifier signs over, for tests: the canonical request and string to sign. */

@@ -259,4 +259,32 @@ class SigV4VerifierTest {
         String compact = request.headers().first("authorization").replace(", ", ",");
         verifierAt(NOW).verify(withHeader(request, "authorization", compact), "us-east-1", false);
     }
+
+    @Test
+    void anXAmzHeaderTheSignatureDoesNotCoverIsAccessDenied() throws Exception {
+        TestSigner signer = signer("us-east-1", NOW);
+        SignedRequest put = signer.sign("PUT", "/bucket/empty", List.of(), Map.of(), EMPTY);
+        // a captured request replayed with a copy source added: never a copy
+        SigV4Exception e = refused(withHeader(put, "x-amz-copy-source", "/bucket/secret"));
+        assertEquals(Reason.ACCESS_DENIED, e.reason());
+        assertTrue(e.getMessage().contains("not signed: x-amz-copy-source"), e.getMessage());
+        assertEquals(Reason.ACCESS_DENIED, refused(withHeader(put, "x-amz-meta-injected", "yes")).reason());
+        // signed, the same header is fine; other unsigned headers are S3's business, not the signature's
+        SignedRequest copy = signer.sign("PUT", "/bucket/empty", List.of(), Map.of("x-amz-copy-source", "/bucket/secret"), EMPTY);
+        verifierAt(NOW).verify(copy, "us-east-1", false);
+        verifierAt(NOW).verify(withHeader(put, "user-agent", "curl"), "us-east-1", false);
+        verifierAt(NOW).verify(withHeader(put, "x-amz-security-token", "ignored"), "us-east-1", false);
+    }
+
+    @Test
+    void aPresignedUrlTakesOnlyHeadersItSignsOrCarriesAsParameters() throws Exception {
+        TestSigner signer = signer("us-east-1", NOW);
+        SignedRequest url = signer.presign("PUT", "/bucket/k", List.of(new QueryParam("x-amz-meta-a", "1")), 600);
+        verifierAt(NOW).verify(url, "us-east-1", false);
+        // the server adds a hoisted parameter as a header: covered by the signature as a parameter
+        verifierAt(NOW).verify(withHeader(url, "x-amz-meta-a", "1"), "us-east-1", false);
+        verifierAt(NOW).verify(withHeader(url, "x-amz-content-sha256", "UNSIGNED-PAYLOAD"), "us-east-1", false);
+        assertEquals(Reason.ACCESS_DENIED, refused(withHeader(url, "x-amz-meta-b", "2")).reason());
+        assertEquals(Reason.ACCESS_DENIED, refused(withHeader(url, "x-amz-copy-source", "/bucket/secret")).reason());
+    }
 }

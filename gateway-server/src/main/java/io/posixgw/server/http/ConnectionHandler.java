@@ -309,7 +309,6 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         List<Map.Entry<String, String>> query = RequestTarget.decodeQuery(RequestTarget.rawQuery(http.uri()));
         if (PresignedParameters.presigned(query)) {
-            PresignedParameters.requireSignedHeaders(query, http.headers().names());
             for (Map.Entry<String, String> h : PresignedParameters.hoistedHeaders(query)) {
                 if (http.headers().contains(h.getKey())) {
                     throw new S3Exception(S3Error.INVALID_ARGUMENT, h.getKey() + " is both a header and a query parameter");

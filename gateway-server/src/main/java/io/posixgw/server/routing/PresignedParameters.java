@@ -12,7 +12,7 @@ import java.util.Set;
  * Java v2 do so for {@code x-amz-meta-*}, {@code x-amz-acl}, {@code x-amz-tagging},
  * {@code x-amz-checksum-*}, {@code x-amz-copy-source}...). S3 honours a hoisted header as if
  * it had been sent as one; so does posixgw, by adding it to the request's headers before
- * routing (a header sent as a header wins), so that no metadata is dropped and no refusal
+ * routing (one also sent as a header is refused), so that no metadata is dropped and no refusal
  * (ACL grants, storage class, encryption) is bypassed.
  */
 public final class PresignedParameters {
@@ -40,32 +40,6 @@ public final class PresignedParameters {
     /** Whether a parameter is a header a presigner hoisted ({@code x-amz-*} other than the signature's own). */
     static boolean isHoisted(String name) {
         return name.regionMatches(true, 0, "x-amz-", 0, 6) && !isAuth(name);
-    }
-
-    /**
-     * Refuses, as S3 does, a presigned request that carries {@code x-amz-*} headers its signature
-     * does not cover ({@code X-Amz-SignedHeaders}): anyone holding the URL could otherwise add
-     * metadata, a checksum of other bytes, or an {@code x-amz-copy-source} turning a PUT into a
-     * copy of whatever the signer may read. {@code x-amz-content-sha256} is exempt, as on S3.
-     *
-     * @param headerNames the names of the headers as received (before any hoisting)
-     */
-    public static void requireSignedHeaders(List<Map.Entry<String, String>> query, Iterable<String> headerNames) {
-        Set<String> signed = new java.util.HashSet<>();
-        for (Map.Entry<String, String> q : query) {
-            if (q.getKey().equalsIgnoreCase("X-Amz-SignedHeaders")) {
-                for (String h : q.getValue().split(";")) {
-                    signed.add(h.trim().toLowerCase(Locale.ROOT));
-                }
-            }
-        }
-        for (String name : headerNames) {
-            String h = name.toLowerCase(Locale.ROOT);
-            if (h.startsWith("x-amz-") && !h.equals("x-amz-content-sha256") && !signed.contains(h)) {
-                throw new io.posixgw.core.S3Exception(io.posixgw.core.S3Error.ACCESS_DENIED,
-                        "There were headers present in the request which were not signed: " + h);
-            }
-        }
     }
 
     /** The hoisted headers of a presigned URL's query (lower-case names), in order; none for other requests. */
