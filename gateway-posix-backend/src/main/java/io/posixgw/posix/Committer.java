@@ -71,12 +71,14 @@ final class Committer {
         forceFile(staged);
         Set<Path> toSync = new LinkedHashSet<>();
         java.util.concurrent.locks.Lock lock = store.publishLock(target);
-        lock.lock();
-        try {
-            rename(staged, bucketDir, target, toSync);
-            store.moved(staged.path, target);
-        } finally {
-            lock.unlock();
+        try (KeyLocks.Held across = store.lockPublication(target)) {
+            lock.lock();
+            try {
+                rename(staged, bucketDir, target, toSync);
+                store.moved(staged.path, target);
+            } finally {
+                lock.unlock();
+            }
         }
         if (fsync) {
             toSync.add(target.getParent());
@@ -96,33 +98,13 @@ final class Committer {
         forceFile(staged);
         Set<Path> toSync = new LinkedHashSet<>();
         java.util.concurrent.locks.Lock lock = store.publishLock(target);
-        lock.lock();
-        try {
-            for (int attempt = 0;; attempt++) {
-                if (attempt >= MAX_ATTEMPTS) {
-                    throw new IOException("could not publish " + target + " after " + attempt + " attempts");
-                }
-                try {
-                    Files.createLink(target, staged.path);
-                    break;
-                } catch (FileAlreadyExistsException e) {
-                    BasicFileAttributes t = Fs.lstat(target);
-                    if (t == null) {
-                        continue;
-                    }
-                    if (!t.isDirectory()) {
-                        throw new S3Exception(S3Error.PRECONDITION_FAILED, "At least one of the pre-conditions you specified did not hold");
-                    }
-                    resolveConflict(bucketDir, target, e);
-                } catch (NoSuchFileException e) {
-                    mkdirs(bucketDir, target.getParent(), toSync);
-                }
+        try (KeyLocks.Held across = store.lockPublication(target)) {
+            lock.lock();
+            try {
+                publishLink(staged, bucketDir, target, toSync);
+            } finally {
+                lock.unlock();
             }
-            Files.delete(staged.path);
-            staged.markPublished();
-            store.moved(staged.path, target);
-        } finally {
-            lock.unlock();
         }
         if (fsync) {
             toSync.add(target.getParent());
@@ -131,6 +113,33 @@ final class Committer {
                 dirSync.sync(d);
             }
         }
+    }
+
+    /** The hard link of {@link #publishIfAbsent}, then the attributes' move. */
+    private void publishLink(StagedFile staged, Path bucketDir, Path target, Set<Path> toSync) throws IOException {
+        for (int attempt = 0;; attempt++) {
+            if (attempt >= MAX_ATTEMPTS) {
+                throw new IOException("could not publish " + target + " after " + attempt + " attempts");
+            }
+            try {
+                Files.createLink(target, staged.path);
+                break;
+            } catch (FileAlreadyExistsException e) {
+                BasicFileAttributes t = Fs.lstat(target);
+                if (t == null) {
+                    continue;
+                }
+                if (!t.isDirectory()) {
+                    throw new S3Exception(S3Error.PRECONDITION_FAILED, "At least one of the pre-conditions you specified did not hold");
+                }
+                resolveConflict(bucketDir, target, e);
+            } catch (NoSuchFileException e) {
+                mkdirs(bucketDir, target.getParent(), toSync);
+            }
+        }
+        Files.delete(staged.path);
+        staged.markPublished();
+        store.moved(staged.path, target);
     }
 
     private void rename(StagedFile staged, Path bucketDir, Path target, Set<Path> toSync) throws IOException {

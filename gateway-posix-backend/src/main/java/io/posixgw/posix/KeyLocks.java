@@ -12,7 +12,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * Exclusive locks on keys that hold across threads and across gateway processes
  * sharing the file system: a striped in-process lock (a JVM may hold one file lock
  * per file only) around a POSIX record lock on {@code <bucket>/.sgwtmp/locks/<sha256(key)>}.
- * Used only around the check-and-publish of conditional writes, never across I/O of a body.
+ * Used around the check-and-publish of conditional writes, the two renames of a sidecar
+ * publication, and bucket creation and removal ({@link #lockIn}); never across I/O of a body.
  * Lock files are small and kept: deleting one while another process waits on it would
  * let two processes hold "the" lock.
  */
@@ -20,9 +21,14 @@ final class KeyLocks {
     static final String LOCKS = "locks";
     private static final int STRIPES = 256;
 
-    private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
+    /**
+     * The in-process side, one set for the whole JVM: the JVM keeps one table of file locks for
+     * all its threads (a second lock on a range it holds is an OverlappingFileLockException, not
+     * a wait), and tests run several backends over one root in one JVM.
+     */
+    private static final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
 
-    KeyLocks() {
+    static {
         for (int i = 0; i < STRIPES; i++) {
             stripes[i] = new ReentrantLock();
         }
@@ -33,6 +39,9 @@ final class KeyLocks {
         @Override
         void close() throws IOException;
     }
+
+    /** A lock that is not held: for what needs none (xattrs publish in one rename). */
+    static final Held NOT_HELD = () -> { };
 
     Held lock(Path bucketDir, String key) throws IOException {
         String name = Fs.sha256Hex(key);
@@ -47,9 +56,58 @@ final class KeyLocks {
      * every gateway, versitygw included).
      */
     Held lockIn(Path file, String key) throws IOException {
-        int slot = Math.floorMod(Fs.sha256Hex(key).hashCode(), 1 << 20);
-        return acquire(Math.floorMod(slot, STRIPES),
-                () -> FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE), slot, 1);
+        int slot = slot(key);
+        return acquire(Math.floorMod(slot, STRIPES), () -> openShared(file), slot, 1);
+    }
+
+    /**
+     * {@link #lockIn} if nobody holds it, in this process or another: never waits, so it may be
+     * called with other locks held in any order.
+     *
+     * @return the held lock, or null when it is taken (or its stripe is, by a key sharing it)
+     */
+    Held tryLockIn(Path file, String key) throws IOException {
+        int slot = slot(key);
+        ReentrantLock local = stripes[Math.floorMod(slot, STRIPES)];
+        if (!local.tryLock()) {
+            return null;
+        }
+        FileChannel channel = null;
+        try {
+            channel = openShared(file);
+            FileLock fileLock = channel.tryLock(slot, 1, false);
+            if (fileLock == null) {
+                channel.close();
+                local.unlock();
+                return null;
+            }
+            return held(local, channel, fileLock);
+        } catch (IOException | RuntimeException e) {
+            if (channel != null) {
+                channel.close();
+            }
+            local.unlock();
+            throw e;
+        }
+    }
+
+    private static int slot(String key) {
+        return Math.floorMod(Fs.sha256Hex(key).hashCode(), 1 << 20);
+    }
+
+    private static FileChannel openShared(Path file) throws IOException {
+        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    }
+
+    private static Held held(ReentrantLock local, FileChannel channel, FileLock fileLock) {
+        return () -> {
+            try {
+                fileLock.release();
+                channel.close();
+            } finally {
+                local.unlock();
+            }
+        };
     }
 
     /** Opens the lock file. */
@@ -64,22 +122,39 @@ final class KeyLocks {
         FileChannel channel = null;
         try {
             channel = opener.open();
-            FileLock fileLock = channel.lock(position, size, false);
-            FileChannel ch = channel;
-            return () -> {
-                try {
-                    fileLock.release();
-                    ch.close();
-                } finally {
-                    local.unlock();
-                }
-            };
+            return held(local, channel, lockRange(channel, position, size));
         } catch (IOException | RuntimeException e) {
             if (channel != null) {
                 channel.close();
             }
             local.unlock();
             throw e;
+        }
+    }
+
+    /**
+     * {@code fcntl(F_SETLKW)}, again after a false deadlock: the kernel tracks record locks per
+     * process, not per thread, so two gateways whose threads wait on each other's slots look
+     * deadlocked to it (EDEADLK, "Resource deadlock avoided") although each waiting thread holds
+     * nothing the other waits for. Every caller takes its locks in one order (a key's lock file,
+     * then a shared file's slot), so a real cycle cannot form and waiting again is right.
+     */
+    private static FileLock lockRange(FileChannel channel, long position, long size) throws IOException {
+        for (int attempt = 0;; attempt++) {
+            try {
+                return channel.lock(position, size, false);
+            } catch (IOException e) {
+                String reason = e.getMessage();
+                if (reason == null || !reason.contains("deadlock") || attempt >= 1000) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(1 + Math.min(attempt, 20));
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new java.io.InterruptedIOException("interrupted while waiting for a lock");
+                }
+            }
         }
     }
 

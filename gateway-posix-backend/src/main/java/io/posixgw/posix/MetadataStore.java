@@ -67,6 +67,29 @@ interface MetadataStore {
     }
 
     /**
+     * {@link #set}, unless it would have to wait for another writer of the key: for a value
+     * that is only a cache (a computed ETag), written by readers that hold other locks.
+     *
+     * @return whether it was written
+     */
+    default boolean setIfUncontended(Path path, String name, byte[] value) throws IOException {
+        set(path, name, value);
+        return true;
+    }
+
+    /**
+     * Held, across every gateway sharing the file system, by whoever changes which data and
+     * attributes {@code target} has: a publication (data rename, then {@link #moved}), a
+     * delete (unlink, then {@link #deleted}) and an attribute write. Without it, two gateways
+     * overwriting one key could interleave their two renames and leave one's bytes with the
+     * other's attributes, or a delete could trash a new version's attributes. Taken before
+     * {@link #publishLock}. Xattrs need none: data and attributes are one inode.
+     */
+    default KeyLocks.Held lockPublication(Path target) throws IOException {
+        return KeyLocks.NOT_HELD;
+    }
+
+    /**
      * Held around a data rename onto {@code target} and the {@link #moved} that follows,
      * so that concurrent overwrites of one key in this process leave the attributes of the
      * version whose bytes won. Xattrs need none (they are part of the inode).

@@ -193,14 +193,17 @@ final class MultipartStore {
         Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS).toInstant();
         committer.forceFile(staged);
         Path target = uploadDir.resolve(Integer.toString(partNumber));
-        try {
-            // fails when the upload was aborted or completed meanwhile
-            Files.move(staged.path, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (NoSuchFileException e) {
-            throw noSuchUpload(uploadId);
+        // a part uploaded twice at once through two gateways keeps one upload's bytes and attributes
+        try (KeyLocks.Held across = store.lockPublication(target)) {
+            try {
+                // fails when the upload was aborted or completed meanwhile
+                Files.move(staged.path, target, StandardCopyOption.ATOMIC_MOVE);
+            } catch (NoSuchFileException e) {
+                throw noSuchUpload(uploadId);
+            }
+            staged.markPublished();
+            store.moved(staged.path, target);
         }
-        staged.markPublished();
-        store.moved(staged.path, target);
         committer.syncDir(uploadDir);
         return new Part(partNumber, etag, staged.size(), mtime, checksum);
     }

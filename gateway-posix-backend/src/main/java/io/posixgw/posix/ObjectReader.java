@@ -246,7 +246,8 @@ final class ObjectReader {
         String etag = Etags.fromMd5(md5.digest());
         if (Fs.sameVersion(before, Fs.lstat(path))) {
             try {
-                store.set(path, AttrNames.COMPUTED_ETAG, AttrCodec.encodeComputedEtag(etag, before));
+                // a cache: skipped when another writer of the key is busy (the caller holds its read lock)
+                store.setIfUncontended(path, AttrNames.COMPUTED_ETAG, AttrCodec.encodeComputedEtag(etag, before));
                 // setting an xattr changes ctime only: mtime and size stay, so the version stays the same
             } catch (IOException | RuntimeException e) {
                 LOG.debug("could not cache the computed ETag of {}: {}", path, e.toString());

@@ -50,14 +50,18 @@ final class ObjectRemover {
         if (!a.isRegularFile()) {
             return; // a directory is not the object of a key without a trailing slash
         }
-        try {
-            Files.delete(path);
-        } catch (NoSuchFileException gone) {
-            return;
-        } catch (DirectoryNotEmptyException raced) {
-            return; // replaced by a directory meanwhile
+        // the unlink and the attributes' removal together: a version another gateway publishes
+        // meanwhile must not lose its attributes to this delete (sidecar; xattrs need no lock)
+        try (KeyLocks.Held across = store.lockPublication(path)) {
+            try {
+                Files.delete(path);
+            } catch (NoSuchFileException gone) {
+                return;
+            } catch (DirectoryNotEmptyException raced) {
+                return; // replaced by a directory meanwhile
+            }
+            store.deleted(path);
         }
-        store.deleted(path);
         committer.syncDir(pruneEmptyParents(bucketDir, path.getParent()));
     }
 

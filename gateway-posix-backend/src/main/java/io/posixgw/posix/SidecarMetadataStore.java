@@ -60,6 +60,13 @@ final class SidecarMetadataStore implements MetadataStore {
      * under the sidecar root: no bucket is named with a leading dot.
      */
     static final String TRASH = ".trash";
+    /**
+     * The file in the sidecar root whose record locks are the keys' publication locks across
+     * gateways ({@link #lockPublication}): one file, a byte per slot, not a file per key.
+     */
+    static final String PUBLISH_LOCKS = ".publish-locks";
+    private final KeyLocks keyLocks = new KeyLocks();
+    private final Path publishLocks;
     private final Path dataRoot;
     private final Path sidecarRoot;
     private final Path trashDir;
@@ -93,10 +100,22 @@ final class SidecarMetadataStore implements MetadataStore {
             throw new IllegalArgumentException("the sidecar directory must be outside the data root");
         }
         this.trashDir = this.sidecarRoot.resolve(TRASH);
+        this.publishLocks = this.sidecarRoot.resolve(PUBLISH_LOCKS);
         Files.createDirectories(this.sidecarRoot); // the trash is made on first use: a read-only sidecar must still start
         for (int i = 0; i < stripes.length; i++) {
             stripes[i] = new java.util.concurrent.locks.ReentrantLock();
         }
+    }
+
+    @Override
+    public KeyLocks.Held lockPublication(Path target) throws IOException {
+        return keyLocks.lockIn(publishLocks, node(target).toString());
+    }
+
+    /** A temp file in a bucket's staging directory: only its writer knows it, so no other gateway can race on it. */
+    private boolean isStaged(Path path) {
+        Path rel = dataRoot.relativize(path.toAbsolutePath().normalize());
+        return rel.getNameCount() > 2 && rel.getName(1).toString().equals(PathResolver.STAGING);
     }
 
     @Override
@@ -177,11 +196,20 @@ final class SidecarMetadataStore implements MetadataStore {
                     return out;
                 }
                 data = DataVersion.of(path);
-                if (data == null || !data.regular() || data.matches(before)) {
+                if (data == null || !data.regular() || data.sameInode(before)) {
                     return out;
                 }
-                if (!data.renamedRecently()) {
-                    // long settled: a copy that kept mtimes only to the second still matches
+                // Another inode: a copied tree (same size and mtime), or a version that some
+                // gateway published a moment ago and whose attributes are not moved in yet. The
+                // latter often has the old one's size and, at the file system's coarse clock,
+                // its mtime too, so size and mtime decide only when no publication of the key
+                // is under way, anywhere.
+                Boolean settled = data.renamedRecently() ? noPublicationUnderWay(path, dir, before) : Boolean.TRUE;
+                if (settled == null) {
+                    continue; // the stamp changed meanwhile: read again
+                }
+                if (settled) {
+                    // a copy that kept mtimes only to the second still matches
                     return data.roughlyMatches(before) ? out : Map.of();
                 }
             }
@@ -189,6 +217,21 @@ final class SidecarMetadataStore implements MetadataStore {
                 return Map.of();
             }
             pause(path);
+        }
+    }
+
+    /**
+     * Whether no gateway is publishing {@code path} now, with {@code stamp} still its node's:
+     * taken from its publication lock without waiting (the caller may hold other locks).
+     *
+     * @return true when so; false when a publication holds the lock; null when the stamp changed
+     */
+    private Boolean noPublicationUnderWay(Path path, Path dir, byte[] stamp) throws IOException {
+        try (KeyLocks.Held held = keyLocks.tryLockIn(publishLocks, node(path).toString())) {
+            if (held == null) {
+                return Boolean.FALSE;
+            }
+            return Arrays.equals(stamp, value(dir, STAMP)) ? Boolean.TRUE : null;
         }
     }
 
@@ -307,7 +350,26 @@ final class SidecarMetadataStore implements MetadataStore {
 
     @Override
     public void setAll(Path path, Map<String, byte[]> values) throws IOException {
-        // in this process, an attribute write and a publish of the same key take turns
+        // an attribute write and a publish of the same key take turns, in this gateway and
+        // across gateways (a staged temp file is its writer's alone)
+        try (KeyLocks.Held across = isStaged(path) ? KeyLocks.NOT_HELD : lockPublication(path)) {
+            setAllHeld(path, values);
+        }
+    }
+
+    @Override
+    public boolean setIfUncontended(Path path, String name, byte[] value) throws IOException {
+        try (KeyLocks.Held across = keyLocks.tryLockIn(publishLocks, node(path).toString())) {
+            if (across == null) {
+                return false;
+            }
+            setAllHeld(path, Map.of(name, value));
+            return true;
+        }
+    }
+
+    /** {@link #setAll} with the key's publication lock held. */
+    private void setAllHeld(Path path, Map<String, byte[]> values) throws IOException {
         java.util.concurrent.locks.Lock lock = publishLock(path);
         lock.lock();
         try {
@@ -448,8 +510,7 @@ final class SidecarMetadataStore implements MetadataStore {
     public void moved(Path from, Path to) throws IOException {
         Path src = node(from);
         Path dst = node(to);
-        // in-process publishers of one key are serialised by publishLock; other processes
-        // can still race here, and then the last rename wins
+        // publishers of one key take turns here, across gateways too (lockPublication, then publishLock)
         for (int attempt = 0; attempt < 32; attempt++) {
             // Readers find no attributes between these two renames: the old ones are only
             // renamed aside here and removed after the move, which keeps that moment short.

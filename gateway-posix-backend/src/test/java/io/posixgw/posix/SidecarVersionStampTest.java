@@ -92,11 +92,14 @@ class SidecarVersionStampTest extends BackendTestBase {
         put("other", bytes("new bytes"), newAttrs);
         ObjectInfo staged = backend.headObject(B, "other");
 
-        Files.move(dataPath("other"), dataPath("k"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        // the other gateway publishes as posixgw does: under the key's publication lock, data then attributes
+        Path node = sidecar().resolve(B).resolve("k").toAbsolutePath().normalize();
+        java.util.concurrent.CountDownLatch renamed = new java.util.concurrent.CountDownLatch(1);
         CompletableFuture<Void> attributesMove = CompletableFuture.runAsync(() -> {
-            try {
+            try (KeyLocks.Held held = new KeyLocks().lockIn(sidecar().resolve(SidecarMetadataStore.PUBLISH_LOCKS), node.toString())) {
+                Files.move(dataPath("other"), dataPath("k"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                renamed.countDown();
                 Thread.sleep(40);
-                Path node = sidecar().resolve(B).resolve("k");
                 Path aside = sidecar().resolve(B).resolve(".old-k");
                 Files.move(node, aside, StandardCopyOption.ATOMIC_MOVE);
                 Files.move(sidecar().resolve(B).resolve("other"), node, StandardCopyOption.ATOMIC_MOVE);
@@ -104,6 +107,7 @@ class SidecarVersionStampTest extends BackendTestBase {
                 throw new RuntimeException(e);
             }
         });
+        assertTrue(renamed.await(5, TimeUnit.SECONDS));
         ObjectInfo h = backend.headObject(B, "k");
         attributesMove.get(5, TimeUnit.SECONDS);
         assertEquals(staged.etag(), h.etag());
