@@ -195,7 +195,15 @@ final class Buckets {
             }
             throw S3Error.BUCKET_NOT_EMPTY.exception();
         }
-        Fs.deleteTree(trash);
+        try {
+            Fs.deleteTree(trash);
+        } catch (IOException e) {
+            // A write that began before the park touched the parked tree meanwhile. The bucket is
+            // gone all the same; the sweep removes what is left once it is old enough, or keeps it
+            // and names it if it holds an object.
+            org.slf4j.LoggerFactory.getLogger(Buckets.class).info("bucket {} deleted; {} is left for the sweep: {}",
+                    bucket, trash.getFileName(), e.toString());
+        }
         store.deleted(dir);
         store.deleted(trash);
         committer.syncDir(paths.root());

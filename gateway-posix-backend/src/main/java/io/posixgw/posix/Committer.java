@@ -153,7 +153,8 @@ final class Committer {
                 return;
             } catch (NoSuchFileException e) {
                 if (Fs.lstat(staged.path) == null) {
-                    throw new IOException("staged file " + staged.path + " vanished before publication", e);
+                    // its bucket's .sgwtmp went with a DeleteBucket (a bucket of that name may exist again)
+                    throw new S3Exception(S3Error.NO_SUCH_BUCKET, "The bucket was deleted while the object was being written.");
                 }
                 mkdirs(bucketDir, target.getParent(), toSync);
             } catch (FileSystemException e) {

@@ -32,6 +32,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -387,10 +388,15 @@ public final class PosixBackend implements Backend {
         } catch (IOException | RuntimeException unknown) {
             bucketGone = false;
         }
-        if (bucketGone) {
+        if (bucketGone || (e instanceof NoSuchFileException && inStaging(((NoSuchFileException) e).getFile()))) {
+            // a temp file of this write gone: its bucket was deleted, even if one of that name exists again
             throw Buckets.noSuchBucket();
         }
         return translate(e);
+    }
+
+    private static boolean inStaging(String file) {
+        return file != null && file.contains("/" + PathResolver.STAGING + "/");
     }
 
     /**

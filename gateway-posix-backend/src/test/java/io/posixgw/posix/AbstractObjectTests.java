@@ -301,6 +301,38 @@ abstract class AbstractObjectTests extends BackendTestBase {
     }
 
     @Test
+    void aPutWhoseBucketIsDeletedAndMadeAgainMidBodyIsNoSuchBucket() throws Exception {
+        byte[] data = random(50_000, 41);
+        io.posixgw.core.backend.BodySource inner = Bodies.of(data, 10_000);
+        io.posixgw.core.backend.BodySource racing = new io.posixgw.core.backend.BodySource() {
+            private int calls;
+
+            @Override
+            public long length() {
+                return inner.length();
+            }
+
+            @Override
+            public java.nio.ByteBuffer next() throws java.io.IOException {
+                if (++calls == 3) {
+                    // another gateway's DeleteBucket and CreateBucket of the name, mid-body
+                    backend.deleteBucket(B);
+                    backend.createBucket(B, "owner");
+                }
+                return inner.next();
+            }
+
+            @Override
+            public Map<String, String> checksums() {
+                return inner.checksums();
+            }
+        };
+        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.putObject(new PutObjectRequest(B, "raced/k", ObjectAttributes.EMPTY, null), racing));
+        assertS3(S3Error.NO_SUCH_KEY, () -> backend.headObject(B, "raced/k"));
+        assertTrue(allKeys("", 1000).isEmpty());
+    }
+
+    @Test
     void aSymlinkedBucketDirectoryIsNoBucketForAnyObjectCall() throws Exception {
         Path outside = tmp.resolve("outside-bucket");
         Files.createDirectories(outside.resolve("sub"));
