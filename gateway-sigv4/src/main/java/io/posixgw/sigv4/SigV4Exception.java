@@ -9,6 +9,7 @@ import java.util.Objects;
 public final class SigV4Exception extends Exception {
     private final Reason reason;
     private final String awsCode;
+    private String expectedRegion;
 
     public SigV4Exception(Reason reason, String message) {
         this(reason, message, reason.awsCode());
@@ -27,6 +28,19 @@ public final class SigV4Exception extends Exception {
     /** The S3 error code to answer with: the reason's, or a more precise one AWS uses in this case. */
     public String awsCode() {
         return awsCode;
+    }
+
+    /**
+     * The region the request should have been signed for, when it was signed for another: S3 names it in
+     * the error ({@code <Region>}), and SDKs (botocore's region redirector) re-sign with it.
+     */
+    public String expectedRegion() {
+        return expectedRegion;
+    }
+
+    SigV4Exception expectingRegion(String region) {
+        this.expectedRegion = region;
+        return this;
     }
 
     /** The HTTP status to answer with. */

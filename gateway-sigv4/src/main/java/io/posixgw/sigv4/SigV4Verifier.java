@@ -168,12 +168,12 @@ public final class SigV4Verifier {
             String region = scope.region();
             if (!region.equals(configuredRegion) && !(alsoAcceptUsEast1 && region.equals(US_EAST_1))) {
                 throw auth.malformed(where + "the region '" + AuthParser.clip(region) + "' is wrong; expecting '"
-                        + configuredRegion + "'");
+                        + configuredRegion + "'").expectingRegion(configuredRegion);
             }
         } else if (!RegionSet.matches(auth.regionSet(), configuredRegion)
                 && !(alsoAcceptUsEast1 && RegionSet.matches(auth.regionSet(), US_EAST_1))) {
             throw auth.malformed("the region set '" + AuthParser.clip(auth.regionSet()) + "' does not include '"
-                    + configuredRegion + "'");
+                    + configuredRegion + "'").expectingRegion(configuredRegion);
         }
         if (!auth.amzDate().startsWith(scope.date()) || scope.date().length() != 8) {
             throw auth.malformed("Invalid credential date. Date is not the same as X-Amz-Date.");

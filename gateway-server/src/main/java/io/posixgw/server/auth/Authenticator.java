@@ -75,6 +75,11 @@ public final class Authenticator {
         if (error == null || error.httpStatus() != e.httpStatus()) {
             error = e.httpStatus() == 403 ? S3Error.ACCESS_DENIED : S3Error.INVALID_REQUEST;
         }
-        return new S3Exception(error, e.getMessage());
+        S3Exception s3 = new S3Exception(error, e.getMessage());
+        if (e.expectedRegion() != null) {
+            // as S3: the element for the SDKs that re-sign from an error body, the header for a HEAD's (no body)
+            s3.detail("Region", e.expectedRegion()).header("x-amz-bucket-region", e.expectedRegion());
+        }
+        return s3;
     }
 }

@@ -189,6 +189,11 @@ class AuthIT {
             RawS3.Response get = usEast.send("GET", "/eu-bucket/k", Map.of(), Map.of(), new byte[0]);
             assertError(get, 400, "AuthorizationHeaderMalformed");
             assertTrue(get.text().contains("the region 'us-east-1' is wrong; expecting 'eu-central-1'"), get.text());
+            // where SDKs read the region to re-sign with (botocore's redirector): the body's Region, a HEAD's header
+            assertTrue(get.text().contains("<Region>eu-central-1</Region>"), get.text());
+            RawS3.Response head = usEast.send("HEAD", "/eu-bucket", Map.of(), Map.of(), new byte[0]);
+            assertEquals(400, head.status());
+            assertEquals("eu-central-1", head.header("x-amz-bucket-region"));
             assertEquals("v", central.send("GET", "/eu-bucket/k", Map.of(), Map.of(), new byte[0]).text());
         }
     }
