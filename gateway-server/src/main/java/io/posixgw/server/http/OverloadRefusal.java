@@ -6,16 +6,32 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ReferenceCountUtil;
+
+import java.util.concurrent.TimeUnit;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 
 /**
  * The pipeline of a connection over {@code --max-connections}: its first request is
  * answered 503 SlowDown and the connection closed, so clients back off and retry
- * while the server keeps serving the connections it has.
+ * while the server keeps serving the connections it has. One that sends no request
+ * head within the header timeout is closed then: it still counts against the limit,
+ * and idle ones would otherwise hold the server full for good.
  */
 final class OverloadRefusal extends ChannelInboundHandlerAdapter {
+    private final long deadlineMillis;
     private boolean answered;
+
+    OverloadRefusal(long deadlineMillis) {
+        this.deadlineMillis = deadlineMillis;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        ctx.executor().schedule(() -> {
+            ctx.close();
+        }, deadlineMillis, TimeUnit.MILLISECONDS);
+    }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {

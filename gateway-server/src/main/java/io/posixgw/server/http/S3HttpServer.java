@@ -99,7 +99,7 @@ public final class S3HttpServer implements AutoCloseable {
                                 ch.pipeline().addLast("tls", new TlsDetector(tls));
                             }
                             ch.pipeline().addLast("http", new HttpServerCodec(decoderConfig))
-                                    .addLast("refuse", new OverloadRefusal());
+                                    .addLast("refuse", new OverloadRefusal(settings.headerTimeoutMillis()));
                             return;
                         }
                         ch.closeFuture().addListener(f -> context.connections.decrementAndGet());

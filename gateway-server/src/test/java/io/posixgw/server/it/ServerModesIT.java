@@ -88,4 +88,30 @@ class ServerModesIT {
                     "room again once connections closed");
         }
     }
+
+    @Test
+    void connectionsBeyondTheLimitThatSendNothingAreClosedAtTheHeaderTimeout() throws Exception {
+        try (TestGateway gw = TestGateway.start(root, "--max-connections", "2", "--header-timeout", "1")) {
+            java.util.List<Socket> idle = new java.util.ArrayList<>();
+            try {
+                for (int i = 0; i < 6; i++) {
+                    idle.add(new Socket("127.0.0.1", gw.port)); // 2 take the places, 4 are over the limit
+                }
+                Socket over = idle.get(5);
+                over.setSoTimeout(5_000);
+                long start = System.nanoTime();
+                assertEquals(-1, over.getInputStream().read(), "closed, without an answer to a request never sent");
+                assertTrue(System.nanoTime() - start < 4_000_000_000L);
+                // the two within the limit stay until their idle timeout; once they go, there is room again
+                idle.get(0).close();
+                idle.get(1).close();
+                Thread.sleep(300);
+                assertEquals(200, gw.raw().send("GET", "/", Map.of(), Map.of(), new byte[0]).status());
+            } finally {
+                for (Socket s : idle) {
+                    s.close();
+                }
+            }
+        }
+    }
 }
