@@ -68,6 +68,12 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     private final ArrayDeque<Object> pipelined = new ArrayDeque<>();
     private ChannelHandlerContext ctx;
     private InFlight current;
+    /**
+     * Set once an answer closes the connection: requests the client pipelined behind it
+     * are never run (RFC 9112 §9.6), as their answers could not be sent; a client that
+     * retries what it got no answer for would otherwise apply a DELETE or PUT twice.
+     */
+    private boolean closing;
 
     /** The request being served on this connection. */
     private static final class InFlight {
@@ -119,6 +125,10 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (closing && (msg instanceof HttpRequest || current == null || current.lastSeen)) {
+            ReferenceCountUtil.release(msg); // the rest of the answered request's body still goes to onContent
+            return;
+        }
         if (current != null && (current.lastSeen || !pipelined.isEmpty())) {
             // The next request arrived before this one was answered: keep it for later.
             pipelined.add(msg);
@@ -155,6 +165,12 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         if (decoded.isFailure()) {
             r.keepAlive = false;
             respond(r, Errors.render(decodeError(decoded.cause()), http.method().name(), r.path, r.requestId));
+            return;
+        }
+        S3Exception framing = framingError(http);
+        if (framing != null) {
+            r.keepAlive = false;
+            respond(r, Errors.render(framing, http.method().name(), r.path, r.requestId));
             return;
         }
         if (http.protocolVersion().majorVersion() != 1) {
@@ -349,6 +365,23 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         return new HttpBody(ctx.channel(), auth.newBodyDecoder(), checksums, length, server.bodyTimeoutMillis);
     }
 
+    /**
+     * What the decoder lets through but HTTP/1.1 forbids or posixgw cannot take: more than one
+     * Host line (RFC 9112 §3.2: 400), and transfer codings other than chunked alone (RFC 9112
+     * §6.1: 501; the decoder would read the chunks and ignore the coding around them).
+     */
+    private static S3Exception framingError(HttpRequest http) {
+        if (http.headers().getAll(HttpHeaderNames.HOST).size() > 1) {
+            return new S3Exception(S3Error.INVALID_REQUEST, "The request has more than one Host header.");
+        }
+        String te = http.headers().get(HttpHeaderNames.TRANSFER_ENCODING);
+        if (te != null && !te.trim().equalsIgnoreCase("chunked")) {
+            return new S3Exception(S3Error.NOT_IMPLEMENTED, "A header you provided implies functionality that is not implemented: "
+                    + "Transfer-Encoding " + te.trim()).detail("Header", "Transfer-Encoding");
+        }
+        return null;
+    }
+
     private static S3Exception decodeError(Throwable cause) {
         if (cause instanceof TooLongHttpHeaderException) {
             return new S3Exception(S3Error.REQUEST_HEADER_SECTION_TOO_LARGE, S3Error.REQUEST_HEADER_SECTION_TOO_LARGE.defaultMessage());
@@ -379,6 +412,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             if (!r.responded) {
                 return;
             }
+            closing = true;
             ctx.close();
             return;
         }
@@ -461,6 +495,9 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             r.keepAlive = false;
         }
         boolean keepAlive = r.keepAlive;
+        if (!keepAlive) {
+            closing = true;
+        }
         // A client still sending a body we will not use often reads the answer only once it has
         // sent everything: keep reading (and dropping) for a moment before closing, so the error is seen.
         boolean linger = !keepAlive && !r.lastSeen && !(r.expectContinue && !r.continueSent);
@@ -488,7 +525,11 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     /** Body bytes the client has still to send: 0 for bodiless requests, -1 when unknown (chunked). */
     private static long unreadBodyBytes(InFlight r) {
         if (HttpUtil.isContentLengthSet(r.http)) {
-            return Math.max(0, HttpUtil.getContentLength(r.http, 0L) - r.bytesIn);
+            try {
+                return Math.max(0, HttpUtil.getContentLength(r.http, 0L) - r.bytesIn);
+            } catch (NumberFormatException malformed) {
+                return -1; // a Content-Length the decoder refused: the body's end is unknown
+            }
         }
         return HttpUtil.isTransferEncodingChunked(r.http) ? -1 : 0;
     }
@@ -516,6 +557,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             head.requestEnded();
         }
         if (r != null && !r.keepAlive) {
+            closing = true;
             drop(pipelined);
             return;
         }
@@ -574,9 +616,13 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                 ? cause.getCause() : cause;
         if (c instanceof SSLException) {
             LOG.debug("connection {}: TLS failed: {}", ctx.channel().remoteAddress(), c.getMessage());
-        } else if (!(c instanceof IOException)) {
+        } else if (c instanceof IOException || cause instanceof DecoderException) {
+            // a client gone, or bytes no HTTP decoder takes (e.g. pipelining beyond the decoder's depth)
+            LOG.debug("connection {} closed: {}", ctx.channel().remoteAddress(), c.toString());
+        } else {
             LOG.warn("connection {} failed", ctx.channel().remoteAddress(), cause);
         }
+        closing = true;
         ctx.close();
     }
 

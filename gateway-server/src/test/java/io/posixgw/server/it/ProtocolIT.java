@@ -92,6 +92,56 @@ class ProtocolIT {
     }
 
     @Test
+    @Conformance(HTTP_KEEP_ALIVE)
+    void nothingPipelinedBehindAnAnswerThatClosesTheConnectionIsRun() throws Exception {
+        RawS3 raw = gw.raw();
+        raw.send("PUT", "/pipe-close", Map.of(), Map.of(), new byte[0]);
+        raw.send("PUT", "/pipe-close/victim", Map.of(), Map.of(), "abc".getBytes(StandardCharsets.UTF_8));
+        try (Socket s = new Socket("127.0.0.1", gw.port)) {
+            s.setSoTimeout(10_000);
+            OutputStream out = s.getOutputStream();
+            // a GET whose signature fails, asking to close; a DELETE pipelined behind it in the same write
+            Map<String, String> get = new LinkedHashMap<>();
+            get.put("host", "127.0.0.1:" + gw.port);
+            get.putAll(new TestSigner(TestGateway.ACCESS, "wrong-secret", "us-east-1").sign("GET", "/pipe-close/victim", Map.of(),
+                    Map.of("host", "127.0.0.1:" + gw.port), TestSigner.EMPTY_SHA256, java.time.Instant.now()));
+            get.put("connection", "close");
+            RawS3.writeHead(out, "GET", "/pipe-close/victim", get);
+            Map<String, String> delete = new LinkedHashMap<>();
+            delete.put("host", "127.0.0.1:" + gw.port);
+            delete.putAll(raw.signer.sign("DELETE", "/pipe-close/victim", Map.of(), Map.of("host", "127.0.0.1:" + gw.port),
+                    TestSigner.EMPTY_SHA256, java.time.Instant.now()));
+            RawS3.writeHead(out, "DELETE", "/pipe-close/victim", delete);
+            out.flush();
+            String answers = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            assertTrue(answers.startsWith("HTTP/1.1 403 "), answers);
+            assertEquals(1, answers.split("HTTP/1.1 ", -1).length - 1, "one answer, then the close: " + answers);
+        }
+        Thread.sleep(300);
+        assertEquals("abc", raw.send("GET", "/pipe-close/victim", Map.of(), Map.of(), new byte[0]).text(),
+                "the DELETE behind the closing answer was never run");
+    }
+
+    @Test
+    void malformedFramingIsAnsweredNotDropped() throws Exception {
+        Map<String, String> cases = new LinkedHashMap<>();
+        cases.put("PUT /b/x HTTP/1.1\r\nHost: a\r\nContent-Length: abc\r\n\r\n", "HTTP/1.1 400 ");
+        cases.put("PUT /b/x HTTP/1.1\r\nHost: a\r\nContent-Length: 5, 5\r\n\r\nhello", "HTTP/1.1 400 ");
+        cases.put("GET /b/x HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "HTTP/1.1 400 ");
+        cases.put("PUT /b/x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+                "HTTP/1.1 501 ");
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            try (Socket s = new Socket("127.0.0.1", gw.port)) {
+                s.setSoTimeout(10_000);
+                s.getOutputStream().write(c.getKey().getBytes(StandardCharsets.US_ASCII));
+                String out = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+                assertTrue(out.startsWith(c.getValue()), c.getKey() + " => " + out);
+                assertTrue(out.contains("<Error><Code>"), out);
+            }
+        }
+    }
+
+    @Test
     @Conformance({AUTH_ANONYMOUS, REQUEST_ID})
     void curlWithoutAuthIsAccessDeniedXml() throws Exception {
         Process p = new ProcessBuilder("curl", "-s", "-i", gw.endpoint() + "/some-bucket/some-key").redirectErrorStream(true).start();
