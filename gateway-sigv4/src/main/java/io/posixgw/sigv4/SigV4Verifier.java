@@ -184,7 +184,7 @@ public final class SigV4Verifier {
         Instant time = auth.requestTime();
         if (auth.presigned()) {
             if (time.isAfter(now.plus(MAX_SKEW))) {
-                throw skewed();
+                throw new SigV4Exception(Reason.ACCESS_DENIED, "Request is not yet valid"); // S3's words for a URL from the future
             }
             if (now.isAfter(time.plusSeconds(auth.expiresSeconds()))) {
                 throw new SigV4Exception(Reason.ACCESS_DENIED, "Request has expired");

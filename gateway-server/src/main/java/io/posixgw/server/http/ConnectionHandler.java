@@ -224,7 +224,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             }
             exchange = new Exchange(request, r.endpoint, server.authenticator.caller(auth), r.body, r.requestId);
         } catch (S3Exception e) {
-            respond(r, Errors.render(e, http.method().name(), resourceOf(r), r.requestId));
+            respond(r, Errors.render(anonymousRefusal(e, http), http.method().name(), resourceOf(r), r.requestId));
             return;
         } catch (RuntimeException e) {
             LOG.error("{} cannot start request {} {}", r.requestId, http.method(), r.path, e);
@@ -363,6 +363,20 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         // On CompleteMultipartUpload the x-amz-checksum-* headers describe the object being made, not the XML body.
         BodyChecksums checksums = endpoint == Endpoint.COMPLETE_MULTIPART_UPLOAD ? null : BodyChecksums.fromHeaders(request.headers());
         return new HttpBody(ctx.channel(), auth.newBodyDecoder(), checksums, length, server.bodyTimeoutMillis);
+    }
+
+    /**
+     * An unsigned request learns nothing about which APIs exist: S3 answers AccessDenied where
+     * routing would refuse a method (405) or an API (501) to a signed one.
+     */
+    private static S3Exception anonymousRefusal(S3Exception e, HttpRequest http) {
+        if (e.error() != S3Error.NOT_IMPLEMENTED && e.error() != S3Error.METHOD_NOT_ALLOWED) {
+            return e;
+        }
+        String uri = http.uri();
+        boolean signed = http.headers().contains(HttpHeaderNames.AUTHORIZATION)
+                || uri.contains("X-Amz-Signature=") || uri.contains("Signature=");
+        return signed ? e : new S3Exception(S3Error.ACCESS_DENIED, "Access Denied");
     }
 
     /**

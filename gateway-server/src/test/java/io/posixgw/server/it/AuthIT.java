@@ -238,6 +238,20 @@ class AuthIT {
     }
 
     @Test
+    void anXAmzHeaderOutsideTheSignatureIsAccessDenied() throws Exception {
+        raw.send("PUT", "/" + BUCKET + "/secret-src", Map.of(), Map.of(), bytes("secret"));
+        // a captured signed empty PUT, replayed with a copy source and metadata added
+        Map<String, String> headers = new LinkedHashMap<>(raw.signedHeaders("PUT", "/" + BUCKET + "/replayed", Map.of(), Map.of(),
+                "UNSIGNED-PAYLOAD", Instant.now()));
+        headers.put("x-amz-copy-source", "/" + BUCKET + "/secret-src");
+        headers.put("x-amz-meta-injected", "yes");
+        RawS3.Response r = raw.exchange("PUT", "/" + BUCKET + "/replayed", headers, new byte[0]);
+        assertError(r, 403, "AccessDenied");
+        assertTrue(r.text().contains("not signed"), r.text());
+        assertEquals(404, raw.send("HEAD", "/" + BUCKET + "/replayed", Map.of(), Map.of(), new byte[0]).status());
+    }
+
+    @Test
     @Conformance({AUTH_UNSIGNED_PAYLOAD, PUT_ETAG})
     void unsignedPayloadPutWorks() throws Exception {
         byte[] body = ObjectFiles.random(70_000, 2);

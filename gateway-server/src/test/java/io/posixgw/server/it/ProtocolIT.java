@@ -154,6 +154,19 @@ class ProtocolIT {
     }
 
     @Test
+    @Conformance(AUTH_ANONYMOUS)
+    void anUnsignedRequestLearnsNothingAboutWhichApisExist() throws Exception {
+        RawS3 raw = gw.raw();
+        Map<String, String> host = Map.of("host", "127.0.0.1:" + gw.port);
+        for (String[] r : new String[][] {{"GET", "/some-bucket?policy"}, {"PUT", "/some-bucket/k?retention"},
+                {"POST", "/some-bucket/k"}, {"GET", "/some-bucket/k?unknownThing"}}) {
+            RawS3.Response answer = raw.exchange(r[0], r[1], host, new byte[0]);
+            assertEquals(403, answer.status(), String.join(" ", r) + ": " + answer.text());
+            assertEquals("AccessDenied", answer.errorCode(), String.join(" ", r));
+        }
+    }
+
+    @Test
     void otherHttpVersionsAreAnsweredInHttp11With505() throws Exception {
         for (String request : List.of("GET /some-bucket/k HTTP/2.0\r\nHost: x\r\n\r\n",
                 "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")) {
