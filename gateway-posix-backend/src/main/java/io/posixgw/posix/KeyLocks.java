@@ -22,16 +22,33 @@ final class KeyLocks {
     private static final int STRIPES = 256;
 
     /**
-     * The in-process side, one set for the whole JVM: the JVM keeps one table of file locks for
-     * all its threads (a second lock on a range it holds is an OverlappingFileLockException, not
-     * a wait), and tests run several backends over one root in one JVM.
+     * What a set of locks is for. Each has its own stripes, one set for the whole JVM: the JVM
+     * keeps one table of file locks for all its threads (a second lock on a range it holds is an
+     * OverlappingFileLockException, not a wait), and tests run several backends over one root in
+     * one JVM. A thread holds at most one lock of a domain, and takes them in this order (a key's
+     * lock, or a bucket name's, then a publication's), so striping cannot make a cycle.
      */
-    private static final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
+    enum Domain {
+        /** Conditional writes and deletes: a lock file per key under {@code <bucket>/.sgwtmp/locks}. */
+        KEYS,
+        /** CreateBucket and DeleteBucket: slots of the data root's {@code .posixgw-bucket-locks}. */
+        BUCKET_NAMES,
+        /** Sidecar publications: slots of {@code <sidecar>/.publish-locks}. */
+        PUBLICATIONS;
 
-    static {
-        for (int i = 0; i < STRIPES; i++) {
-            stripes[i] = new ReentrantLock();
+        private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
+
+        Domain() {
+            for (int i = 0; i < STRIPES; i++) {
+                stripes[i] = new ReentrantLock();
+            }
         }
+    }
+
+    private final ReentrantLock[] stripes;
+
+    KeyLocks(Domain domain) {
+        this.stripes = domain.stripes;
     }
 
     /** A held lock; closing releases it. */
@@ -75,7 +92,12 @@ final class KeyLocks {
         FileChannel channel = null;
         try {
             channel = openShared(file);
-            FileLock fileLock = channel.tryLock(slot, 1, false);
+            FileLock fileLock;
+            try {
+                fileLock = channel.tryLock(slot, 1, false);
+            } catch (java.nio.channels.OverlappingFileLockException heldHere) {
+                fileLock = null; // this thread holds it already (its stripe is reentrant): taken
+            }
             if (fileLock == null) {
                 channel.close();
                 local.unlock();
@@ -136,8 +158,8 @@ final class KeyLocks {
      * {@code fcntl(F_SETLKW)}, again after a false deadlock: the kernel tracks record locks per
      * process, not per thread, so two gateways whose threads wait on each other's slots look
      * deadlocked to it (EDEADLK, "Resource deadlock avoided") although each waiting thread holds
-     * nothing the other waits for. Every caller takes its locks in one order (a key's lock file,
-     * then a shared file's slot), so a real cycle cannot form and waiting again is right.
+     * nothing the other waits for. Callers take at most one lock per {@link Domain}, in the
+     * domains' order, so a real cycle cannot form and waiting again is right.
      */
     private static FileLock lockRange(FileChannel channel, long position, long size) throws IOException {
         for (int attempt = 0;; attempt++) {

@@ -85,10 +85,9 @@ public final class PosixBackend implements Backend {
                 : new SidecarMetadataStore(paths.root(), options.sidecarDir(), options.fsync() ? dirSync : null,
                         options.fsyncListener());
         this.committer = new Committer(store, dirSync, options.fsync(), options.fsyncListener());
-        KeyLocks keyLocks = new KeyLocks();
-        this.buckets = new Buckets(paths, store, committer, keyLocks, options.bucketSettleFloor());
+        this.buckets = new Buckets(paths, store, committer, new KeyLocks(KeyLocks.Domain.BUCKET_NAMES), options.bucketSettleFloor());
         this.reader = new ObjectReader(paths, store);
-        this.publisher = new ConditionalPublisher(committer, reader, keyLocks);
+        this.publisher = new ConditionalPublisher(committer, reader, new KeyLocks(KeyLocks.Domain.KEYS));
         this.writer = new ObjectWriter(paths, store, committer, publisher);
         this.remover = new ObjectRemover(paths, store, writer, committer);
         this.copier = new ObjectCopier(paths, store, reader, writer, publisher);

@@ -65,7 +65,7 @@ final class SidecarMetadataStore implements MetadataStore {
      * gateways ({@link #lockPublication}): one file, a byte per slot, not a file per key.
      */
     static final String PUBLISH_LOCKS = ".publish-locks";
-    private final KeyLocks keyLocks = new KeyLocks();
+    private final KeyLocks keyLocks = new KeyLocks(KeyLocks.Domain.PUBLICATIONS);
     private final Path publishLocks;
     private final Path dataRoot;
     private final Path sidecarRoot;

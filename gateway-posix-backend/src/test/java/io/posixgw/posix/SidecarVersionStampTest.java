@@ -96,7 +96,7 @@ class SidecarVersionStampTest extends BackendTestBase {
         Path node = sidecar().resolve(B).resolve("k").toAbsolutePath().normalize();
         java.util.concurrent.CountDownLatch renamed = new java.util.concurrent.CountDownLatch(1);
         CompletableFuture<Void> attributesMove = CompletableFuture.runAsync(() -> {
-            try (KeyLocks.Held held = new KeyLocks().lockIn(sidecar().resolve(SidecarMetadataStore.PUBLISH_LOCKS), node.toString())) {
+            try (KeyLocks.Held held = new KeyLocks(KeyLocks.Domain.PUBLICATIONS).lockIn(sidecar().resolve(SidecarMetadataStore.PUBLISH_LOCKS), node.toString())) {
                 Files.move(dataPath("other"), dataPath("k"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 renamed.countDown();
                 Thread.sleep(40);
