@@ -74,7 +74,14 @@ final class KeyLocks {
      */
     Held lockIn(Path file, String key) throws IOException {
         int slot = slot(key);
-        return acquire(Math.floorMod(slot, STRIPES), () -> openShared(file), slot, 1);
+        ReentrantLock local = stripes[Math.floorMod(slot, STRIPES)];
+        local.lock();
+        try {
+            return held(local, lockRange(SharedFiles.channel(file), slot, 1));
+        } catch (IOException | RuntimeException e) {
+            local.unlock();
+            throw e;
+        }
     }
 
     /**
@@ -89,47 +96,65 @@ final class KeyLocks {
         if (!local.tryLock()) {
             return null;
         }
-        FileChannel channel = null;
         try {
-            channel = openShared(file);
             FileLock fileLock;
             try {
-                fileLock = channel.tryLock(slot, 1, false);
+                fileLock = SharedFiles.channel(file).tryLock(slot, 1, false);
             } catch (java.nio.channels.OverlappingFileLockException heldHere) {
                 fileLock = null; // this thread holds it already (its stripe is reentrant): taken
             }
             if (fileLock == null) {
-                channel.close();
                 local.unlock();
                 return null;
             }
-            return held(local, channel, fileLock);
+            return held(local, fileLock);
         } catch (IOException | RuntimeException e) {
-            if (channel != null) {
-                channel.close();
-            }
             local.unlock();
             throw e;
         }
     }
 
-    private static int slot(String key) {
+    static int slot(String key) {
         return Math.floorMod(Fs.sha256Hex(key).hashCode(), 1 << 20);
     }
 
-    private static FileChannel openShared(Path file) throws IOException {
-        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-    }
-
-    private static Held held(ReentrantLock local, FileChannel channel, FileLock fileLock) {
+    /** Releases the record lock (its channel stays open: see {@link SharedFiles}), then the stripe. */
+    private static Held held(ReentrantLock local, FileLock fileLock) {
         return () -> {
             try {
                 fileLock.release();
-                channel.close();
             } finally {
                 local.unlock();
             }
         };
+    }
+
+    /**
+     * One channel per shared lock file for the whole JVM, open as long as it runs. POSIX record
+     * locks belong to the process, and closing any descriptor of a file drops all of them: a
+     * channel opened and closed per lock would drop the locks other threads hold on other slots
+     * of the same file (they would still hold their stripes, but other gateways would see the
+     * slots free). A channel closed anyway (a thread interrupted while it waited) is opened again.
+     */
+    private static final class SharedFiles {
+        private static final java.util.concurrent.ConcurrentHashMap<Path, FileChannel> OPEN =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        static FileChannel channel(Path file) throws IOException {
+            Path key = file.toAbsolutePath().normalize();
+            FileChannel ch = OPEN.get(key);
+            if (ch != null && ch.isOpen()) {
+                return ch;
+            }
+            synchronized (OPEN) {
+                ch = OPEN.get(key);
+                if (ch == null || !ch.isOpen()) {
+                    ch = FileChannel.open(key, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    OPEN.put(key, ch);
+                }
+                return ch;
+            }
+        }
     }
 
     /** Opens the lock file. */
@@ -137,14 +162,27 @@ final class KeyLocks {
         FileChannel open() throws IOException;
     }
 
-    /** The in-process stripe, then the record lock on {@code [position, position + size)} of the opened file. */
+    /**
+     * The in-process stripe, then the record lock on {@code [position, position + size)} of the opened file;
+     * the channel is closed with the lock (a key's own lock file: no other thread holds a lock in it meanwhile,
+     * they share the stripe).
+     */
     private Held acquire(int stripe, Opener opener, long position, long size) throws IOException {
         ReentrantLock local = stripes[stripe];
         local.lock();
         FileChannel channel = null;
         try {
             channel = opener.open();
-            return held(local, channel, lockRange(channel, position, size));
+            FileLock fileLock = lockRange(channel, position, size);
+            FileChannel ch = channel;
+            return () -> {
+                try {
+                    fileLock.release();
+                    ch.close();
+                } finally {
+                    local.unlock();
+                }
+            };
         } catch (IOException | RuntimeException e) {
             if (channel != null) {
                 channel.close();
