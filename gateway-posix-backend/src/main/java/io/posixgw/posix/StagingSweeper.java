@@ -53,6 +53,13 @@ final class StagingSweeper {
         for (io.posixgw.core.model.BucketInfo b : all) {
             Path bucketDir = paths.bucketDir(b.name());
             Path staging = PathResolver.staging(bucketDir);
+            BasicFileAttributes own = Fs.lstat(staging);
+            if (own != null && (own.isSymbolicLink() || !own.isDirectory())) {
+                // made by hand: sweeping it would remove whatever old files it leads to, outside the root
+                LOG.warn("{} is not a directory (a symlink?): not swept; posixgw's temp files and uploads go where it"
+                        + " points. Make it a directory again.", staging);
+                continue;
+            }
             try (DirectoryStream<Path> ds = Files.newDirectoryStream(staging)) {
                 for (Path p : ds) {
                     BasicFileAttributes a = Fs.lstat(p);

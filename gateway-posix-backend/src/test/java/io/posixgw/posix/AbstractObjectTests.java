@@ -455,6 +455,21 @@ abstract class AbstractObjectTests extends BackendTestBase {
     }
 
     @Test
+    void aStagingDirectoryReplacedByASymlinkIsNotSweptOutsideTheRoot() throws Exception {
+        Path outside = tmp.resolve("outside-staging");
+        Files.createDirectories(outside.resolve("x" + StagingSweeper.TRASH));
+        Path victim = outside.resolve("victim.txt");
+        Files.write(victim, bytes("keep"));
+        Files.setLastModifiedTime(victim, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 7_200_000));
+        Path staging = root.resolve(B).resolve(".sgwtmp");
+        Fs.deleteTree(staging);
+        Files.createSymbolicLink(staging, outside);
+        assertEquals(0, backend.sweepStaleTemps(java.time.Duration.ofHours(1)));
+        assertTrue(Files.exists(victim));
+        assertTrue(Files.exists(outside.resolve("x" + StagingSweeper.TRASH)));
+    }
+
+    @Test
     void anInterruptedBucketDeletionOrCreationIsSettledOnlyOnceOldAndNeverLosesObjects() throws Exception {
         backend.createBucket("parked-full", "owner-key");
         backend.putObject(new PutObjectRequest("parked-full", "kept/k", ObjectAttributes.EMPTY, null), Bodies.of(bytes("keep me")));
