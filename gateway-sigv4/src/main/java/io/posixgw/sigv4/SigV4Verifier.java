@@ -117,13 +117,16 @@ public final class SigV4Verifier {
      * of anything its signer can read). Exempt: {@code x-amz-content-sha256} (S3 accepts it unsigned on presigned
      * URLs, and on header auth its value is checked against the body anyway); {@code x-amz-security-token}, which
      * AWS's signing suite adds after signing (post-sts-header-after) and which nothing here reads (no session
-     * credentials); and, on a presigned URL, a header sent as a query parameter of that name, which the signature
+     * credentials); {@code x-amz-cf-id}, which CloudFront adds to what it forwards to an origin after the client
+     * signed it; and, on a presigned URL, a header sent as a query parameter of that name, which the signature
      * covers as such.
      */
+    private static final java.util.Set<String> UNSIGNED_AMZ_HEADERS = java.util.Set.of("x-amz-content-sha256",
+            "x-amz-security-token", "x-amz-cf-id");
+
     private static void requireSignedAmzHeaders(SignedRequest request, ParsedAuth auth) throws SigV4Exception {
         for (String h : request.headers().names()) {
-            if (h.startsWith("x-amz-") && !h.equals("x-amz-content-sha256") && !h.equals("x-amz-security-token")
-                    && !auth.signedHeaders().contains(h)
+            if (h.startsWith("x-amz-") && !UNSIGNED_AMZ_HEADERS.contains(h) && !auth.signedHeaders().contains(h)
                     && !(auth.presigned() && inQuery(request, h))) {
                 throw new SigV4Exception(Reason.ACCESS_DENIED,
                         "There were headers present in the request which were not signed: " + h);

@@ -274,6 +274,7 @@ class SigV4VerifierTest {
         verifierAt(NOW).verify(copy, "us-east-1", false);
         verifierAt(NOW).verify(withHeader(put, "user-agent", "curl"), "us-east-1", false);
         verifierAt(NOW).verify(withHeader(put, "x-amz-security-token", "ignored"), "us-east-1", false);
+        verifierAt(NOW).verify(withHeader(put, "x-amz-cf-id", "added-by-cloudfront"), "us-east-1", false);
     }
 
     @Test

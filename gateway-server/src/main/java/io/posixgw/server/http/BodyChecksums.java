@@ -48,11 +48,15 @@ final class BodyChecksums {
         String sdkAlgorithm = headers.first("x-amz-sdk-checksum-algorithm");
         boolean trailed = trailer != null && !trailer.isBlank();
         if (inHeader != null) {
-            if (trailed) {
-                // one value would go unchecked: S3 refuses the pair
-                throw new S3Exception(S3Error.INVALID_REQUEST, "Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.");
-            }
             requireValue(inHeader, value, "header");
+            if (trailed) {
+                // the AWS SDK for Java v2 sends a value it was given and a trailer it computes: of one
+                // algorithm, both are verified; of two, one would go unchecked, so the pair is refused
+                if (ChecksumAlgorithm.parse(trailer.trim()).orElse(null) != inHeader) {
+                    throw new S3Exception(S3Error.INVALID_REQUEST, "Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.");
+                }
+                return new BodyChecksums(inHeader, value, true);
+            }
             return new BodyChecksums(inHeader, value, false);
         }
         if (trailed) {
@@ -78,20 +82,26 @@ final class BodyChecksums {
 
     /** Verifies at the end of the body; returns what to store (algorithm name to base64). */
     Map<String, String> finish(Map<String, String> trailers) {
-        String want = expected;
+        String actual = checksummer.base64();
         if (fromTrailer) {
-            want = trailers.get(algorithm.headerName());
-            if (want == null) {
+            String sent = trailers.get(algorithm.headerName());
+            if (sent == null) {
                 throw new S3Exception(S3Error.INVALID_REQUEST, "The trailer " + algorithm.headerName() + " announced in x-amz-trailer was not sent");
             }
-            want = want.trim();
-            requireValue(algorithm, want, "trailing header");
+            sent = sent.trim();
+            requireValue(algorithm, sent, "trailing header");
+            requireMatch(sent, actual);
         }
-        String actual = checksummer.base64();
-        if (want != null && !want.equals(actual)) {
-            throw new S3Exception(S3Error.BAD_DIGEST, "The " + algorithm.name() + " you specified did not match the calculated checksum.");
+        if (expected != null) {
+            requireMatch(expected, actual);
         }
         return Map.of(algorithm.name(), actual);
+    }
+
+    private void requireMatch(String claimed, String actual) {
+        if (!claimed.equals(actual)) {
+            throw new S3Exception(S3Error.BAD_DIGEST, "The " + algorithm.name() + " you specified did not match the calculated checksum.");
+        }
     }
 
     /** A value must be the base64 of exactly the algorithm's bytes; anything else is S3's InvalidRequest, not BadDigest. */

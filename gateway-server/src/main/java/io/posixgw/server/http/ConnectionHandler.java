@@ -203,7 +203,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             respond(r, S3Response.ok().body(server.metrics.scrapePrometheus(), ServerMetrics.PROMETHEUS_CONTENT_TYPE));
             return;
         }
-        S3Request request;
+        S3Request request = null;
+        boolean authenticated = false;
         Exchange exchange;
         try {
             request = parse(http);
@@ -215,6 +216,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                 throw new S3Exception(S3Error.NOT_IMPLEMENTED, r.endpoint.apiName() + " is not implemented by posixgw");
             }
             AuthResult auth = server.authenticator.authenticate(request, r.endpoint);
+            authenticated = true;
             if (server.readOnly && r.endpoint.permission() != Endpoint.Permission.READ) {
                 throw new S3Exception(S3Error.ACCESS_DENIED, "Access Denied: this server is read-only");
             }
@@ -224,7 +226,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             }
             exchange = new Exchange(request, r.endpoint, server.authenticator.caller(auth), r.body, r.requestId);
         } catch (S3Exception e) {
-            respond(r, Errors.render(anonymousRefusal(e, http), http.method().name(), resourceOf(r), r.requestId));
+            S3Exception answer = authenticated || request == null ? e : authenticateBeforeRefusing(e, request);
+            respond(r, Errors.render(answer, http.method().name(), resourceOf(r), r.requestId));
             return;
         } catch (RuntimeException e) {
             LOG.error("{} cannot start request {} {}", r.requestId, http.method(), r.path, e);
@@ -366,17 +369,22 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * An unsigned request learns nothing about which APIs exist: S3 answers AccessDenied where
-     * routing would refuse a method (405) or an API (501) to a signed one.
+     * A request routing refuses (405: no such method here; 501: an API posixgw lacks) before it
+     * was authenticated is authenticated first, so only a caller whose signature holds learns
+     * which APIs exist; others get the authentication error (an unsigned request: AccessDenied),
+     * as on S3.
      */
-    private static S3Exception anonymousRefusal(S3Exception e, HttpRequest http) {
-        if (e.error() != S3Error.NOT_IMPLEMENTED && e.error() != S3Error.METHOD_NOT_ALLOWED) {
-            return e;
+    private S3Exception authenticateBeforeRefusing(S3Exception refusal, S3Request request) {
+        if (refusal.error() != S3Error.NOT_IMPLEMENTED && refusal.error() != S3Error.METHOD_NOT_ALLOWED) {
+            return refusal;
         }
-        String uri = http.uri();
-        boolean signed = http.headers().contains(HttpHeaderNames.AUTHORIZATION)
-                || uri.contains("X-Amz-Signature=") || uri.contains("Signature=");
-        return signed ? e : new S3Exception(S3Error.ACCESS_DENIED, "Access Denied");
+        try {
+            // any endpoint that accepts the us-east-1 scope: a region error must not hide a failed signature
+            server.authenticator.authenticate(request, Endpoint.LIST_BUCKETS);
+            return refusal;
+        } catch (S3Exception authFailed) {
+            return authFailed;
+        }
     }
 
     /**
@@ -614,7 +622,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         if (evt instanceof IdleStateEvent) {
             // Idle keep-alive connections (and half-sent request heads) are closed; a
             // stalled body is timed out by its reader, a slow operation is left alone.
-            if (current == null) {
+            if (current == null || current.responded) {
+                // (an answered request whose rest of body the client stopped sending: nothing left to wait for)
                 ctx.close();
             }
             return;

@@ -164,6 +164,14 @@ class ProtocolIT {
             assertEquals(403, answer.status(), String.join(" ", r) + ": " + answer.text());
             assertEquals("AccessDenied", answer.errorCode(), String.join(" ", r));
         }
+        // a made-up Authorization header gets the authentication error, not the routing answer
+        RawS3.Response bogus = raw.exchange("GET", "/some-bucket?cors", Map.of("host", "127.0.0.1:" + gw.port, "authorization", "x"),
+                new byte[0]);
+        assertTrue(bogus.status() == 400 || bogus.status() == 403, bogus.text());
+        assertTrue(!"NotImplemented".equals(bogus.errorCode()) && !"MethodNotAllowed".equals(bogus.errorCode()), bogus.text());
+        RawS3.Response fakeSignature = raw.exchange("POST", "/some-bucket/k?Signature=1", Map.of("host", "127.0.0.1:" + gw.port),
+                new byte[0]);
+        assertTrue(fakeSignature.status() == 400 || fakeSignature.status() == 403, fakeSignature.text());
     }
 
     @Test
@@ -299,6 +307,24 @@ class ProtocolIT {
                 assertEquals(-1, silent.getInputStream().read(), "and the one that never sent anything");
                 long waited = (System.nanoTime() - start) / 1_000_000;
                 assertTrue(waited < 5_000, "closed after about a second, not " + waited + " ms");
+            }
+            // answered early (a bad signature) with a small body still to come, which the client never sends
+            try (Socket stalled = new Socket("127.0.0.1", quick.port)) {
+                stalled.setSoTimeout(10_000);
+                OutputStream out = stalled.getOutputStream();
+                Map<String, String> head = new LinkedHashMap<>();
+                head.put("host", "127.0.0.1:" + quick.port);
+                head.putAll(new TestSigner(TestGateway.ACCESS, "wrong-secret", "us-east-1").sign("PUT", "/b/k", Map.of(),
+                        Map.of("host", "127.0.0.1:" + quick.port), "UNSIGNED-PAYLOAD", java.time.Instant.now()));
+                head.put("content-length", "1000");
+                RawS3.writeHead(out, "PUT", "/b/k", head);
+                out.write(new byte[10]);
+                out.flush();
+                InputStream in = stalled.getInputStream();
+                assertEquals(403, RawS3.read(in, false).status());
+                long start = System.nanoTime();
+                assertEquals(-1, in.read(), "closed once idle, not held open for the rest of a body that never comes");
+                assertTrue((System.nanoTime() - start) / 1_000_000 < 5_000);
             }
         }
     }

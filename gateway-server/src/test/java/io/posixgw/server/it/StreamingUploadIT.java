@@ -399,13 +399,33 @@ class StreamingUploadIT {
     }
 
     @Test
-    @Conformance(CHECKSUM_TWO_HEADERS)
-    void aChecksumHeaderWithADeclaredTrailerIsInvalidRequest() throws Exception {
-        // either value would go unchecked; S3 refuses the pair
+    @Conformance(CHECKSUM_VERIFIED)
+    void aChecksumHeaderAndATrailerOfOneAlgorithmAreBothVerified() throws Exception {
+        // what the AWS SDK for Java v2 sends when it is given a checksum value and computes the trailer too
         String key = "sum-and-trailer";
         byte[] old = putEarlier(key);
-        Prepared p = new AwsChunkedEncoder(Mode.UNSIGNED_TRAILER, CHUNK, Algorithm.CRC32)
-                .trailerValue(Algorithm.CRC32.base64("not the body".getBytes(StandardCharsets.UTF_8)))
+        String right = Algorithm.CRC32.base64(BIG);
+        String wrong = Algorithm.CRC32.base64("not the body".getBytes(StandardCharsets.UTF_8));
+        for (String[] pair : new String[][] {{right, wrong}, {wrong, right}}) {
+            Prepared p = new AwsChunkedEncoder(Mode.UNSIGNED_TRAILER, CHUNK, Algorithm.CRC32).trailerValue(pair[1])
+                    .prepare(raw, "PUT", path(key), Map.of(), Map.of("x-amz-checksum-crc32", pair[0]), BIG);
+            assertError(send("PUT", key, Map.of(), p, p.body()), 400, "BadDigest");
+            assertEarlierIntact(key, old);
+        }
+        Prepared both = new AwsChunkedEncoder(Mode.UNSIGNED_TRAILER, CHUNK, Algorithm.CRC32)
+                .prepare(raw, "PUT", path(key), Map.of(), Map.of("x-amz-checksum-crc32", right), BIG);
+        RawS3.Response ok = send("PUT", key, Map.of(), both, both.body());
+        assertEquals(200, ok.status(), ok.text());
+        ObjectFiles.assertStored(root, BUCKET, key, BIG);
+    }
+
+    @Test
+    @Conformance(CHECKSUM_TWO_HEADERS)
+    void aChecksumHeaderWithATrailerOfAnotherAlgorithmIsInvalidRequest() throws Exception {
+        // one of the two would go unchecked
+        String key = "sum-and-other-trailer";
+        byte[] old = putEarlier(key);
+        Prepared p = new AwsChunkedEncoder(Mode.UNSIGNED_TRAILER, CHUNK, Algorithm.SHA256)
                 .prepare(raw, "PUT", path(key), Map.of(), Map.of("x-amz-checksum-crc32", Algorithm.CRC32.base64(BIG)), BIG);
         assertError(send("PUT", key, Map.of(), p, p.body()), 400, "InvalidRequest");
         assertEarlierIntact(key, old);
