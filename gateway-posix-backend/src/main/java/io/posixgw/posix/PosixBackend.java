@@ -394,8 +394,13 @@ public final class PosixBackend implements Backend {
         return translate(e);
     }
 
+    /** A temp file of a write: directly in a bucket's staging directory (not an upload's part, under {@code multipart/}). */
     private static boolean inStaging(String file) {
-        return file != null && file.contains("/" + PathResolver.STAGING + "/");
+        if (file == null) {
+            return false;
+        }
+        Path parent = Path.of(file).getParent();
+        return parent != null && parent.getFileName() != null && parent.getFileName().toString().equals(PathResolver.STAGING);
     }
 
     /**
