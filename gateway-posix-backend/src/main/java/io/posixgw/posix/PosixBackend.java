@@ -114,8 +114,12 @@ public final class PosixBackend implements Backend {
         }
     }
 
-    /** True when the file system at {@code root} keeps user xattrs; otherwise start with a sidecar directory. */
-    public static boolean supportsUserXattrs(Path root) {
+    /**
+     * True when the file system at {@code root} keeps user xattrs; otherwise start with a sidecar directory.
+     *
+     * @throws IOException when {@code root} is not writable at all
+     */
+    public static boolean supportsUserXattrs(Path root) throws IOException {
         return XattrMetadataStore.supported(root);
     }
 

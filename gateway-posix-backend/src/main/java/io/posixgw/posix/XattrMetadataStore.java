@@ -184,10 +184,16 @@ final class XattrMetadataStore implements MetadataStore {
     }
 
     /** True when the file system at {@code root} stores user xattrs (probed with a temp file). */
-    static boolean supported(Path root) {
+    /** @throws IOException when no file can be made in {@code root} at all (not a matter of xattrs) */
+    static boolean supported(Path root) throws IOException {
         Path probe = root.resolve(".posixgw-xattr-probe-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
         try {
             Files.createFile(probe);
+        } catch (IOException e) {
+            throw new IOException("cannot create a file in " + root.toAbsolutePath() + " (" + e.getClass().getSimpleName() + ": "
+                    + e.getMessage() + "): the data root must be writable by this user", e);
+        }
+        try {
             UserDefinedFileAttributeView v = Files.getFileAttributeView(probe, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
             if (v == null) {
                 return false;

@@ -192,9 +192,17 @@ class XattrFormatTest extends BackendTestBase {
     }
 
     @Test
-    void startupProbeSeesXattrs() {
+    void startupProbeSeesXattrs() throws Exception {
         assertTrue(PosixBackend.supportsUserXattrs(root));
         assertTrue(PosixBackend.fileNamesAreUtf8());
+    }
+
+    @Test
+    void aDataRootThatCannotBeWrittenIsSaidSoNotBlamedOnXattrs() throws Exception {
+        Path missing = root.resolve("no-such-dir");
+        java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> PosixBackend.supportsUserXattrs(missing));
+        assertTrue(e.getMessage().contains("must be writable"), e.getMessage());
     }
 
     @Test

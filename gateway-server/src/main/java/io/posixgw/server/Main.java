@@ -31,7 +31,9 @@ public final class Main {
                 return;
             }
             if (parsed.hasSubcommand()) {
-                System.exit(((MigrateCommand) parsed.subcommand().commandSpec().userObject()).call());
+                int status = ((MigrateCommand) parsed.subcommand().commandSpec().userObject()).call();
+                flushLogs();
+                System.exit(status);
                 return;
             }
             config = command.call();
@@ -52,6 +54,7 @@ public final class Main {
             address = gateway.start();
         } catch (Exception e) {
             LOG.error("posixgw cannot start: {}", e.getMessage());
+            flushLogs(); // the lines go out through an asynchronous appender: a crash loop must not have empty logs
             System.exit(1);
             return;
         }
@@ -60,10 +63,12 @@ public final class Main {
             LOG.info("stopping: finishing requests in flight (up to {} ms)", config.shutdownGraceMillis());
             gateway.stop();
             stopped.countDown();
+            flushLogs();
         }, "posixgw-shutdown"));
         ReloadOnHangup.install(gateway::reload);
         String endpoint = (gateway.tls() ? "https://" : "http://") + S3HttpServer.urlAuthority(address);
-        LOG.info("posixgw serving {} on {} (region {}, fsync {}, keep-alive {})", config.root().toAbsolutePath(), endpoint,
+        LOG.info("posixgw serving {} on {}{} (region {}, fsync {}, keep-alive {})", config.root().toAbsolutePath(), endpoint,
+                address.getAddress().isAnyLocalAddress() ? " (listening on all interfaces)" : "",
                 config.region(), config.fsync() ? "on" : "off", config.keepAlive() ? "on" : "off");
         if (config.defaultCredentials()) {
             LOG.info("development credentials: access key '{}', secret key '{}' (set --access/--secret for anything else)",
@@ -75,6 +80,13 @@ public final class Main {
             LOG.info("users from {}/{} (admin, userplus, user roles; re-read when it changes)", config.iamDir(), UsersFile.NAME);
         }
         stopped.await();
+    }
+
+    /** Writes out what the asynchronous log appender still holds (it drops nothing, but a JVM exit would). */
+    static void flushLogs() {
+        if (org.slf4j.LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext context) {
+            context.stop();
+        }
     }
 
     /** The command line of {@code posixgw}: the server's options and the {@code migrate} subcommand. */

@@ -157,6 +157,11 @@ public final class ServerCommand implements Callable<ServerConfig> {
             case "json" -> true;
             default -> throw new IllegalArgumentException("--log-format must be text or json, not " + logFormat);
         };
+        if (region == null || !region.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,62}")) {
+            // it is a field of every credential scope: one with a '/', a blank or nothing at all could never be signed for
+            throw new IllegalArgumentException("--region must be a region name like us-east-1 (letters, digits, '-', '_', '.'), not '"
+                    + region + "'");
+        }
         MetricsConfig metrics = metricsConfig(healthPath, readyPath);
         return new ServerConfig(
                 Path.of(root),

@@ -289,7 +289,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                 } catch (Exception e) {
                     LOG.warn("{} not ready: {}", r.requestId, e.toString());
                     answer = S3Response.status(503).errorCode("NotReady")
-                            .body(("not ready: " + e.getMessage() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8), "text/plain");
+                            .body("not ready: the data root is not usable (the log says why)\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+                                    "text/plain"); // unauthenticated: no paths or file-system details
                 }
                 S3Response a = answer;
                 ctx.executor().execute(() -> respond(r, a));

@@ -139,4 +139,14 @@ class ServerCommandTest {
         }
         assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--log-format", "xml"}, Map.of()));
     }
+
+    @Test
+    void aRegionThatCannotBeInACredentialScopeIsRefused() {
+        for (String bad : new String[] {"bad/region", "", " us-east-1", "a b"}) {
+            assertThrows(IllegalArgumentException.class,
+                    () -> ServerCommand.parse(new String[] {"--port", "127.0.0.1:8080", "--region", bad, "/x"}, Map.of()), bad);
+        }
+        assertEquals("RegionOne", ServerCommand.parse(new String[] {"--port", "127.0.0.1:8080", "--region", "RegionOne", "/x"},
+                Map.of()).region());
+    }
 }
