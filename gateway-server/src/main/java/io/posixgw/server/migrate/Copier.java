@@ -31,7 +31,8 @@ final class Copier {
      * @param attempts   tries per object for failures that may pass (network, 5xx, a changed source)
      * @param retryDelay pause before the second try, doubled for each further one
      */
-    record Options(int concurrency, boolean dryRun, boolean deleteExtra, int attempts, Duration retryDelay) {
+    /** @param recopy copy every object, also those whose bytes the destination holds (to bring metadata and tags over) */
+    record Options(int concurrency, boolean dryRun, boolean deleteExtra, int attempts, Duration retryDelay, boolean recopy) {
     }
 
     private final S3Source source;
@@ -177,7 +178,7 @@ final class Copier {
                 return;
             }
             try {
-                Existing existing = destination.stat(o.bucket(), o.key());
+                Existing existing = options.recopy() ? null : destination.stat(o.bucket(), o.key());
                 if (ContentRules.upToDate(o, existing)) {
                     progress.skipped.incrementAndGet();
                     progress.skippedBytes.addAndGet(o.size());

@@ -31,7 +31,7 @@ final class Marker {
     record Run(String from, boolean all, List<String> buckets, String completedAt, long objects, long copied, long skipped,
                long deleted, long bytes) {
         boolean covers(String otherFrom, boolean otherAll, List<String> otherBuckets) {
-            if (!normalize(from).equals(normalize(otherFrom))) {
+            if (from == null || completedAt == null || !normalize(from).equals(normalize(otherFrom))) {
                 return false;
             }
             if (all) {
@@ -59,6 +59,9 @@ final class Marker {
         }
         try {
             Content c = JSON.readValue(p.toFile(), Content.class);
+            if (c == null) {
+                throw new IOException("no content");
+            }
             return c.runs() == null ? List.of() : c.runs();
         } catch (IOException e) {
             throw new IOException("cannot read the migration marker " + p + ": " + e.getMessage(), e);
@@ -77,7 +80,14 @@ final class Marker {
 
     /** Adds a run, durably: temp file, fsync, rename, fsync of the directory. */
     static void append(Path root, Run run) throws IOException {
-        List<Run> runs = new ArrayList<>(read(root));
+        List<Run> runs;
+        try {
+            runs = new ArrayList<>(read(root));
+        } catch (IOException damaged) {
+            // a marker nobody can read would fail every later run (the chart's initContainer too):
+            // this completed run is what is known for sure, so it replaces it
+            runs = new ArrayList<>();
+        }
         runs.add(run);
         Path tmp = root.resolve(FILE + ".tmp");
         Files.write(tmp, JSON.writeValueAsBytes(new Content(runs)));

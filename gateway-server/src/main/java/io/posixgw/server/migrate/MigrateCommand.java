@@ -86,6 +86,11 @@ public final class MigrateCommand implements Callable<Integer> {
             description = "Delete destination objects the source does not have (in the copied buckets), making it a mirror.")
     boolean deleteExtra;
 
+    @Option(names = "--recopy",
+            description = "Copy every object again, also those whose bytes the destination already holds: a later run "
+                    + "otherwise skips them, so metadata or tags changed in place at the source are not brought over.")
+    boolean recopy;
+
     @Option(names = "--to", paramLabel = "URL",
             description = "Copy into this endpoint instead of the data root (env POSIXGW_MIGRATE_TO), e.g. back into MinIO.")
     String to;
@@ -282,7 +287,7 @@ public final class MigrateCommand implements Callable<Integer> {
         boolean terminal = System.console() != null && err == System.err;
         Progress progress = new Progress(err, terminal, Duration.ofSeconds(Math.max(0, progressSeconds)), System::nanoTime);
         Copier copier = new Copier(source, destination,
-                new Copier.Options(workers, dryRun, deleteExtra, attempts, Duration.ofMillis(retryDelayMillis)), progress);
+                new Copier.Options(workers, dryRun, deleteExtra, attempts, Duration.ofMillis(retryDelayMillis), recopy), progress);
         err.printf(Locale.ROOT, "posixgw migrate: %s%s -> %s, %s, %d at once%s%n", dryRun ? "dry run, " : "", from,
                 destination.describe(), names.isEmpty() ? "no buckets" : "buckets " + String.join(", ", names), workers,
                 deleteExtra ? ", deleting extra objects" : "");

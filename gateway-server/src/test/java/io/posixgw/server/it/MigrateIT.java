@@ -252,6 +252,22 @@ class MigrateIT {
                 assertEquals(0, forced.count("copied and verified"));
                 assertEquals(objects, forced.count("already present"));
                 assertEquals(2, marker(dstRoot).get("runs").size());
+
+                // tags changed in place keep the ETag: only --recopy brings them over
+                client(back).setObjectTags(io.minio.SetObjectTagsArgs.builder().bucket(BUCKET).object("big.bin")
+                        .tags(Map.of("stage", "changed")).build());
+                Run recopied = migrate(from(endpoint.endpoint(), "--force", "--recopy", dstRoot.toString()));
+                assertEquals(0, recopied.status(), recopied.out() + recopied.err());
+                assertEquals(objects, recopied.count("copied and verified"));
+                // a marker nobody can read is replaced by the next completed run, not an error for every later one
+                Files.writeString(dstRoot.resolve(".posixgw-migrated.json"), "null");
+                Run overDamaged = migrate(from(endpoint.endpoint(), "--force", dstRoot.toString()));
+                assertEquals(0, overDamaged.status(), overDamaged.out() + overDamaged.err());
+                assertEquals(1, marker(dstRoot).get("runs").size());
+            }
+            try (TestGateway copy = TestGateway.start(dstRoot)) {
+                assertEquals(Map.of("stage", "changed"), client(copy).getObjectTags(io.minio.GetObjectTagsArgs.builder()
+                        .bucket(BUCKET).object("big.bin").build()).get());
             }
         }
     }
