@@ -7,29 +7,22 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.DecoderResult;
-import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.handler.codec.http.TooLongHttpHeaderException;
-import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
-import io.posixgw.core.names.BucketNames;
-import io.posixgw.core.names.ObjectKeys;
 import io.posixgw.server.metrics.ServerMetrics;
 import io.posixgw.server.ops.Exchange;
 import io.posixgw.server.ops.Operations;
 import io.posixgw.server.routing.Endpoint;
-import io.posixgw.server.routing.PresignedParameters;
 import io.posixgw.server.routing.RequestTarget;
 import io.posixgw.server.routing.Router;
 import io.posixgw.server.routing.S3Request;
@@ -40,8 +33,6 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.RejectedExecutionException;
 import javax.net.ssl.SSLException;
@@ -164,10 +155,10 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         DecoderResult decoded = http.decoderResult();
         if (decoded.isFailure()) {
             r.keepAlive = false;
-            respond(r, Errors.render(decodeError(decoded.cause()), http.method().name(), r.path, r.requestId));
+            respond(r, Errors.render(S3RequestReader.decodeError(decoded.cause()), http.method().name(), r.path, r.requestId));
             return;
         }
-        S3Exception framing = framingError(http);
+        S3Exception framing = S3RequestReader.framingError(http);
         if (framing != null) {
             r.keepAlive = false;
             respond(r, Errors.render(framing, http.method().name(), r.path, r.requestId));
@@ -207,7 +198,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         boolean authenticated = false;
         Exchange exchange;
         try {
-            request = parse(http);
+            request = S3RequestReader.read(http);
             r.bucket = request.bucket();
             r.key = request.key();
             r.endpoint = Router.route(request);
@@ -220,7 +211,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             if (server.readOnly && r.endpoint.permission() != Endpoint.Permission.READ) {
                 throw new S3Exception(S3Error.ACCESS_DENIED, "Access Denied: this server is read-only");
             }
-            validateNames(request);
+            S3RequestReader.validateNames(request);
             if (Operations.takesBody(r.endpoint)) {
                 r.body = newBody(http, request, auth, r.endpoint);
             }
@@ -308,50 +299,6 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private static S3Request parse(HttpRequest http) {
-        String rawPath = RequestTarget.rawPath(http.uri());
-        if (!rawPath.startsWith("/")) {
-            throw new S3Exception(S3Error.INVALID_URI, "Couldn't parse the specified URI.");
-        }
-        String path = RequestTarget.decodePath(rawPath);
-        String bucket = null;
-        String key = null;
-        String rest = path.substring(1);
-        if (!rest.isEmpty()) {
-            int slash = rest.indexOf('/');
-            if (slash < 0) {
-                bucket = rest;
-            } else {
-                bucket = rest.substring(0, slash);
-                String k = rest.substring(slash + 1);
-                key = k.isEmpty() ? null : k;
-            }
-        }
-        List<Map.Entry<String, String>> query = RequestTarget.decodeQuery(RequestTarget.rawQuery(http.uri()));
-        if (PresignedParameters.presigned(query)) {
-            for (Map.Entry<String, String> h : PresignedParameters.hoistedHeaders(query)) {
-                if (http.headers().contains(h.getKey())) {
-                    throw new S3Exception(S3Error.INVALID_ARGUMENT, h.getKey() + " is both a header and a query parameter");
-                }
-                try {
-                    http.headers().add(h.getKey(), h.getValue());
-                } catch (IllegalArgumentException notAHeader) {
-                    throw new S3Exception(S3Error.INVALID_ARGUMENT, "The query parameter " + h.getKey() + " is no valid header");
-                }
-            }
-        }
-        return new S3Request(http.method().name(), path, bucket, key, query, new NettyRequestHeaders(http.headers()));
-    }
-
-    private static void validateNames(S3Request request) {
-        if (request.bucket() != null) {
-            BucketNames.requireValid(request.bucket());
-        }
-        if (request.key() != null) {
-            ObjectKeys.requireValid(request.key());
-        }
-    }
-
     private HttpBody newBody(HttpRequest http, S3Request request, AuthResult auth, Endpoint endpoint) {
         long length;
         if (auth.decodedContentLength() >= 0) {
@@ -388,33 +335,6 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /**
-     * What the decoder lets through but HTTP/1.1 forbids or posixgw cannot take: more than one
-     * Host line (RFC 9112 §3.2: 400), and transfer codings other than chunked alone (RFC 9112
-     * §6.1: 501; the decoder would read the chunks and ignore the coding around them).
-     */
-    private static S3Exception framingError(HttpRequest http) {
-        if (http.headers().getAll(HttpHeaderNames.HOST).size() > 1) {
-            return new S3Exception(S3Error.INVALID_REQUEST, "The request has more than one Host header.");
-        }
-        String te = http.headers().get(HttpHeaderNames.TRANSFER_ENCODING);
-        if (te != null && !te.trim().equalsIgnoreCase("chunked")) {
-            return new S3Exception(S3Error.NOT_IMPLEMENTED, "A header you provided implies functionality that is not implemented: "
-                    + "Transfer-Encoding " + te.trim()).detail("Header", "Transfer-Encoding");
-        }
-        return null;
-    }
-
-    private static S3Exception decodeError(Throwable cause) {
-        if (cause instanceof TooLongHttpHeaderException) {
-            return new S3Exception(S3Error.REQUEST_HEADER_SECTION_TOO_LARGE, S3Error.REQUEST_HEADER_SECTION_TOO_LARGE.defaultMessage());
-        }
-        if (cause instanceof TooLongHttpLineException || cause instanceof TooLongFrameException) {
-            return new S3Exception(S3Error.INVALID_URI, "The request line is too long.");
-        }
-        return new S3Exception(S3Error.INVALID_REQUEST, "Malformed HTTP request");
-    }
-
     // ------------------------------------------------------------------ body
 
     private void onContent(HttpContent content) {
@@ -447,9 +367,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         if (last) {
             r.lastSeen = true;
             if (r.responded) {
-                if (!r.keepAlive) {
-                    ctx.close(); // the lingering answer has been read by now, or will never be
-                }
+                // (without keep-alive, the answer's write ends the connection: see closeAfterAnswer)
                 finishRequest();
             } else {
                 dispatchPending(); // (an answered request has no operation left to start)
@@ -532,16 +450,30 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                     if (!f.isSuccess()) {
                         LOG.debug("{} response write failed: {}", r.requestId, String.valueOf(f.cause()));
                         f.channel().close();
-                    } else if (linger && !r.lastSeen) {
-                        f.channel().eventLoop().schedule(() -> {
-                            f.channel().close();
-                        }, LINGER_MILLIS, TimeUnit.MILLISECONDS);
                     } else if (!keepAlive) {
-                        f.channel().close();
+                        closeAfterAnswer(f.channel());
                     }
                 });
         if (r.lastSeen || !keepAlive && !linger) {
             finishRequest();
+        }
+    }
+
+    /**
+     * Ends a connection after its last answer, lingering: the output is shut (the client reads the
+     * answer, then end of stream) and the socket closed when the client closes, or after
+     * {@value #LINGER_MILLIS} ms. Closing at once with request bytes still unread (a body being
+     * sent, requests pipelined behind) makes the kernel answer with a reset, which can discard the
+     * answer at the client before it reads it. Meanwhile what arrives is dropped ({@link #closing}).
+     * TLS closes at once: its close must go through the TLS layer.
+     */
+    private void closeAfterAnswer(io.netty.channel.Channel ch) {
+        if (ch instanceof io.netty.channel.socket.DuplexChannel duplex && ch.pipeline().get(io.netty.handler.ssl.SslHandler.class) == null) {
+            duplex.shutdownOutput().addListener(done -> ch.eventLoop().schedule(() -> {
+                ch.close();
+            }, LINGER_MILLIS, TimeUnit.MILLISECONDS));
+        } else {
+            ch.close();
         }
     }
 
