@@ -49,7 +49,16 @@ class MarkerTest {
 
     @Test
     void unknownFieldsAreIgnored() throws Exception {
-        Files.writeString(Marker.path(root), "{\"runs\":[{\"from\":\"http://a\",\"all\":true,\"future\":1}],\"v\":2}");
+        Files.writeString(Marker.path(root),
+                "{\"runs\":[{\"from\":\"http://a\",\"all\":true,\"completedAt\":\"2026-11-30T10:00:00Z\",\"future\":1}],\"v\":2}");
         assertNotNull(Marker.covering(root, "http://a", false, List.of("x")));
+    }
+
+    @Test
+    void aRunWithoutItsCompletionTimeCoversNothing() throws Exception {
+        Files.writeString(Marker.path(root), "{\"runs\":[{\"from\":\"http://a\",\"all\":true}]}");
+        assertNull(Marker.covering(root, "http://a", false, List.of("x")));
+        Files.writeString(Marker.path(root), "null");
+        assertThrows(java.io.IOException.class, () -> Marker.read(root));
     }
 }
