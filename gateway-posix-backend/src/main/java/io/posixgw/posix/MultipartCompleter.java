@@ -84,7 +84,7 @@ final class MultipartCompleter {
             etag = expectedEtag(parts);
         } catch (S3Exception badList) {
             // an unknown upload is NoSuchUpload whatever the list says
-            if (Fs.lstat(uploadDir) == null && findClaim(hashDir, uploadId) == null && completedEtag(bucketDir, key, uploadId) == null) {
+            if (Fs.lstat(uploadDir) == null && MultipartStore.findClaim(hashDir, uploadId) == null && completedEtag(bucketDir, key, uploadId) == null) {
                 throw MultipartStore.noSuchUpload(uploadId);
             }
             throw badList;
@@ -93,12 +93,15 @@ final class MultipartCompleter {
         long deadline = System.nanoTime() + wait.toNanos();
         long pause = 10;
         while (true) {
-            try {
+            try (KeyLocks.Held across = store.lockPublication(uploadDir)) { // see MultipartStore's part publication
                 Files.move(uploadDir, claim, StandardCopyOption.ATOMIC_MOVE);
                 store.moved(uploadDir, claim);
                 break;
             } catch (NoSuchFileException notThere) {
-                Path other = findClaim(hashDir, uploadId);
+                Path other = MultipartStore.findClaim(hashDir, uploadId);
+                if (other == null && Fs.lstat(uploadDir) != null) {
+                    continue; // another Complete gave it back between the two looks: claim it now
+                }
                 if (other == null) {
                     String done = completedEtag(bucketDir, key, uploadId);
                     if (done != null && Etags.unquote(done).equals(Etags.unquote(etag))) {
@@ -268,18 +271,6 @@ final class MultipartCompleter {
         }
     }
 
-    /** The claim of another Complete of this upload, if any (the exact name or another ETag's). */
-    private static Path findClaim(Path hashDir, String uploadId) throws IOException {
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(hashDir, uploadId + ".*" + MultipartStore.IN_PROGRESS)) {
-            for (Path p : ds) {
-                return p;
-            }
-        } catch (NoSuchFileException none) {
-            return null;
-        }
-        return null;
-    }
-
     /** The ETag of the object at {@code key} when a Complete of {@code uploadId} produced it, else null. */
     private String completedEtag(Path bucketDir, String key, String uploadId) throws IOException {
         Path target = paths.objectPath(bucketDir, key);
@@ -314,7 +305,7 @@ final class MultipartCompleter {
     }
 
     private void rollback(Path claim, Path uploadDir) {
-        try {
+        try (KeyLocks.Held across = store.lockPublication(uploadDir)) {
             Files.move(claim, uploadDir, StandardCopyOption.ATOMIC_MOVE);
             store.moved(claim, uploadDir);
         } catch (IOException lost) {

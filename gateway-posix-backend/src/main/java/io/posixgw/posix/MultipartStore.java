@@ -170,10 +170,15 @@ final class MultipartStore {
 
     /** The checksum the upload was created with, or null. */
     MultipartChecksum checksumOf(Path uploadDir, String uploadId) throws IOException {
-        try {
-            return AttrCodec.decodeChecksumSpec(store.get(uploadDir, AttrNames.CHECKSUMS));
-        } catch (NoSuchFileException e) {
-            throw noSuchUpload(uploadId);
+        long deadline = System.nanoTime() + CLAIM_WAIT_NANOS;
+        while (true) {
+            try {
+                return AttrCodec.decodeChecksumSpec(store.get(uploadDir, AttrNames.CHECKSUMS));
+            } catch (NoSuchFileException e) {
+                if (!claimedNow(uploadDir, uploadId, deadline)) {
+                    throw noSuchUpload(uploadId);
+                }
+            }
         }
     }
 
@@ -193,19 +198,63 @@ final class MultipartStore {
         Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS).toInstant();
         committer.forceFile(staged);
         Path target = uploadDir.resolve(Integer.toString(partNumber));
-        // a part uploaded twice at once through two gateways keeps one upload's bytes and attributes
-        try (KeyLocks.Held across = store.lockPublication(target)) {
-            try {
-                // fails when the upload was aborted or completed meanwhile
+        // the upload's lock (sidecar): a part's two renames never straddle a Complete's claim or an Abort
+        // of the upload in another gateway, nor another upload of the same part number
+        long deadline = System.nanoTime() + CLAIM_WAIT_NANOS;
+        while (true) {
+            try (KeyLocks.Held across = store.lockPublication(uploadDir)) {
+                // fails when the upload was aborted or completed meanwhile, or a Complete holds it claimed
                 Files.move(staged.path, target, StandardCopyOption.ATOMIC_MOVE);
+                staged.markPublished();
+                store.moved(staged.path, target);
+                break;
             } catch (NoSuchFileException e) {
-                throw noSuchUpload(uploadId);
+                if (!claimedNow(uploadDir, uploadId, deadline)) {
+                    throw noSuchUpload(uploadId);
+                }
             }
-            staged.markPublished();
-            store.moved(staged.path, target);
         }
         committer.syncDir(uploadDir);
         return new Part(partNumber, etag, staged.size(), mtime, checksum);
+    }
+
+    /** How long an UploadPart waits for a Complete that holds the upload claimed (one that fails gives it back). */
+    private static final long CLAIM_WAIT_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+
+    /**
+     * After a part found no upload directory: true (after a short pause) while a Complete of the upload
+     * holds it claimed, or when it is back; false when it is gone (completed or aborted) or the wait is over.
+     */
+    private static boolean claimedNow(Path uploadDir, String uploadId, long deadline) throws IOException {
+        if (Fs.lstat(uploadDir) != null) {
+            return true; // given back by a Complete that failed
+        }
+        if (findClaim(uploadDir.getParent(), uploadId) == null) {
+            // no claim now: gone, unless it was given back between the two looks
+            return Fs.lstat(uploadDir) != null;
+        }
+        if (System.nanoTime() > deadline) {
+            return false;
+        }
+        try {
+            Thread.sleep(10);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while waiting for a Complete of upload " + uploadId);
+        }
+        return true;
+    }
+
+    /** The claim of a Complete of this upload in progress, if any (the exact name or another ETag's). */
+    static Path findClaim(Path hashDir, String uploadId) throws IOException {
+        try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(hashDir, uploadId + ".*" + IN_PROGRESS)) {
+            for (Path p : ds) {
+                return p;
+            }
+        } catch (NoSuchFileException none) {
+            return null;
+        }
+        return null;
     }
 
     void abort(String bucket, String key, String uploadId) throws IOException {
@@ -216,12 +265,14 @@ final class MultipartStore {
         requireUpload(bucketDir, uploadDir, uploadId);
         // take it out of sight atomically first, so a part landing now fails instead of leaking
         Path trash = PathResolver.staging(bucketDir).resolve("abort-" + uploadId + "-" + Fs.randomHex() + StagingSweeper.TRASH);
-        try {
-            Files.move(uploadDir, trash, StandardCopyOption.ATOMIC_MOVE);
-        } catch (NoSuchFileException e) {
-            throw noSuchUpload(uploadId);
+        try (KeyLocks.Held across = store.lockPublication(uploadDir)) {
+            try {
+                Files.move(uploadDir, trash, StandardCopyOption.ATOMIC_MOVE);
+            } catch (NoSuchFileException e) {
+                throw noSuchUpload(uploadId);
+            }
+            store.moved(uploadDir, trash);
         }
-        store.moved(uploadDir, trash);
         Fs.deleteTree(trash);
         store.deleted(trash);
         if (Fs.removeIfEmpty(hashDir)) {
@@ -414,13 +465,22 @@ final class MultipartStore {
     }
 
     /** The upload directory's lstat; NoSuchBucket / NoSuchUpload when absent. */
+    /**
+     * The upload's directory, waiting (up to {@link #CLAIM_WAIT_NANOS}) while a Complete in any
+     * gateway holds it claimed: one that fails gives it back, and the upload was never gone.
+     */
     private static BasicFileAttributes requireUpload(Path bucketDir, Path uploadDir, String uploadId) throws IOException {
-        BasicFileAttributes a = Fs.lstat(uploadDir);
-        if (a == null || !a.isDirectory()) {
-            PathResolver.requireBucket(bucketDir);
-            throw noSuchUpload(uploadId);
+        long deadline = System.nanoTime() + CLAIM_WAIT_NANOS;
+        while (true) {
+            BasicFileAttributes a = Fs.lstat(uploadDir);
+            if (a != null && a.isDirectory()) {
+                return a;
+            }
+            if (a != null || !claimedNow(uploadDir, uploadId, deadline)) {
+                PathResolver.requireBucket(bucketDir);
+                throw noSuchUpload(uploadId);
+            }
         }
-        return a;
     }
 
     static S3Exception noSuchUpload(String uploadId) {

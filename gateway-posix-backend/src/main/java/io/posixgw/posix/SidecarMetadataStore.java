@@ -51,8 +51,6 @@ final class SidecarMetadataStore implements MetadataStore {
     private static final String META = "meta";
     /** The inode, size and mtime of the data the attributes belong to (see the class comment). */
     static final String STAMP = ".ino";
-    /** A file renamed this recently may be mid-publish in another gateway: worth waiting for its attributes. */
-    private static final long RECENT_RENAME_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** How long a reader waits for a writer (in another gateway) to move a new version's attributes. */
     static final long MOVE_WAIT_MILLIS = 200;
     /**
@@ -235,64 +233,6 @@ final class SidecarMetadataStore implements MetadataStore {
         }
     }
 
-    /** A stamp's fields: {@code <inode>:<size>:<mtime ns>}; size and mtime are -1 when missing or malformed. */
-    private record Stamp(String inode, long size, long mtimeNanos) {
-        static Stamp parse(byte[] raw) {
-            String[] f = new String(raw, StandardCharsets.US_ASCII).split(":", -1);
-            try {
-                return f.length == 3 ? new Stamp(f[0], Long.parseLong(f[1]), Long.parseLong(f[2])) : new Stamp(f[0], -1, -1);
-            } catch (NumberFormatException e) {
-                return new Stamp(f[0], -1, -1);
-            }
-        }
-    }
-
-    /** What a stamp records of a data file, read with one lstat. */
-    private record DataVersion(String inode, long size, long mtimeNanos, long ctimeNanos, boolean regular) {
-        static DataVersion of(Path path) throws IOException {
-            Map<String, Object> a;
-            try {
-                a = Files.readAttributes(path, "unix:ino,size,lastModifiedTime,ctime,isRegularFile", LinkOption.NOFOLLOW_LINKS);
-            } catch (NoSuchFileException e) {
-                return null;
-            }
-            return new DataVersion(String.valueOf(a.get("ino")), (Long) a.get("size"),
-                    ((java.nio.file.attribute.FileTime) a.get("lastModifiedTime")).to(TimeUnit.NANOSECONDS),
-                    ((java.nio.file.attribute.FileTime) a.get("ctime")).to(TimeUnit.NANOSECONDS),
-                    (Boolean) a.get("isRegularFile"));
-        }
-
-        byte[] stamp() {
-            return (inode + ":" + size + ":" + mtimeNanos).getBytes(StandardCharsets.US_ASCII);
-        }
-
-        /** The stamp was written for this file: same inode, or (a copied tree) same size and mtime. */
-        boolean matches(byte[] stamp) {
-            Stamp s = Stamp.parse(stamp);
-            return s.inode().equals(inode) || (s.size() == size && s.mtimeNanos() == mtimeNanos);
-        }
-
-        /**
-         * Same inode, or same size and an mtime up to a second older than the stamp's: what
-         * a copy keeps when it stores times to the microsecond or the second (Java's copy,
-         * tar) truncates. A newer version of the key has a later mtime, not an earlier one.
-         */
-        boolean roughlyMatches(byte[] stamp) {
-            Stamp s = Stamp.parse(stamp);
-            long truncated = s.mtimeNanos() - mtimeNanos;
-            return s.inode().equals(inode) || (s.size() == size && truncated >= 0 && truncated < TimeUnit.SECONDS.toNanos(1));
-        }
-
-        boolean sameInode(byte[] stamp) {
-            return Stamp.parse(stamp).inode().equals(inode);
-        }
-
-        boolean renamedRecently() {
-            java.time.Instant now = java.time.Instant.now();
-            long nowNanos = TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
-            return nowNanos - ctimeNanos < RECENT_RENAME_NANOS;
-        }
-    }
 
     private static void putIfPresent(Map<String, byte[]> out, Path dir, String name) throws IOException {
         byte[] v = value(dir, name);

@@ -147,6 +147,53 @@ abstract class AbstractMultipartTests extends BackendTestBase {
         assertEquals(ChecksumType.FULL_OBJECT, head.checksumType());
     }
 
+    @Test
+    void aPartUploadedThroughAnotherGatewayWhileACompleteClaimsTheUploadKeepsItsEtag() throws Exception {
+        // the part's two renames (sidecar: data, then attributes) must not straddle the claim and its rollback
+        PosixBackend other = new PosixBackend(root, options());
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < 60; round++) {
+                String key = "race" + round;
+                String id = backend.createMultipartUpload(B, key, ObjectAttributes.EMPTY);
+                byte[] data = random(3000, round);
+                String etag = Etags.fromMd5(Etags.newMd5().digest(data));
+                CyclicBarrier start = new CyclicBarrier(2);
+                Future<Part> upload = pool.submit(() -> {
+                    start.await();
+                    return other.uploadPart(B, key, id, 2, Bodies.of(data), null);
+                });
+                Future<Boolean> complete = pool.submit(() -> {
+                    start.await();
+                    try {
+                        backend.completeMultipartUpload(B, key, id, List.of(new CompletedPart(2, etag, Map.of())), CompleteChecks.NONE);
+                        return true;
+                    } catch (io.posixgw.core.S3Exception e) {
+                        return false; // InvalidPart: it came before the part
+                    }
+                });
+                Part uploaded;
+                try {
+                    uploaded = upload.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    assertTrue(complete.get(), "a part refused only after a Complete that succeeded: " + e.getCause());
+                    continue;
+                }
+                if (complete.get()) {
+                    assertArrayEquals(data, get(key));
+                } else {
+                    ListPartsResult parts = backend.listParts(B, key, id, 0, 10);
+                    assertEquals(1, parts.parts().size(), key);
+                    assertEquals(uploaded.etag(), parts.parts().get(0).etag(), key + ": an acknowledged part keeps its ETag");
+                    backend.completeMultipartUpload(B, key, id, List.of(new CompletedPart(2, etag, Map.of())), CompleteChecks.NONE);
+                    assertArrayEquals(data, get(key));
+                }
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
     static String crc(ChecksumAlgorithm a, byte[] data) {
         Checksummer c = a.newChecksummer();
         c.update(java.nio.ByteBuffer.wrap(data));

@@ -1,0 +1,69 @@
+package io.posixgw.posix;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What a sidecar stamp ({@link SidecarMetadataStore#STAMP}) records of a data file (its inode,
+ * size and mtime), read with one lstat, and how a stamp is matched against it.
+ */
+record DataVersion(String inode, long size, long mtimeNanos, long ctimeNanos, boolean regular) {
+    /** A file renamed this recently may be mid-publish in another gateway: worth waiting for its attributes. */
+    private static final long RECENT_RENAME_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+    static DataVersion of(Path path) throws IOException {
+        Map<String, Object> a;
+        try {
+            a = Files.readAttributes(path, "unix:ino,size,lastModifiedTime,ctime,isRegularFile", LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+        return new DataVersion(String.valueOf(a.get("ino")), (Long) a.get("size"),
+                ((java.nio.file.attribute.FileTime) a.get("lastModifiedTime")).to(TimeUnit.NANOSECONDS),
+                ((java.nio.file.attribute.FileTime) a.get("ctime")).to(TimeUnit.NANOSECONDS),
+                (Boolean) a.get("isRegularFile"));
+    }
+
+    byte[] stamp() {
+        return (inode + ":" + size + ":" + mtimeNanos).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * Same inode, or same size and an mtime up to a second older than the stamp's: what
+     * a copy keeps when it stores times to the microsecond or the second (Java's copy,
+     * tar) truncates. A newer version of the key has a later mtime, not an earlier one.
+     */
+    boolean roughlyMatches(byte[] stamp) {
+        Stamp s = Stamp.parse(stamp);
+        long truncated = s.mtimeNanos() - mtimeNanos;
+        return s.inode().equals(inode) || (s.size() == size && truncated >= 0 && truncated < TimeUnit.SECONDS.toNanos(1));
+    }
+
+    boolean sameInode(byte[] stamp) {
+        return Stamp.parse(stamp).inode().equals(inode);
+    }
+
+    boolean renamedRecently() {
+        java.time.Instant now = java.time.Instant.now();
+        long nowNanos = TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
+        return nowNanos - ctimeNanos < RECENT_RENAME_NANOS;
+    }
+
+    /** A stamp's fields: {@code <inode>:<size>:<mtime ns>}; size and mtime are -1 when missing or malformed. */
+    private record Stamp(String inode, long size, long mtimeNanos) {
+        static Stamp parse(byte[] raw) {
+            String[] f = new String(raw, StandardCharsets.US_ASCII).split(":", -1);
+            try {
+                return f.length == 3 ? new Stamp(f[0], Long.parseLong(f[1]), Long.parseLong(f[2])) : new Stamp(f[0], -1, -1);
+            } catch (NumberFormatException e) {
+                return new Stamp(f[0], -1, -1);
+            }
+        }
+    }
+}
