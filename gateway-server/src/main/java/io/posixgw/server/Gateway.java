@@ -159,7 +159,9 @@ public final class Gateway implements AutoCloseable {
 
     /** Graceful stop: requests in flight get the configured grace period. */
     public void stop() {
-        housekeeping.shutdownNow();
+        // no interrupts while requests finish: a thread interrupted while it waits for a record lock
+        // closes the shared lock file's channel, and with it the locks of every other thread (KeyLocks)
+        housekeeping.shutdown();
         http.stop(config.shutdownGraceMillis());
         workers.shutdown();
         try {
