@@ -29,7 +29,9 @@ import java.util.function.Predicate;
  * {@code <sidecar>/<bucket>/meta/<name>}. Each value is written temp + rename. Unlike
  * xattrs the attributes do not follow a rename of the data by themselves:
  * {@link #moved} renames the sidecar directory after the data, so an overwrite is
- * atomic for the bytes but its attributes switch a moment later.
+ * atomic for the bytes but its attributes switch a moment later. Writers of one key in
+ * every gateway take turns over those two renames (and over deletes and attribute writes)
+ * through {@link #lockPublication}, a record lock in {@value #PUBLISH_LOCKS}.
  *
  * <p>So that the attributes of one version are never served with the bytes of another
  * (a reader in another gateway between the two renames, or a writer killed between
@@ -541,9 +543,20 @@ final class SidecarMetadataStore implements MetadataStore {
         return removed;
     }
 
-    private static void deleteAside(Path aside) throws IOException {
+    /**
+     * Removes what was moved into {@value #TRASH}. A write still in flight for the moved node (a PUT
+     * into a bucket being deleted) can add to it meanwhile; what is left then is the sweep's, which
+     * removes trash entries once older than {@code --stale-staging}: never a reason to fail the
+     * request that moved it.
+     */
+    private static void deleteAside(Path aside) {
         if (aside != null) {
-            Fs.deleteTree(aside);
+            try {
+                Fs.deleteTree(aside);
+            } catch (IOException leftForTheSweep) {
+                org.slf4j.LoggerFactory.getLogger(SidecarMetadataStore.class).debug("{} left for the sweep: {}", aside,
+                        leftForTheSweep.toString());
+            }
         }
     }
 
