@@ -67,9 +67,9 @@ public final class Main {
         }, "posixgw-shutdown"));
         ReloadOnHangup.install(gateway::reload);
         String endpoint = (gateway.tls() ? "https://" : "http://") + S3HttpServer.urlAuthority(address);
-        LOG.info("posixgw serving {} on {}{} (region {}, fsync {}, keep-alive {})", config.root().toAbsolutePath(), endpoint,
-                address.getAddress().isAnyLocalAddress() ? " (listening on all interfaces)" : "",
-                config.region(), config.fsync() ? "on" : "off", config.keepAlive() ? "on" : "off");
+        LOG.info("posixgw serving {} on {} (region {}, fsync {}, keep-alive {}{})", config.root().toAbsolutePath(), endpoint,
+                config.region(), config.fsync() ? "on" : "off", config.keepAlive() ? "on" : "off",
+                address.getAddress().isAnyLocalAddress() ? "; listening on all interfaces" : "");
         if (config.defaultCredentials()) {
             LOG.info("development credentials: access key '{}', secret key '{}' (set --access/--secret for anything else)",
                     ServerConfig.DEFAULT_ACCESS_KEY, ServerConfig.DEFAULT_SECRET_KEY);
