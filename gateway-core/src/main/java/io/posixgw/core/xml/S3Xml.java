@@ -75,8 +75,9 @@ public final class S3Xml {
         if (containsDoctype(body)) {
             throw new S3Exception(S3Error.MALFORMED_XML, "DTDs are not allowed in request bodies");
         }
+        requireRoot(body, type);
         try {
-            ObjectReader reader = MAPPER.readerFor(type);
+            ObjectReader reader = MAPPER.readerFor(type).with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
             T value = reader.readValue(body);
             if (value == null) {
                 throw S3Error.MALFORMED_XML.exception();
@@ -86,6 +87,35 @@ public final class S3Xml {
             if (e instanceof S3Exception s3) {
                 throw s3;
             }
+            throw new S3Exception(S3Error.MALFORMED_XML, S3Error.MALFORMED_XML.defaultMessage(), e);
+        }
+    }
+
+    /**
+     * The document's root element must be the one {@code type} is named after: Jackson reads
+     * any root as the type, so {@code <Foo><Object>...} would be taken for a {@code <Delete>}.
+     */
+    private static void requireRoot(byte[] body, Class<?> type) {
+        com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement root =
+                type.getAnnotation(com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement.class);
+        if (root == null || root.localName().isEmpty()) {
+            return;
+        }
+        try {
+            javax.xml.stream.XMLStreamReader r = MAPPER.getFactory().getXMLInputFactory()
+                    .createXMLStreamReader(new java.io.ByteArrayInputStream(body));
+            try {
+                while (r.hasNext() && r.next() != javax.xml.stream.XMLStreamConstants.START_ELEMENT) {
+                    // prolog: declaration, comments, blanks
+                }
+                if (!r.isStartElement() || !root.localName().equals(r.getLocalName())) {
+                    throw new S3Exception(S3Error.MALFORMED_XML, "The XML you provided was not well-formed or did not validate "
+                            + "against our published schema: the root element must be " + root.localName());
+                }
+            } finally {
+                r.close();
+            }
+        } catch (javax.xml.stream.XMLStreamException e) {
             throw new S3Exception(S3Error.MALFORMED_XML, S3Error.MALFORMED_XML.defaultMessage(), e);
         }
     }

@@ -110,7 +110,7 @@ final class AclHandler {
     /** The headers and the body of a Put*Acl: both may only restate the owner's full control. */
     private static void requireOwnerOnly(Exchange x, String owner) throws IOException {
         requireOwnerOnly(x, () -> owner, S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED);
-        byte[] body = SmallBodies.read(x.body());
+        byte[] body = SmallBodies.read(x);
         if (body.length == 0) {
             return;
         }

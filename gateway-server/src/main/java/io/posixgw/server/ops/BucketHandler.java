@@ -80,7 +80,7 @@ final class BucketHandler {
     }
 
     S3Response create(Exchange x) throws IOException {
-        byte[] body = SmallBodies.read(x.body());
+        byte[] body = SmallBodies.read(x);
         String constraint = null;
         if (body.length > 0) {
             constraint = S3Xml.read(body, CreateBucketConfiguration.class).locationConstraint;

@@ -109,7 +109,7 @@ final class MultipartHandler {
     }
 
     S3Response complete(Exchange x) throws IOException {
-        CompleteMultipartUpload body = S3Xml.read(SmallBodies.read(x.body()), CompleteMultipartUpload.class);
+        CompleteMultipartUpload body = S3Xml.read(SmallBodies.read(x), CompleteMultipartUpload.class);
         List<CompletedPart> parts = new ArrayList<>(body.parts.size());
         for (CompleteMultipartUpload.PartEntry p : body.parts) {
             if (p.partNumber == null || p.etag == null) {

@@ -30,7 +30,7 @@ final class ObjectTaggingHandler {
     }
 
     S3Response put(Exchange x) throws IOException {
-        Tagging body = S3Xml.read(SmallBodies.read(x.body()), Tagging.class);
+        Tagging body = S3Xml.read(SmallBodies.read(x), Tagging.class);
         Map<String, String> tags = new LinkedHashMap<>();
         for (Tagging.Tag t : body.tagSet) {
             if (t.key == null) {

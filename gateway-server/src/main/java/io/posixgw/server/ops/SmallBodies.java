@@ -16,7 +16,21 @@ final class SmallBodies {
     private SmallBodies() {
     }
 
-    static byte[] read(BodySource body) throws IOException {
+    /**
+     * The body of {@code x}, checked against its {@code Content-MD5} when it has one (400
+     * InvalidDigest when malformed, BadDigest when it does not match): nothing a body carries is
+     * applied when the client's own integrity check fails.
+     */
+    static byte[] read(Exchange x) throws IOException {
+        byte[] md5 = ObjectPutHandler.contentMd5(x);
+        byte[] body = read(x.body());
+        if (md5 != null && !java.security.MessageDigest.isEqual(md5, io.posixgw.core.model.Etags.newMd5().digest(body))) {
+            throw new S3Exception(S3Error.BAD_DIGEST, "The Content-MD5 you specified did not match what we received.");
+        }
+        return body;
+    }
+
+    private static byte[] read(BodySource body) throws IOException {
         if (body == null) {
             return new byte[0];
         }

@@ -16,6 +16,7 @@ import static io.posixgw.server.it.Checklist.DELETE_OBJECTS_MISSING_KEYS;
 import static io.posixgw.server.it.Checklist.DELETE_OBJECTS_QUIET;
 import static io.posixgw.server.it.Checklist.DELETE_OBJECTS_RESULTS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The DeleteObjects section of the checklist ({@code POST ?delete}), over raw signed HTTP. */
@@ -124,12 +125,39 @@ class DeleteObjectsSemanticsIT extends GatewayPerClass {
                 header.substring("x-amz-checksum-".length()).toUpperCase(java.util.Locale.ROOT)).base64(body);
 
         assertError(deleteObjects(body, Map.of()), 400, "InvalidRequest");
+        // an algorithm named alone checks nothing
+        assertError(deleteObjects(body, Map.of("x-amz-sdk-checksum-algorithm", "CRC32")), 400, "InvalidRequest");
         assertError(deleteObjects(body, Map.of(header, wrong)), 400, "BadDigest");
         ObjectFiles.assertStored(root, B, key, bytes(key));
         RawS3.Response ok = deleteObjects(body, Map.of(header, right));
         assertOk(ok);
         assertEquals(List.of(key), ok.elements("Key"));
         ObjectFiles.assertAbsent(root, B, key);
+    }
+
+    @Test
+    void aBodyThatIsNotADeleteIsMalformedXml() throws Exception {
+        putAll(List.of("rooted"));
+        for (String xml : List.of("<Foo><Object><Key>rooted</Key></Object></Foo>",
+                "<Delete><Object><Key>rooted</Key></Object></Delete>GARBAGE<x>")) {
+            byte[] body = xml.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            assertError(deleteObjects(body, Map.of("content-md5", md5(body))), 400, "MalformedXML");
+        }
+        ObjectFiles.assertStored(root, B, "rooted", bytes("rooted"));
+    }
+
+    @Test
+    void contentMd5IsCheckedOnEveryXmlBody() throws Exception {
+        putAll(List.of("md5/tagged"));
+        byte[] tagging = "<Tagging><TagSet><Tag><Key>evil</Key><Value>1</Value></Tag></TagSet></Tagging>"
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertError(raw.send("PUT", "/" + B + "/md5/tagged", Map.of("tagging", ""), Map.of("content-md5", md5(bytes("other"))),
+                tagging), 400, "BadDigest");
+        assertError(raw.send("PUT", "/" + B + "/md5/tagged", Map.of("tagging", ""), Map.of("content-md5", "!!notb64"),
+                tagging), 400, "InvalidDigest");
+        RawS3.Response tags = raw.send("GET", "/" + B + "/md5/tagged", Map.of("tagging", ""), Map.of(), new byte[0]);
+        assertFalse(tags.text().contains("evil"), tags.text());
+        assertOk(raw.send("PUT", "/" + B + "/md5/tagged", Map.of("tagging", ""), Map.of("content-md5", md5(tagging)), tagging));
     }
 
     @Test
