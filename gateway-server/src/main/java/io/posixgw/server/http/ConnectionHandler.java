@@ -52,7 +52,6 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     /** An early answer keeps the connection and drops the unread body only if this little is left. */
     private static final long MAX_DISCARD = 1 << 20;
     /** How long a connection that will close keeps draining an unwanted body after the answer. */
-    private static final long LINGER_MILLIS = 2000;
     private static final byte[] OK = "OK\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     private final ServerContext server;
@@ -82,6 +81,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         boolean keepAlive;
         boolean lastSeen;
         boolean responded;
+        /** The answer's write completed (its listener ran). */
+        boolean written;
         boolean continueSent;
         boolean ended;
         long bytesIn;
@@ -356,7 +357,9 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                 return;
             }
             closing = true;
-            ctx.close();
+            if (r.written) {
+                LingeringClose.after(ctx.channel()); // else the answer's write ends it (r.keepAlive is false now)
+            }
             return;
         }
         if (r.body != null && !r.responded) {
@@ -367,7 +370,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         if (last) {
             r.lastSeen = true;
             if (r.responded) {
-                // (without keep-alive, the answer's write ends the connection: see closeAfterAnswer)
+                // (without keep-alive, the answer's write ends the connection: see LingeringClose)
                 finishRequest();
             } else {
                 dispatchPending(); // (an answered request has no operation left to start)
@@ -447,33 +450,16 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         ResponseWriter.write(ctx, response, r.requestId, keepAlive, version, server.zeroCopy)
                 .addListener((ChannelFutureListener) f -> {
                     endRequest(r, response, f.isSuccess() ? bytesOut : 0);
+                    r.written = true;
                     if (!f.isSuccess()) {
                         LOG.debug("{} response write failed: {}", r.requestId, String.valueOf(f.cause()));
                         f.channel().close();
-                    } else if (!keepAlive) {
-                        closeAfterAnswer(f.channel());
+                    } else if (!r.keepAlive) { // (also when the body failed while the answer was being written)
+                        LingeringClose.after(f.channel());
                     }
                 });
         if (r.lastSeen || !keepAlive && !linger) {
             finishRequest();
-        }
-    }
-
-    /**
-     * Ends a connection after its last answer, lingering: the output is shut (the client reads the
-     * answer, then end of stream) and the socket closed when the client closes, or after
-     * {@value #LINGER_MILLIS} ms. Closing at once with request bytes still unread (a body being
-     * sent, requests pipelined behind) makes the kernel answer with a reset, which can discard the
-     * answer at the client before it reads it. Meanwhile what arrives is dropped ({@link #closing}).
-     * TLS closes at once: its close must go through the TLS layer.
-     */
-    private void closeAfterAnswer(io.netty.channel.Channel ch) {
-        if (ch instanceof io.netty.channel.socket.DuplexChannel duplex && ch.pipeline().get(io.netty.handler.ssl.SslHandler.class) == null) {
-            duplex.shutdownOutput().addListener(done -> ch.eventLoop().schedule(() -> {
-                ch.close();
-            }, LINGER_MILLIS, TimeUnit.MILLISECONDS));
-        } else {
-            ch.close();
         }
     }
 

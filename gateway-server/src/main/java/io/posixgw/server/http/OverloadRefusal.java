@@ -42,7 +42,13 @@ final class OverloadRefusal extends ChannelInboundHandlerAdapter {
                 String requestId = RequestIds.next();
                 S3Response r = Errors.render(new S3Exception(S3Error.SLOW_DOWN, "Too many connections: please reduce your request rate."),
                         request.method().name(), null, requestId);
-                ResponseWriter.write(ctx, r, requestId, false, HttpVersion.HTTP_1_1, true).addListener(ChannelFutureListener.CLOSE);
+                ResponseWriter.write(ctx, r, requestId, false, HttpVersion.HTTP_1_1, true).addListener((ChannelFutureListener) f -> {
+                    if (f.isSuccess()) {
+                        LingeringClose.after(f.channel()); // a client still sending its request must get the 503, not a reset
+                    } else {
+                        f.channel().close();
+                    }
+                });
             }
         } finally {
             ReferenceCountUtil.release(msg);
