@@ -46,6 +46,11 @@ abstract class AbstractMultipartTests extends BackendTestBase {
         return backend.uploadPart(B, key, id, n, Bodies.of(data, 1 << 16), null);
     }
 
+    /** A part sent with its {@code algorithm} checksum, as a client of a checksum upload sends it. */
+    Part checksummedPart(String key, String id, int n, byte[] data, ChecksumAlgorithm algorithm) throws Exception {
+        return backend.uploadPart(B, key, id, n, Bodies.of(data, 1 << 16, Map.of(algorithm.name(), crc(algorithm, data))), null);
+    }
+
     static List<CompletedPart> completed(Part... parts) {
         List<CompletedPart> l = new ArrayList<>();
         for (Part p : parts) {
@@ -106,8 +111,8 @@ abstract class AbstractMultipartTests extends BackendTestBase {
         assertS3(S3Error.INVALID_REQUEST, () -> backend.uploadPart(B, "ck", id, 1,
                 Bodies.of(p1, 1 << 16, Map.of("CRC32", crc(ChecksumAlgorithm.CRC32, p1))), null));
         assertEquals(0, tempFiles());
-        Part r1 = backend.uploadPart(B, "ck", id, 1, Bodies.of(p1, 1 << 16, Map.of("CRC32C", crc(ChecksumAlgorithm.CRC32C, p1))), null);
-        Part r2 = backend.uploadPart(B, "ck", id, 2, Bodies.of(p2, 1 << 16, Map.of("CRC32C", crc(ChecksumAlgorithm.CRC32C, p2))), null);
+        Part r1 = checksummedPart("ck", id, 1, p1, ChecksumAlgorithm.CRC32C);
+        Part r2 = checksummedPart("ck", id, 2, p2, ChecksumAlgorithm.CRC32C);
         assertEquals(Map.of("CRC32C", crc(ChecksumAlgorithm.CRC32C, p1)), r1.checksums());
 
         // another gateway over the same root sees the upload's algorithm and the part checksums
@@ -132,8 +137,8 @@ abstract class AbstractMultipartTests extends BackendTestBase {
         String id = backend.createMultipartUpload(B, "comp", ObjectAttributes.EMPTY, spec);
         byte[] p1 = random(5 * MIB, 13);
         byte[] p2 = random(100, 14);
-        Part r1 = backend.uploadPart(B, "comp", id, 1, Bodies.of(p1, 1 << 16, Map.of("CRC32C", crc(ChecksumAlgorithm.CRC32C, p1))), null);
-        Part r2 = backend.uploadPart(B, "comp", id, 2, Bodies.of(p2, 1 << 16, Map.of("CRC32C", crc(ChecksumAlgorithm.CRC32C, p2))), null);
+        Part r1 = checksummedPart("comp", id, 1, p1, ChecksumAlgorithm.CRC32C);
+        Part r2 = checksummedPart("comp", id, 2, p2, ChecksumAlgorithm.CRC32C);
         backend.completeMultipartUpload(B, "comp", id, List.of(new CompletedPart(1, r1.etag(), r1.checksums()),
                 new CompletedPart(2, r2.etag(), r2.checksums())), CompleteChecks.NONE);
         byte[] whole = new byte[p1.length + p2.length];

@@ -91,6 +91,11 @@ class ProtocolIT {
         }
     }
 
+    /** A client of the gateway on {@code port} whose secret is wrong: its signatures fail. */
+    static RawS3 wrongSecret(int port) {
+        return new RawS3("127.0.0.1", port, new TestSigner(TestGateway.ACCESS, "wrong-secret", "us-east-1"));
+    }
+
     @Test
     @Conformance(HTTP_KEEP_ALIVE)
     void nothingPipelinedBehindAnAnswerThatClosesTheConnectionIsRun() throws Exception {
@@ -101,17 +106,12 @@ class ProtocolIT {
             s.setSoTimeout(10_000);
             OutputStream out = s.getOutputStream();
             // a GET whose signature fails, asking to close; a DELETE pipelined behind it in the same write
-            Map<String, String> get = new LinkedHashMap<>();
-            get.put("host", "127.0.0.1:" + gw.port);
-            get.putAll(new TestSigner(TestGateway.ACCESS, "wrong-secret", "us-east-1").sign("GET", "/pipe-close/victim", Map.of(),
-                    Map.of("host", "127.0.0.1:" + gw.port), TestSigner.EMPTY_SHA256, java.time.Instant.now()));
+            Map<String, String> get = new LinkedHashMap<>(wrongSecret(gw.port).signedHeaders("GET", "/pipe-close/victim", Map.of(),
+                    Map.of(), TestSigner.EMPTY_SHA256, java.time.Instant.now()));
             get.put("connection", "close");
             RawS3.writeHead(out, "GET", "/pipe-close/victim", get);
-            Map<String, String> delete = new LinkedHashMap<>();
-            delete.put("host", "127.0.0.1:" + gw.port);
-            delete.putAll(raw.signer.sign("DELETE", "/pipe-close/victim", Map.of(), Map.of("host", "127.0.0.1:" + gw.port),
-                    TestSigner.EMPTY_SHA256, java.time.Instant.now()));
-            RawS3.writeHead(out, "DELETE", "/pipe-close/victim", delete);
+            RawS3.writeHead(out, "DELETE", "/pipe-close/victim", raw.signedHeaders("DELETE", "/pipe-close/victim", Map.of(),
+                    Map.of(), TestSigner.EMPTY_SHA256, java.time.Instant.now()));
             out.flush();
             String answers = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
             assertTrue(answers.startsWith("HTTP/1.1 403 "), answers);
@@ -231,8 +231,7 @@ class ProtocolIT {
         answers.put("412 GET", raw.send("GET", "/ids/k", Map.of(), Map.of("if-match", "\"x\""), new byte[0]));
         answers.put("400 bucket name", raw.send("GET", "/Bad_Bucket", Map.of(), Map.of(), new byte[0]));
         answers.put("403 anonymous", raw.exchange("GET", "/ids/k", Map.of("host", "127.0.0.1:" + gw.port), new byte[0]));
-        answers.put("403 signature", new RawS3("127.0.0.1", gw.port, new TestSigner(TestGateway.ACCESS, "wrong", "us-east-1"))
-                .send("GET", "/ids/k", Map.of(), Map.of(), new byte[0]));
+        answers.put("403 signature", wrongSecret(gw.port).send("GET", "/ids/k", Map.of(), Map.of(), new byte[0]));
         answers.put("501 policy", raw.send("GET", "/ids", Map.of("policy", ""), Map.of(), new byte[0]));
         answers.put("405 method", raw.send("POST", "/ids/k", Map.of(), Map.of(), new byte[0]));
         answers.put("400 malformed HTTP", raw.exchange("GET", "/ids/k", Map.of("host", "127.0.0.1:" + gw.port, "bad header", "x"), new byte[0]));
@@ -312,10 +311,8 @@ class ProtocolIT {
             try (Socket stalled = new Socket("127.0.0.1", quick.port)) {
                 stalled.setSoTimeout(10_000);
                 OutputStream out = stalled.getOutputStream();
-                Map<String, String> head = new LinkedHashMap<>();
-                head.put("host", "127.0.0.1:" + quick.port);
-                head.putAll(new TestSigner(TestGateway.ACCESS, "wrong-secret", "us-east-1").sign("PUT", "/b/k", Map.of(),
-                        Map.of("host", "127.0.0.1:" + quick.port), "UNSIGNED-PAYLOAD", java.time.Instant.now()));
+                Map<String, String> head = new LinkedHashMap<>(wrongSecret(quick.port).signedHeaders("PUT", "/b/k", Map.of(),
+                        Map.of(), "UNSIGNED-PAYLOAD", java.time.Instant.now()));
                 head.put("content-length", "1000");
                 RawS3.writeHead(out, "PUT", "/b/k", head);
                 out.write(new byte[10]);
