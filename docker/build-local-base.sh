@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes, without pulling from any registry, the two images docker/Dockerfile's FROM
 # lines name, so that `podman build --pull=never -f docker/Dockerfile .` works on a
-# machine that cannot reach Docker Hub (see ../shared/ENVIRONMENT.md):
+# machine that cannot reach Docker Hub (a build machine without registry access):
 #
 #   debian:bookworm-slim    Debian 12 minbase made with debootstrap from the machine's
 #                           own Debian mirror, docs/man/locales/apt lists removed

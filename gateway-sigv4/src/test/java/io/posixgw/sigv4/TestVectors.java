@@ -3,6 +3,8 @@ package io.posixgw.sigv4;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,24 +18,26 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Reads AWS's signing test suite from {@code shared/test-vectors} (beside the repository checkout, found by walking up
- * from the module directory; nothing is copied into the repo). Absent vectors fail the build: skipping would hide
- * that the signing code went untested.
+ * Reads AWS's signing test suite (Apache-2.0, vendored with its LICENSE and NOTICE in
+ * {@code src/test/resources/aws-signing-test-suite}) from the test class path. Absent vectors fail the build: skipping
+ * would hide that the signing code went untested.
  */
 final class TestVectors {
+    private static final String SUITE = "/aws-signing-test-suite/";
+
     private TestVectors() {
     }
 
     static Path suiteDir(String version) {
-        Path start = Path.of(System.getProperty("user.dir")).toAbsolutePath();
-        for (Path dir = start; dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("shared/test-vectors/aws-signing-test-suite").resolve(version);
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
+        URL dir = TestVectors.class.getResource(SUITE + version);
+        if (dir == null) {
+            throw new IllegalStateException(SUITE + version + " is not on the test class path (src/test/resources)");
         }
-        throw new IllegalStateException("shared/test-vectors/aws-signing-test-suite/" + version
-                + " not found above " + start + "; the CI clone must have shared/ beside the checkout");
+        try {
+            return Path.of(dir.toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static List<Path> cases(String version) {

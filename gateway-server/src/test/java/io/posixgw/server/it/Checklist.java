@@ -1,7 +1,7 @@
 package io.posixgw.server.it;
 
 /**
- * Every clause of {@code ../shared/CONFORMANCE.md}, verbatim and in its order, each under a name that tests
+ * Every clause of {@code docs/CONFORMANCE.md}, verbatim and in its order, each under a name that tests
  * cite with {@link Conformance}. The clauses of one bullet, joined by the bullet's own separators
  * ({@code ;}, {@code ,}, {@code .}, {@code :} and spaces), spell the whole bullet: {@link ConformanceChecklistTest}
  * checks that against the file, so an edited checklist fails the build until this table (and the tests) follow,

@@ -6,7 +6,7 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * The clauses of {@code ../shared/CONFORMANCE.md} a test method asserts (status, error code, bytes).
+ * The clauses of {@code docs/CONFORMANCE.md} a test method asserts (status, error code, bytes).
  * {@link ConformanceChecklistTest} fails while any {@link Checklist} clause has no such test.
  */
 @Retention(RetentionPolicy.RUNTIME)

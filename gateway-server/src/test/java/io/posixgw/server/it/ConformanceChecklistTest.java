@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Ties the S3 behaviour checklist ({@code shared/CONFORMANCE.md} beside the checkout) to the tests: the
+ * Ties the S3 behaviour checklist ({@code docs/CONFORMANCE.md}) to the tests: the
  * {@link Checklist} clauses must spell the file's bullets exactly, in order, and each clause must be cited by the
  * {@link Conformance} annotation of at least one enabled test method. Writes the clause-to-test map to
  * {@code target/conformance.md} for reading.
@@ -28,13 +28,15 @@ import static org.junit.jupiter.api.Assertions.fail;
 class ConformanceChecklistTest {
     /** What may stand between two clauses of a bullet, and after the last. */
     private static final Pattern SEPARATOR = Pattern.compile("[;,.:]?\\s*");
+    /** The checklist, beside the other docs (tests run in the module directory). */
+    private static final Path CHECKLIST = Path.of("..", "docs", "CONFORMANCE.md");
 
     record Bullet(String section, String text) {
     }
 
     @Test
     void everyBulletIsSpelledByItsClauses() throws IOException {
-        List<Bullet> bullets = bullets(Files.readString(checklistFile(), StandardCharsets.UTF_8));
+        List<Bullet> bullets = bullets(Files.readString(CHECKLIST, StandardCharsets.UTF_8));
         assertTrue(bullets.size() > 30, "the checklist has " + bullets.size() + " bullets");
         Checklist[] clauses = Checklist.values();
         int next = 0;
@@ -132,18 +134,6 @@ class ConformanceChecklistTest {
             }
         }
         return out;
-    }
-
-    /** {@code shared/CONFORMANCE.md} in this directory or the nearest one above (the CI clone has shared/ beside it). */
-    static Path checklistFile() {
-        Path start = Path.of(System.getProperty("user.dir")).toAbsolutePath();
-        for (Path dir = start; dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("shared").resolve("CONFORMANCE.md");
-            if (Files.isRegularFile(candidate)) {
-                return candidate;
-            }
-        }
-        throw new IllegalStateException("shared/CONFORMANCE.md not found above " + start + "; the checkout must have shared/ beside it");
     }
 
     private static String rest(String s, int pos) {
