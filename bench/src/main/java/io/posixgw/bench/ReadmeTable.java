@@ -6,7 +6,7 @@ import java.util.Map;
 import static io.posixgw.bench.Goals.fmt;
 
 /**
- * The short form of a report for the README's "Benchmarks" section: the machine
+ * The short form of a report for docs/BENCHMARKS.md: the machine
  * line, the issue-8 targets, and p50 and throughput side by side in two compact
  * tables (first S3 target / second S3 target). Written as readme.md next to the report.
  */

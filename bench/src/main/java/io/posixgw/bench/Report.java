@@ -16,7 +16,7 @@ import java.util.Map;
 
 import static io.posixgw.bench.Goals.fmt;
 
-/** Writes a run as Markdown (report.md; readme.md, its short form for the README) and JSON (report.json, for tools). */
+/** Writes a run as Markdown (report.md; readme.md, its short form for docs/BENCHMARKS.md) and JSON (report.json, for tools). */
 final class Report {
     /** What the report says about the run itself. */
     record Meta(String date, String command, Map<String, String> machine, Plan plan) {

@@ -34,7 +34,7 @@ import java.util.stream.Stream;
  * Run as {@code java -XX:ArchiveClassesAtExit=posixgw.jsa -cp posixgw.jar io.posixgw.server.CdsTraining};
  * the launcher and the container image then start the server with
  * {@code -XX:SharedArchiveFile=posixgw.jsa}, and the classes a start and the first requests
- * need come parsed and verified from the archive (README, "Footprint").
+ * need come parsed and verified from the archive (docs/OPERATING.md, "Footprint").
  */
 public final class CdsTraining {
     private static final String BUCKET = "cds-training";

@@ -34,7 +34,7 @@ import java.util.function.IntSupplier;
 /**
  * Micrometer behind {@link ServerMetrics}: one composite registry feeding a Prometheus
  * registry and one StatsD registry per configured server. Meter names are the
- * reference in the README ("Metrics").
+ * reference in docs/OPERATING.md ("Metrics").
  */
 final class MicrometerMetrics implements ServerMetrics {
     static final String REQUESTS = "posixgw.requests";
