@@ -6,6 +6,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.marcnuri.helm.Helm;
 import com.marcnuri.helm.LintResult;
 import com.marcnuri.helm.TemplateCommand;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -17,8 +19,11 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecurityContext;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServicePort;
+import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
 import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.WeightedPodAffinityTerm;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,6 +38,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -48,7 +54,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Kubernetes objects and checked against issue 7's plan: one pod, Recreate, UID/fsGroup
  * 1200, read-only root with an emptyDir /tmp, no capabilities, a pinned image, probes,
  * configurable Secret key names, a kept 20 Gi claim, the compatibility Service, and the
- * migrate initContainer only when asked.
+ * migrate initContainer only when asked; and issue 19's several gateways on a ReadWriteMany
+ * volume (rolling update, disruption budget, spread over nodes, refused on ReadWriteOnce)
+ * and the Grafana dashboard's ConfigMap.
  */
 class HelmChartTest {
     private static final Path CHART = PosixgwImage.repositoryRoot().resolve("helm/posixgw");
@@ -69,7 +77,12 @@ class HelmChartTest {
 
     /** The rendered manifests of a release "posixgw" in namespace "ryax", with these values (YAML) on top of the defaults. */
     List<HasMetadata> render(String valuesYaml) throws Exception {
-        TemplateCommand template = new Helm(CHART).template().withName("posixgw").withNamespace("ryax");
+        return render(new Helm(CHART).template(), valuesYaml);
+    }
+
+    /** As {@link #render(String)}, for a template command that may carry {@code set(...)} values too. */
+    List<HasMetadata> render(TemplateCommand template, String valuesYaml) throws Exception {
+        template.withName("posixgw").withNamespace("ryax");
         if (valuesYaml != null) {
             Path values = Files.writeString(tmp.resolve("values-" + System.nanoTime() + ".yaml"), valuesYaml);
             template.withValuesFile(values);
@@ -395,5 +408,271 @@ class HelmChartTest {
         assertTrue(e.getMessage().contains("pin a version"), e.getMessage());
         assertEquals("posixgw@sha256:0123", container(one(render("image: {digest: 'sha256:0123'}"), Deployment.class)
                 .getSpec().getTemplate().getSpec(), "posixgw").getImage());
+    }
+
+    static Map<String, String> selector(Deployment d) {
+        return d.getSpec().getSelector().getMatchLabels();
+    }
+
+    static String claimOf(Deployment d) {
+        return d.getSpec().getTemplate().getSpec().getVolumes().stream().filter(v -> v.getName().equals("data")).findFirst()
+                .orElseThrow().getPersistentVolumeClaim().getClaimName();
+    }
+
+    @Test
+    void oneGatewayOnReadWriteOnceIsOnePodRecreatedWithoutBudgetOrSpread() throws Exception {
+        for (String values : new String[] {null, "replicaCount: 1", "replicaCount: 1\nspread: {podAntiAffinity: hard}"}) {
+            List<HasMetadata> objects = render(values);
+            assertEquals(List.of("Deployment", "PersistentVolumeClaim", "Service"),
+                    objects.stream().map(HasMetadata::getKind).sorted().toList(), String.valueOf(values));
+            Deployment d = one(objects, Deployment.class);
+            assertEquals(1, d.getSpec().getReplicas());
+            assertEquals("Recreate", d.getSpec().getStrategy().getType(), "a ReadWriteOnce volume: never two pods at once");
+            assertNull(d.getSpec().getStrategy().getRollingUpdate());
+            PodSpec pod = d.getSpec().getTemplate().getSpec();
+            assertTrue(pod.getTopologySpreadConstraints().isEmpty(), "one pod: nothing to spread");
+            assertNull(pod.getAffinity());
+        }
+        // Zero (scaled down) is a count like any other.
+        assertEquals(0, one(render("replicaCount: 0"), Deployment.class).getSpec().getReplicas());
+        // One gateway on a ReadWriteMany volume may roll: the new pod can mount it beside the old.
+        List<HasMetadata> rwx = render("persistence: {accessModes: [ReadWriteMany]}");
+        assertEquals("RollingUpdate", one(rwx, Deployment.class).getSpec().getStrategy().getType());
+        assertTrue(all(rwx, PodDisruptionBudget.class).isEmpty(), "a budget for one pod would block every drain");
+        assertTrue(one(rwx, Deployment.class).getSpec().getTemplate().getSpec().getTopologySpreadConstraints().isEmpty());
+    }
+
+    @Test
+    void threeGatewaysOnReadWriteManyRollShareTheClaimAndSpreadOverNodes() throws Exception {
+        List<HasMetadata> objects = render("""
+                replicaCount: 3
+                persistence: {accessModes: [ReadWriteMany], storageClass: cephfs}
+                """);
+        assertEquals(List.of("Deployment", "PersistentVolumeClaim", "PodDisruptionBudget", "Service"),
+                objects.stream().map(HasMetadata::getKind).sorted().toList());
+        Deployment d = one(objects, Deployment.class);
+        assertEquals(3, d.getSpec().getReplicas());
+        assertEquals("RollingUpdate", d.getSpec().getStrategy().getType());
+        assertEquals(1, d.getSpec().getStrategy().getRollingUpdate().getMaxSurge().getIntVal());
+        assertEquals(0, d.getSpec().getStrategy().getRollingUpdate().getMaxUnavailable().getIntVal(),
+                "a new gateway is ready before an old one stops");
+
+        PersistentVolumeClaim pvc = one(objects, PersistentVolumeClaim.class);
+        assertEquals(List.of("ReadWriteMany"), pvc.getSpec().getAccessModes());
+        assertEquals("cephfs", pvc.getSpec().getStorageClassName());
+        assertEquals(pvc.getMetadata().getName(), claimOf(d), "every gateway mounts the one claim");
+        assertEquals("keep", pvc.getMetadata().getAnnotations().get("helm.sh/resource-policy"));
+
+        PodDisruptionBudget pdb = one(objects, PodDisruptionBudget.class);
+        assertEquals("policy/v1", pdb.getApiVersion());
+        assertEquals(1, pdb.getSpec().getMaxUnavailable().getIntVal());
+        assertNull(pdb.getSpec().getMinAvailable());
+        assertEquals(selector(d), pdb.getSpec().getSelector().getMatchLabels(), "the budget covers the gateways");
+
+        PodSpec pod = d.getSpec().getTemplate().getSpec();
+        assertEquals(1, pod.getTopologySpreadConstraints().size());
+        TopologySpreadConstraint spread = pod.getTopologySpreadConstraints().get(0);
+        assertEquals("kubernetes.io/hostname", spread.getTopologyKey());
+        assertEquals(1, spread.getMaxSkew());
+        assertEquals("ScheduleAnyway", spread.getWhenUnsatisfiable(), "still schedulable on fewer nodes than gateways");
+        assertEquals(selector(d), spread.getLabelSelector().getMatchLabels());
+        assertNull(pod.getAffinity(), "no anti-affinity unless asked");
+        // The rest of the pod is the single pod's: same hardening, probes, Service selection.
+        assertEquals(1200L, pod.getSecurityContext().getRunAsUser());
+        assertEquals("/_/ready", container(pod, "posixgw").getReadinessProbe().getHttpGet().getPath());
+        Map<String, String> podLabels = d.getSpec().getTemplate().getMetadata().getLabels();
+        one(objects, Service.class).getSpec().getSelector().forEach((k, v) -> assertEquals(v, podLabels.get(k), k));
+
+        // --set gives integers where a values file gives floats: the same rendering.
+        Deployment set = one(render(new Helm(CHART).template().set("replicaCount", 3).set("persistence.accessModes[0]", "ReadWriteMany"),
+                null), Deployment.class);
+        assertEquals(3, set.getSpec().getReplicas());
+        assertEquals("RollingUpdate", set.getSpec().getStrategy().getType());
+    }
+
+    @Test
+    void theSpreadBudgetAndUpdateAreTunable() throws Exception {
+        Deployment d = one(render("""
+                replicaCount: 4
+                persistence: {accessModes: [ReadWriteMany]}
+                rollingUpdate: {maxSurge: 2, maxUnavailable: 1}
+                spread:
+                  topologyKeys: [kubernetes.io/hostname, topology.kubernetes.io/zone]
+                  whenUnsatisfiable: DoNotSchedule
+                  podAntiAffinity: hard
+                affinity:
+                  nodeAffinity:
+                    requiredDuringSchedulingIgnoredDuringExecution:
+                      nodeSelectorTerms:
+                        - matchExpressions:
+                            - {key: storage, operator: In, values: [cephfs]}
+                """), Deployment.class);
+        assertEquals(2, d.getSpec().getStrategy().getRollingUpdate().getMaxSurge().getIntVal());
+        PodSpec pod = d.getSpec().getTemplate().getSpec();
+        assertEquals(List.of("kubernetes.io/hostname", "topology.kubernetes.io/zone"),
+                pod.getTopologySpreadConstraints().stream().map(TopologySpreadConstraint::getTopologyKey).toList());
+        assertTrue(pod.getTopologySpreadConstraints().stream().allMatch(c -> c.getWhenUnsatisfiable().equals("DoNotSchedule")));
+        assertEquals("storage", pod.getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution()
+                .getNodeSelectorTerms().get(0).getMatchExpressions().get(0).getKey(), "the affinity value is kept");
+        var hard = pod.getAffinity().getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
+        assertEquals(1, hard.size());
+        assertEquals("kubernetes.io/hostname", hard.get(0).getTopologyKey());
+        assertEquals(selector(d), hard.get(0).getLabelSelector().getMatchLabels());
+
+        PodSpec soft = one(render("""
+                replicaCount: 2
+                persistence: {accessModes: [ReadWriteMany]}
+                spread: {podAntiAffinity: soft, topologyKeys: []}
+                """), Deployment.class).getSpec().getTemplate().getSpec();
+        assertTrue(soft.getTopologySpreadConstraints().isEmpty());
+        WeightedPodAffinityTerm preferred = soft.getAffinity().getPodAntiAffinity().getPreferredDuringSchedulingIgnoredDuringExecution().get(0);
+        assertEquals(100, preferred.getWeight());
+        assertEquals("kubernetes.io/hostname", preferred.getPodAffinityTerm().getTopologyKey());
+
+        // An explicit anti-affinity and explicit constraints are taken as they are.
+        PodSpec own = one(render("""
+                replicaCount: 2
+                persistence: {accessModes: [ReadWriteMany]}
+                spread: {podAntiAffinity: hard}
+                affinity:
+                  podAntiAffinity:
+                    preferredDuringSchedulingIgnoredDuringExecution:
+                      - weight: 7
+                        podAffinityTerm: {topologyKey: rack, labelSelector: {matchLabels: {app: x}}}
+                topologySpreadConstraints:
+                  - {maxSkew: 2, topologyKey: rack, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: x}}}
+                """), Deployment.class).getSpec().getTemplate().getSpec();
+        assertTrue(own.getAffinity().getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution().isEmpty(), "the value's own anti-affinity wins");
+        assertEquals(7, own.getAffinity().getPodAntiAffinity().getPreferredDuringSchedulingIgnoredDuringExecution().get(0).getWeight());
+        assertEquals(List.of("rack"), own.getTopologySpreadConstraints().stream().map(TopologySpreadConstraint::getTopologyKey).toList());
+
+        List<HasMetadata> budget = render("""
+                replicaCount: 3
+                persistence: {accessModes: [ReadWriteMany]}
+                podDisruptionBudget: {minAvailable: 2}
+                """);
+        assertEquals(2, one(budget, PodDisruptionBudget.class).getSpec().getMinAvailable().getIntVal());
+        assertNull(one(budget, PodDisruptionBudget.class).getSpec().getMaxUnavailable());
+        assertTrue(all(render("""
+                replicaCount: 3
+                persistence: {accessModes: [ReadWriteMany]}
+                podDisruptionBudget: {enabled: false}
+                """), PodDisruptionBudget.class).isEmpty());
+        RuntimeException bad = assertThrows(RuntimeException.class, () -> render("""
+                replicaCount: 2
+                persistence: {accessModes: [ReadWriteMany]}
+                spread: {podAntiAffinity: always}
+                """));
+        assertTrue(bad.getMessage().contains("spread.podAntiAffinity \"always\""), bad.getMessage());
+    }
+
+    @Test
+    void anExistingSharedClaimServesEveryGateway() throws Exception {
+        List<HasMetadata> objects = render("""
+                replicaCount: 3
+                persistence: {existingClaim: glusterfs-data, accessModes: [ReadWriteMany]}
+                """);
+        assertTrue(all(objects, PersistentVolumeClaim.class).isEmpty(), "the claim exists already");
+        Deployment d = one(objects, Deployment.class);
+        assertEquals("glusterfs-data", claimOf(d));
+        assertEquals(3, d.getSpec().getReplicas());
+        assertEquals("RollingUpdate", d.getSpec().getStrategy().getType());
+        assertEquals(1, all(objects, PodDisruptionBudget.class).size());
+    }
+
+    @Test
+    void severalGatewaysOnAReadWriteOnceVolumeAreRefused() {
+        for (String values : new String[] {
+                "replicaCount: 2",
+                "replicaCount: 3\npersistence: {existingClaim: old-data}",
+                "replicaCount: 3\npersistence: {accessModes: [ReadWriteOncePod]}"}) {
+            RuntimeException e = assertThrows(RuntimeException.class, () -> render(values), values);
+            assertTrue(e.getMessage().contains("needs a ReadWriteMany volume"), e.getMessage());
+            assertTrue(e.getMessage().contains("persistence.accessModes"), e.getMessage());
+            assertTrue(e.getMessage().contains("docs/DEPLOY-SCALE-OUT.md"), e.getMessage());
+        }
+        RuntimeException negative = assertThrows(RuntimeException.class, () -> render("replicaCount: -1"));
+        assertTrue(negative.getMessage().contains("must be 0 or more"), negative.getMessage());
+    }
+
+    @Test
+    void theSidecarModeKeepsMetadataOnTheSharedVolume() throws Exception {
+        List<HasMetadata> objects = render("""
+                replicaCount: 3
+                persistence: {accessModes: [ReadWriteMany], storageClass: nfs-csi}
+                sidecar: {enabled: true}
+                """);
+        Container c = container(one(objects, Deployment.class).getSpec().getTemplate().getSpec(), "posixgw");
+        assertEquals("/data/meta", env(c, "POSIXGW_SIDECAR").orElseThrow().getValue());
+        assertEquals("/data/s3", env(c, "POSIXGW_ROOT").orElseThrow().getValue());
+        assertEquals("/data", c.getVolumeMounts().stream().filter(m -> m.getName().equals("data")).findFirst().orElseThrow()
+                .getMountPath(), "the sidecar directory is on the claim every gateway mounts");
+        assertEquals("/data/attrs", env(container(one(render("sidecar: {enabled: true, dir: /data/attrs/}"), Deployment.class)
+                .getSpec().getTemplate().getSpec(), "posixgw"), "POSIXGW_SIDECAR").orElseThrow().getValue());
+
+        RuntimeException offVolume = assertThrows(RuntimeException.class, () -> render("sidecar: {enabled: true, dir: /tmp/meta}"));
+        assertTrue(offVolume.getMessage().contains("must be on the data volume"), offVolume.getMessage());
+        RuntimeException inRoot = assertThrows(RuntimeException.class, () -> render("sidecar: {enabled: true, dir: /data/s3/meta}"));
+        assertTrue(inRoot.getMessage().contains("must be outside config.dataRoot"), inRoot.getMessage());
+        assertThrows(RuntimeException.class, () -> render("sidecar: {enabled: true, dir: /data/s3}"));
+    }
+
+    @Test
+    void theDashboardShipsAsAGrafanaConfigMapWhenMetricsAreOn() throws Exception {
+        assertTrue(all(render(null), ConfigMap.class).isEmpty(), "no metrics, no dashboard");
+        assertTrue(all(render("metrics: {enabled: true, dashboard: {enabled: false}}"), ConfigMap.class).isEmpty());
+
+        List<HasMetadata> objects = render("metrics: {enabled: true, dashboard: {annotations: {grafana_folder: Storage}}}");
+        ConfigMap cm = one(objects, ConfigMap.class);
+        assertEquals("posixgw-dashboard", cm.getMetadata().getName());
+        assertEquals("1", cm.getMetadata().getLabels().get("grafana_dashboard"), "what Grafana's sidecar looks for");
+        assertEquals("dashboard", cm.getMetadata().getLabels().get("app.kubernetes.io/component"),
+                "not object-store: the ServiceMonitor's selector stays on the Service");
+        assertEquals("Storage", cm.getMetadata().getAnnotations().get("grafana_folder"));
+        assertEquals(Set.of("posixgw.json"), cm.getData().keySet());
+        ObjectMapper json = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        JsonNode shipped = json.readTree(cm.getData().get("posixgw.json"));
+        assertEquals(json.readTree(CHART.resolve("dashboards/posixgw.json").toFile()), shipped, "the chart's file, whole");
+        assertEquals("posixgw", shipped.get("uid").asText());
+        assertTrue(shipped.get("panels").size() > 10);
+
+        assertEquals("2", one(render("metrics: {enabled: true, dashboard: {labels: {grafana_dashboard: '2'}}}"), ConfigMap.class)
+                .getMetadata().getLabels().get("grafana_dashboard"), "another Grafana's label");
+    }
+
+    @Test
+    void severalGatewaysWithMetricsLintStrict() throws Exception {
+        // lint takes no values: lint a copy whose defaults are three gateways with metrics and the dashboard.
+        Path copy = tmp.resolve("posixgw");
+        try (var files = Files.walk(CHART)) {
+            for (Path p : files.toList()) {
+                Path target = copy.resolve(CHART.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        Path values = copy.resolve("values.yaml");
+        String defaults = Files.readString(values);
+        String scaled = defaults.replace("\nreplicaCount: 1\n", "\nreplicaCount: 3\n")
+                .replace("  accessModes:\n    - ReadWriteOnce\n", "  accessModes:\n    - ReadWriteMany\n")
+                .replace("\nmetrics:\n  enabled: false\n", "\nmetrics:\n  enabled: true\n")
+                .replace("\nsidecar:\n  enabled: false\n", "\nsidecar:\n  enabled: true\n");
+        assertEquals(4, countDifferentLines(defaults, scaled), "the four defaults were rewritten");
+        Files.writeString(values, scaled);
+        LintResult result = new Helm(copy).lint().strict().call();
+        assertFalse(result.isFailed(), String.join("\n", result.getMessages()));
+        List<HasMetadata> objects = render(new Helm(copy).template(), null);
+        assertEquals(3, one(objects, Deployment.class).getSpec().getReplicas());
+        assertEquals(1, all(objects, ConfigMap.class).size());
+    }
+
+    private static long countDifferentLines(String a, String b) {
+        List<String> x = a.lines().toList();
+        List<String> y = b.lines().toList();
+        assertEquals(x.size(), y.size());
+        return java.util.stream.IntStream.range(0, x.size()).filter(i -> !x.get(i).equals(y.get(i))).count();
     }
 }
