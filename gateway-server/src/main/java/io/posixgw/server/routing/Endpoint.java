@@ -1,7 +1,7 @@
 package io.posixgw.server.routing;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Every S3 API the gateway answers, implemented or not, one row each, in the order the router
@@ -104,12 +104,12 @@ public enum Endpoint {
 
     // ---- object: multipart ----
     CREATE_MULTIPART_UPLOAD("CreateMultipartUpload", "POST", Level.OBJECT, "uploads", Copy.ANY, Permission.WRITE, BodyKind.NONE,
-            Takes.headers(Takes.NEW_OBJECT_HEADERS).and("x-amz-checksum-algorithm", "x-amz-checksum-type")),
+            Takes.headers(Takes.NEW_OBJECT_HEADERS).andHeaders("x-amz-checksum-algorithm", "x-amz-checksum-type")),
     UPLOAD_PART_COPY("UploadPartCopy", "PUT", Level.OBJECT, "uploadId", Copy.REQUIRED, Permission.WRITE, BodyKind.NONE,
-            Takes.query("partNumber").and("x-amz-copy-source", "x-amz-copy-source-range", "x-amz-copy-source-if-match",
+            Takes.query("partNumber").andHeaders("x-amz-copy-source", "x-amz-copy-source-range", "x-amz-copy-source-if-match",
                     "x-amz-copy-source-if-none-match", "x-amz-copy-source-if-modified-since", "x-amz-copy-source-if-unmodified-since")),
     UPLOAD_PART("UploadPart", "PUT", Level.OBJECT, "uploadId", Copy.ABSENT, Permission.WRITE, BodyKind.OBJECT_DATA,
-            Takes.query("partNumber").and("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm")),
+            Takes.query("partNumber").andHeaders("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm")),
     COMPLETE_MULTIPART_UPLOAD("CompleteMultipartUpload", "POST", Level.OBJECT, "uploadId", Copy.ANY, Permission.WRITE, BodyKind.PART_LIST,
             Takes.headers("x-amz-checksum-type", "x-amz-checksum-*", "x-amz-mp-object-size", "If-None-Match", "If-Match")),
     ABORT_MULTIPART_UPLOAD("AbortMultipartUpload", "DELETE", Level.OBJECT, "uploadId", Copy.ANY, Permission.WRITE, BodyKind.NONE,
@@ -126,9 +126,9 @@ public enum Endpoint {
             Takes.query("versionId")),
     GET_OBJECT_ACL("GetObjectAcl", "GET", Level.OBJECT, "acl", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.query("versionId")),
     PUT_OBJECT_ACL("PutObjectAcl", "PUT", Level.OBJECT, "acl", Copy.ANY, Permission.OWNER, BodyKind.XML,
-            Takes.query("versionId").and(Takes.ACL_HEADERS)),
+            Takes.query("versionId").andHeaders(Takes.ACL_HEADERS)),
     GET_OBJECT_ATTRIBUTES("GetObjectAttributes", "GET", Level.OBJECT, "attributes", Copy.ANY, Permission.READ, BodyKind.NONE,
-            Takes.query("versionId").and("x-amz-object-attributes", "x-amz-max-parts", "x-amz-part-number-marker")),
+            Takes.query("versionId").andHeaders("x-amz-object-attributes", "x-amz-max-parts", "x-amz-part-number-marker")),
     GET_OBJECT_RETENTION("GetObjectRetention", "GET", Level.OBJECT, "retention", Permission.READ),
     PUT_OBJECT_RETENTION("PutObjectRetention", "PUT", Level.OBJECT, "retention", Permission.WRITE),
     GET_OBJECT_LEGAL_HOLD("GetObjectLegalHold", "GET", Level.OBJECT, "legal-hold", Permission.READ),
@@ -143,12 +143,12 @@ public enum Endpoint {
                     "x-amz-copy-source-if-none-match", "x-amz-copy-source-if-modified-since", "x-amz-copy-source-if-unmodified-since",
                     "If-None-Match", "If-Match")),
     PUT_OBJECT("PutObject", "PUT", Level.OBJECT, null, Copy.ABSENT, Permission.WRITE, BodyKind.OBJECT_DATA,
-            Takes.headers("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm").and(Takes.NEW_OBJECT_HEADERS)
-                    .and("If-None-Match", "If-Match")),
+            Takes.headers("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm").andHeaders(Takes.NEW_OBJECT_HEADERS)
+                    .andHeaders("If-None-Match", "If-Match")),
     GET_OBJECT("GetObject", "GET", Level.OBJECT, null, Copy.ANY, Permission.READ, BodyKind.NONE, Takes.OBJECT_READ),
     HEAD_OBJECT("HeadObject", "HEAD", Level.OBJECT, null, Copy.ANY, Permission.READ, BodyKind.NONE, Takes.OBJECT_READ),
     DELETE_OBJECT("DeleteObject", "DELETE", Level.OBJECT, null, Copy.ANY, Permission.WRITE, BodyKind.NONE,
-            Takes.query("versionId").and("If-Match"));
+            Takes.query("versionId").andHeaders("If-Match"));
 
     /** Which part of the path-style target is present. */
     public enum Level { SERVICE, BUCKET, OBJECT }
@@ -255,7 +255,7 @@ public enum Endpoint {
      * lists them, and the headers it honours (names as S3 documents them; {@code *} ends a
      * family such as {@code x-amz-meta-*}). Headers are documentation: any header may be sent.
      */
-    public record Takes(List<String> queryOrder, Set<String> query, List<String> headers) {
+    public record Takes(List<String> query, List<String> headers) {
         static final Takes NOTHING = new Takes(List.of(), List.of());
         static final String[] ACL_HEADERS = {"x-amz-acl", "x-amz-grant-*"};
         /** What PutObject and CreateMultipartUpload store with a new object besides its bytes. */
@@ -263,10 +263,11 @@ public enum Endpoint {
                 "Cache-Control", "Expires", "x-amz-meta-*", "x-amz-tagging", "x-amz-storage-class"};
         static final Takes OBJECT_READ = query("partNumber", "versionId", "response-content-type", "response-content-language",
                 "response-expires", "response-cache-control", "response-content-disposition", "response-content-encoding")
-                .and("Range", "If-Match", "If-None-Match", "If-Modified-Since", "If-Unmodified-Since", "x-amz-checksum-mode");
+                .andHeaders("Range", "If-Match", "If-None-Match", "If-Modified-Since", "If-Unmodified-Since", "x-amz-checksum-mode");
 
-        Takes(List<String> queryOrder, List<String> headers) {
-            this(List.copyOf(queryOrder), Set.copyOf(queryOrder), List.copyOf(headers));
+        public Takes {
+            query = List.copyOf(query);
+            headers = List.copyOf(headers);
         }
 
         static Takes query(String... names) {
@@ -278,10 +279,10 @@ public enum Endpoint {
         }
 
         /** These, with more headers. */
-        Takes and(String... headerNames) {
-            List<String> all = new java.util.ArrayList<>(headers);
-            all.addAll(List.of(headerNames));
-            return new Takes(queryOrder, all);
+        Takes andHeaders(String... names) {
+            List<String> all = new ArrayList<>(headers);
+            all.addAll(List.of(names));
+            return new Takes(query, all);
         }
     }
 }

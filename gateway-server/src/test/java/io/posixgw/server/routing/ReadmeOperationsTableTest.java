@@ -113,8 +113,8 @@ class ReadmeOperationsTableTest {
     /** The options column, from the endpoint's row: its query parameters, its headers, its body. */
     static String options(Endpoint e) {
         List<String> parts = new ArrayList<>();
-        if (!e.takes().queryOrder().isEmpty()) {
-            parts.add(code(e.takes().queryOrder()));
+        if (!e.takes().query().isEmpty()) {
+            parts.add(code(e.takes().query()));
         }
         if (!e.takes().headers().isEmpty()) {
             parts.add(code(e.takes().headers()));

@@ -117,6 +117,17 @@ class RouterTest {
         }));
     }
 
+    /** No row is shadowed by another: a request made from a row's own method, level, selector and copy rule reaches it. */
+    @Test
+    void everyRowIsReachedByItsOwnRequest() {
+        for (Endpoint e : Endpoint.values()) {
+            String bucket = e.level() == Endpoint.Level.SERVICE ? null : "b";
+            String key = e.level() == Endpoint.Level.OBJECT ? "k" : null;
+            Map<String, String> headers = e.copy() == Endpoint.Copy.REQUIRED ? Map.of("x-amz-copy-source", "/a/b") : Map.of();
+            assertEquals(e, Router.route(req(e.method(), bucket, key, e.selector() == null ? "" : e.selector() + "=2", headers)), e.toString());
+        }
+    }
+
     /** A plain endpoint lets through exactly the parameters its row declares (and the ones every request may carry). */
     @Test
     void plainEndpointsTakeWhatTheirRowDeclares() {
@@ -127,7 +138,7 @@ class RouterTest {
             String bucket = e.level() == Endpoint.Level.SERVICE ? null : "b";
             String key = e.level() == Endpoint.Level.OBJECT ? "k" : null;
             Map<String, String> headers = e.copy() == Endpoint.Copy.REQUIRED ? Map.of("x-amz-copy-source", "/a/b") : Map.of();
-            for (String p : e.takes().queryOrder()) {
+            for (String p : e.takes().query()) {
                 assertEquals(e, Router.route(req(e.method(), bucket, key, p + "=1", headers)), e + " ?" + p);
             }
             S3Exception refused = assertThrows(S3Exception.class, () -> Router.route(req(e.method(), bucket, key, "undeclared", headers)),
