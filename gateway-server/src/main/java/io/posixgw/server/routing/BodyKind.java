@@ -18,7 +18,7 @@ public enum BodyKind {
     /** Object bytes streamed to storage: {@code Content-Length} (or a decoded length) is required and checksums apply. */
     OBJECT_DATA;
 
-    /** Large enough for a Complete of 10,000 parts or a DeleteObjects of 1,000 long keys. */
+    /** The most bytes of an XML body read whole (XML and PART_LIST alike): enough for a Complete of 10,000 parts or a DeleteObjects of 1,000 long keys. */
     public static final int XML_LIMIT = 2 << 20;
 
     /** Whether the operation gets a body source. */
@@ -34,10 +34,5 @@ public enum BodyKind {
     /** Whether the request's {@code x-amz-checksum-*} headers are checked against the body as it arrives. */
     public boolean headerChecksumsCoverBody() {
         return this != PART_LIST;
-    }
-
-    /** The most bytes an operation reads of this body whole, or -1 when it streams it. */
-    public int maxBytes() {
-        return this == XML || this == PART_LIST ? XML_LIMIT : -1;
     }
 }

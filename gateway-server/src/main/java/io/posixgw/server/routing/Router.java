@@ -25,7 +25,7 @@ public final class Router {
      * none of, which a plain bucket endpoint hands over (see {@link #lackedSubresource}) exactly
      * where it refuses them, after the method and sub-resource checks.
      */
-    private static final List<Endpoint> TABLE = new ArrayList<>();
+    private static final List<Endpoint> TABLE;
 
     /** The sub-resource parameters that select an endpoint, per level: a plain endpoint never answers a request naming one. */
     private static final Map<Endpoint.Level, Set<String>> SELECTORS = new EnumMap<>(Endpoint.Level.class);
@@ -34,6 +34,7 @@ public final class Router {
     private static final Map<String, String> LACKED = new HashMap<>();
 
     static {
+        List<Endpoint> table = new ArrayList<>();
         Set<String> implementedAtBucket = new HashSet<>();
         for (Endpoint e : Endpoint.values()) {
             if (e.level() == Endpoint.Level.BUCKET && e.selector() != null && e.implemented()) {
@@ -46,7 +47,7 @@ public final class Router {
         for (Endpoint e : Endpoint.values()) {
             boolean lacked = e.level() == Endpoint.Level.BUCKET && e.selector() != null && !implementedAtBucket.contains(e.selector());
             if (!lacked) {
-                TABLE.add(e);
+                table.add(e);
                 if (e.selector() != null) {
                     SELECTORS.get(e.level()).add(e.selector());
                 }
@@ -55,6 +56,7 @@ public final class Router {
                 LACKED.put(e.selector(), e.apiName().substring("Get".length()));
             }
         }
+        TABLE = List.copyOf(table);
     }
 
     private Router() {
