@@ -12,6 +12,9 @@ import java.util.List;
  * body is read and what the caller must be allowed to do. Routing, the parameter allowlist, the
  * body, the {@code NotImplemented} answers (which name the row's API) and README's operations
  * table all derive from this table; {@code ops.Operations} binds a handler to each implemented row.
+ * Implementing an API is this row (its {@link Takes} and {@link BodyKind} instead of the short
+ * unimplemented form), one handler method bound in {@code Operations}, and its notes in README's
+ * table (its test says what is missing).
  */
 public enum Endpoint {
     // ---- service ----
