@@ -21,7 +21,6 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.server.metrics.ServerMetrics;
 import io.posixgw.server.ops.Exchange;
-import io.posixgw.server.ops.Operations;
 import io.posixgw.server.routing.Endpoint;
 import io.posixgw.server.routing.RequestTarget;
 import io.posixgw.server.routing.Router;
@@ -213,7 +212,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                 throw new S3Exception(S3Error.ACCESS_DENIED, "Access Denied: this server is read-only");
             }
             S3RequestReader.validateNames(request);
-            if (Operations.takesBody(r.endpoint)) {
+            if (r.endpoint.body().read()) {
                 r.body = newBody(http, request, auth, r.endpoint);
             }
             exchange = new Exchange(request, r.endpoint, server.authenticator.caller(auth), r.body, r.requestId);
@@ -309,11 +308,10 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         } else {
             length = -1;
         }
-        if (Operations.takesObjectData(endpoint) && length < 0 && !HttpUtil.isContentLengthSet(http)) {
+        if (endpoint.body().lengthRequired() && length < 0 && !HttpUtil.isContentLengthSet(http)) {
             throw new S3Exception(S3Error.MISSING_CONTENT_LENGTH, S3Error.MISSING_CONTENT_LENGTH.defaultMessage());
         }
-        // On CompleteMultipartUpload the x-amz-checksum-* headers describe the object being made, not the XML body.
-        BodyChecksums checksums = endpoint == Endpoint.COMPLETE_MULTIPART_UPLOAD ? null : BodyChecksums.fromHeaders(request.headers());
+        BodyChecksums checksums = endpoint.body().headerChecksumsCoverBody() ? BodyChecksums.fromHeaders(request.headers()) : null;
         return new HttpBody(ctx.channel(), auth.newBodyDecoder(), checksums, length, server.bodyTimeoutMillis);
     }
 

@@ -28,7 +28,14 @@ public record Exchange(S3Request request, Endpoint endpoint, Principal caller, B
         return request.header(lowerCaseName);
     }
 
+    /**
+     * The first value of query parameter {@code name}, which the endpoint's row must declare
+     * (its selector or one of {@link Endpoint#takes()}): the row is the allowlist the router
+     * enforces, so a handler reading anything else reads what a client cannot send or what
+     * README does not document. Checked under {@code -ea} (every test run), free otherwise.
+     */
     public String query(String name) {
+        assert endpoint.takesParameter(name) : endpoint + " reads ?" + name + ", which its row does not declare";
         return request.queryParam(name);
     }
 }

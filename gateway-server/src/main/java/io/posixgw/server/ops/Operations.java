@@ -5,141 +5,116 @@ import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.server.auth.Authorizer;
 import io.posixgw.server.http.S3Response;
+import io.posixgw.server.routing.Endpoint;
 import io.posixgw.server.routing.Versions;
 
 import java.io.IOException;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * Runs an endpoint: authorises the caller, then the one switch from the routing table to
- * the handler of each operation family. Called on a blocking worker thread.
+ * Runs an endpoint: authorises the caller, then the handler bound to its row. Each implemented
+ * {@link Endpoint} has exactly one binding here (checked when this is built, and by a test),
+ * with the checks it shares with others ahead of it. Called on a blocking worker thread.
  */
 public final class Operations {
-    private final BucketHandler buckets;
-    private final ObjectGetHandler gets;
-    private final ObjectPutHandler puts;
-    private final ObjectCopyHandler copies;
-    private final ObjectDeleteHandler deletes;
-    private final ListObjectsHandler lists;
-    private final MultipartHandler multipart;
-    private final ObjectTaggingHandler tagging;
+    /** An operation's code: one method of a family handler. */
+    @FunctionalInterface
+    interface Handler {
+        S3Response run(Exchange x) throws IOException;
+    }
+
+    private final Map<Endpoint, Handler> handlers = new EnumMap<>(Endpoint.class);
     private final AclHandler acls;
-    private final ObjectAttributesHandler attributes;
     private final Authorizer authorizer;
 
     public Operations(Backend backend, String region, Authorizer authorizer) {
         this.authorizer = authorizer;
-        this.buckets = new BucketHandler(backend, region, authorizer);
-        this.gets = new ObjectGetHandler(backend);
-        this.puts = new ObjectPutHandler(backend);
-        this.copies = new ObjectCopyHandler(backend);
-        this.deletes = new ObjectDeleteHandler(backend);
-        this.lists = new ListObjectsHandler(backend);
-        this.multipart = new MultipartHandler(backend);
-        this.tagging = new ObjectTaggingHandler(backend);
+        BucketHandler buckets = new BucketHandler(backend, region, authorizer);
+        ObjectGetHandler gets = new ObjectGetHandler(backend);
+        ObjectPutHandler puts = new ObjectPutHandler(backend);
+        ObjectCopyHandler copies = new ObjectCopyHandler(backend);
+        ObjectDeleteHandler deletes = new ObjectDeleteHandler(backend);
+        ListObjectsHandler lists = new ListObjectsHandler(backend);
+        MultipartHandler multipart = new MultipartHandler(backend);
+        ObjectTaggingHandler tagging = new ObjectTaggingHandler(backend);
+        ObjectAttributesHandler attributes = new ObjectAttributesHandler(backend);
         this.acls = new AclHandler(backend);
-        this.attributes = new ObjectAttributesHandler(backend);
+
+        bind(Endpoint.LIST_BUCKETS, buckets::listBuckets);
+        bind(Endpoint.CREATE_BUCKET, buckets::create);
+        bind(Endpoint.HEAD_BUCKET, buckets::head);
+        bind(Endpoint.DELETE_BUCKET, buckets::delete);
+        bind(Endpoint.GET_BUCKET_LOCATION, buckets::location);
+        bind(Endpoint.GET_BUCKET_VERSIONING, buckets::versioning);
+        bind(Endpoint.LIST_OBJECTS, lists::listV1);
+        bind(Endpoint.LIST_OBJECTS_V2, lists::listV2);
+        bind(Endpoint.LIST_OBJECT_VERSIONS, lists::listVersions);
+        bind(Endpoint.DELETE_OBJECTS, deletes::deleteMany);
+        bind(Endpoint.GET_OBJECT, current(gets::get));
+        bind(Endpoint.HEAD_OBJECT, current(gets::head));
+        bind(Endpoint.PUT_OBJECT, newObject(puts::put));
+        bind(Endpoint.COPY_OBJECT, newObject(copies::copy));
+        bind(Endpoint.DELETE_OBJECT, deletes::delete);
+        bind(Endpoint.CREATE_MULTIPART_UPLOAD, newObject(multipart::create));
+        bind(Endpoint.UPLOAD_PART, multipart::uploadPart);
+        bind(Endpoint.UPLOAD_PART_COPY, multipart::uploadPartCopy);
+        bind(Endpoint.COMPLETE_MULTIPART_UPLOAD, multipart::complete);
+        bind(Endpoint.ABORT_MULTIPART_UPLOAD, multipart::abort);
+        bind(Endpoint.LIST_MULTIPART_UPLOADS, multipart::listUploads);
+        bind(Endpoint.LIST_PARTS, multipart::listParts);
+        bind(Endpoint.GET_OBJECT_TAGGING, current(tagging::get));
+        bind(Endpoint.PUT_OBJECT_TAGGING, current(tagging::put));
+        bind(Endpoint.DELETE_OBJECT_TAGGING, current(tagging::delete));
+        bind(Endpoint.GET_BUCKET_ACL, acls::getBucketAcl);
+        bind(Endpoint.PUT_BUCKET_ACL, acls::putBucketAcl);
+        bind(Endpoint.GET_OBJECT_ACL, current(acls::getObjectAcl));
+        bind(Endpoint.PUT_OBJECT_ACL, current(acls::putObjectAcl));
+        bind(Endpoint.GET_OBJECT_ATTRIBUTES, current(attributes::get));
+        for (Endpoint e : Endpoint.values()) {
+            if (e.implemented() != handlers.containsKey(e)) {
+                throw new IllegalStateException(e + (e.implemented() ? " is implemented but has no handler" : " is not implemented but has one"));
+            }
+        }
+    }
+
+    private void bind(Endpoint endpoint, Handler handler) {
+        if (handlers.put(endpoint, handler) != null) {
+            throw new IllegalStateException(endpoint + " is bound twice");
+        }
+    }
+
+    /** Operations on the object as it is: any {@code versionId} but {@code null} names a version that is not kept. */
+    private static Handler current(Handler h) {
+        return x -> {
+            Versions.requireCurrent(x.query("versionId"));
+            return h.run(x);
+        };
+    }
+
+    /** Writes of a new object: what the write asks for and would silently not get is refused before anything is stored. */
+    private Handler newObject(Handler h) {
+        return x -> {
+            acls.requireOwnerOnly(x);
+            ObjectHeaders.requireSupportedWrite(x.request().headers());
+            return h.run(x);
+        };
+    }
+
+    /** The endpoints that have a handler (for the coverage test). */
+    Set<Endpoint> bound() {
+        return Collections.unmodifiableSet(handlers.keySet());
     }
 
     public S3Response run(Exchange x) throws IOException {
         authorizer.authorize(x.caller(), x.endpoint(), x.request());
-        switch (x.endpoint()) {
-            case GET_OBJECT, HEAD_OBJECT, GET_OBJECT_TAGGING, PUT_OBJECT_TAGGING, DELETE_OBJECT_TAGGING, GET_OBJECT_ACL, PUT_OBJECT_ACL,
-                    GET_OBJECT_ATTRIBUTES:
-                Versions.requireCurrent(x.query("versionId"));
-                break;
-            case PUT_OBJECT, COPY_OBJECT, CREATE_MULTIPART_UPLOAD:
-                // what the write asks for and would silently not get: refused before anything is stored
-                acls.requireOwnerOnly(x);
-                ObjectHeaders.requireSupportedWrite(x.request().headers());
-                break;
-            default:
-                break;
+        Handler h = handlers.get(x.endpoint());
+        if (h == null) {
+            // the connection refuses these before authenticating; here for any other caller
+            throw new S3Exception(S3Error.NOT_IMPLEMENTED, x.endpoint().apiName() + " is not implemented by posixgw");
         }
-        switch (x.endpoint()) {
-            case LIST_BUCKETS:
-                return buckets.listBuckets(x);
-            case CREATE_BUCKET:
-                return buckets.create(x);
-            case HEAD_BUCKET:
-                return buckets.head(x);
-            case DELETE_BUCKET:
-                return buckets.delete(x);
-            case GET_BUCKET_LOCATION:
-                return buckets.location(x);
-            case GET_BUCKET_VERSIONING:
-                return buckets.versioning(x);
-            case LIST_OBJECTS:
-                return lists.listV1(x);
-            case LIST_OBJECTS_V2:
-                return lists.listV2(x);
-            case LIST_OBJECT_VERSIONS:
-                return lists.listVersions(x);
-            case DELETE_OBJECTS:
-                return deletes.deleteMany(x);
-            case GET_OBJECT:
-                return gets.get(x);
-            case HEAD_OBJECT:
-                return gets.head(x);
-            case PUT_OBJECT:
-                return puts.put(x);
-            case COPY_OBJECT:
-                return copies.copy(x);
-            case DELETE_OBJECT:
-                return deletes.delete(x);
-            case CREATE_MULTIPART_UPLOAD:
-                return multipart.create(x);
-            case UPLOAD_PART:
-                return multipart.uploadPart(x);
-            case UPLOAD_PART_COPY:
-                return multipart.uploadPartCopy(x);
-            case COMPLETE_MULTIPART_UPLOAD:
-                return multipart.complete(x);
-            case ABORT_MULTIPART_UPLOAD:
-                return multipart.abort(x);
-            case LIST_MULTIPART_UPLOADS:
-                return multipart.listUploads(x);
-            case LIST_PARTS:
-                return multipart.listParts(x);
-            case GET_OBJECT_TAGGING:
-                return tagging.get(x);
-            case PUT_OBJECT_TAGGING:
-                return tagging.put(x);
-            case DELETE_OBJECT_TAGGING:
-                return tagging.delete(x);
-            case GET_BUCKET_ACL:
-                return acls.getBucketAcl(x);
-            case PUT_BUCKET_ACL:
-                return acls.putBucketAcl(x);
-            case GET_OBJECT_ACL:
-                return acls.getObjectAcl(x);
-            case PUT_OBJECT_ACL:
-                return acls.putObjectAcl(x);
-            case GET_OBJECT_ATTRIBUTES:
-                return attributes.get(x);
-            default:
-                throw new S3Exception(S3Error.NOT_IMPLEMENTED, x.endpoint().apiName() + " is not implemented by posixgw");
-        }
-    }
-
-    /** Endpoints whose request body the operation reads (everything else gets no body source). */
-    public static boolean takesBody(io.posixgw.server.routing.Endpoint e) {
-        switch (e) {
-            case PUT_OBJECT:
-            case UPLOAD_PART:
-            case COMPLETE_MULTIPART_UPLOAD:
-            case DELETE_OBJECTS:
-            case CREATE_BUCKET:
-            case PUT_OBJECT_TAGGING:
-            case PUT_BUCKET_ACL:
-            case PUT_OBJECT_ACL:
-                return true;
-            default:
-                return false;
-        }
-    }
-
-    /** Endpoints whose body is object data: Content-Length is required and checksums apply. */
-    public static boolean takesObjectData(io.posixgw.server.routing.Endpoint e) {
-        return e == io.posixgw.server.routing.Endpoint.PUT_OBJECT || e == io.posixgw.server.routing.Endpoint.UPLOAD_PART;
+        return h.run(x);
     }
 }

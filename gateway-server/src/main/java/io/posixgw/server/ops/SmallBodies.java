@@ -10,8 +10,8 @@ import java.nio.ByteBuffer;
 
 /** Reads the small XML bodies of control requests, with a hard size limit. */
 final class SmallBodies {
-    /** Large enough for a Complete of 10,000 parts or a DeleteObjects of 1,000 long keys. */
-    static final int LIMIT = 2 << 20;
+    /** The XML body limit every row's {@link io.posixgw.server.routing.BodyKind} declares. */
+    static final int LIMIT = io.posixgw.server.routing.BodyKind.XML_LIMIT;
 
     private SmallBodies() {
     }

@@ -3,62 +3,68 @@ package io.posixgw.server.routing;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * Picks the {@link Endpoint} of a request: the first entry of the table whose
- * method, level, selector and copy-source rule match. Bucket-level sub-resources
- * that S3 has and posixgw does not are answered {@code NotImplemented} by name.
+ * Picks the {@link Endpoint} of a request: the first row of the table whose method, level,
+ * selector and copy-source rule match. An endpoint without a selector takes only the query
+ * parameters its row declares; a request naming a bucket sub-resource that posixgw has none of
+ * ({@code ?policy}, {@code ?cors}...) reaches that sub-resource's row, which answers
+ * {@code NotImplemented} by name. Everything here is derived from the rows.
  */
 public final class Router {
-    /** Bucket sub-resources posixgw does not implement, with the name of the AWS API family. */
-    private static final Map<String, String> UNIMPLEMENTED_BUCKET_SUBRESOURCES = Map.ofEntries(
-            Map.entry("policy", "BucketPolicy"),
-            Map.entry("policyStatus", "BucketPolicyStatus"),
-            Map.entry("cors", "BucketCors"),
-            Map.entry("lifecycle", "BucketLifecycleConfiguration"),
-            Map.entry("tagging", "BucketTagging"),
-            Map.entry("website", "BucketWebsite"),
-            Map.entry("logging", "BucketLogging"),
-            Map.entry("notification", "BucketNotificationConfiguration"),
-            Map.entry("replication", "BucketReplication"),
-            Map.entry("encryption", "BucketEncryption"),
-            Map.entry("object-lock", "ObjectLockConfiguration"),
-            Map.entry("ownershipControls", "BucketOwnershipControls"),
-            Map.entry("publicAccessBlock", "PublicAccessBlock"),
-            Map.entry("accelerate", "BucketAccelerateConfiguration"),
-            Map.entry("requestPayment", "BucketRequestPayment"),
-            Map.entry("analytics", "BucketAnalyticsConfiguration"),
-            Map.entry("metrics", "BucketMetricsConfiguration"),
-            Map.entry("inventory", "BucketInventoryConfiguration"),
-            Map.entry("intelligent-tiering", "BucketIntelligentTieringConfiguration"),
-            Map.entry("metadataTable", "BucketMetadataTableConfiguration"));
-
-    private static final List<Endpoint> TABLE = List.of(Endpoint.values());
+    /**
+     * The rows the router tries in order: all but those of the bucket sub-resources posixgw has
+     * none of, which a plain bucket endpoint hands over (see {@link #lackedSubresource}) exactly
+     * where it refuses them, after the method and sub-resource checks.
+     */
+    private static final List<Endpoint> TABLE;
 
     /** The sub-resource parameters that select an endpoint, per level: a plain endpoint never answers a request naming one. */
-    private static final Map<Endpoint.Level, java.util.Set<String>> SELECTORS = selectors();
+    private static final Map<Endpoint.Level, Set<String>> SELECTORS = new EnumMap<>(Endpoint.Level.class);
 
-    private static Map<Endpoint.Level, java.util.Set<String>> selectors() {
-        Map<Endpoint.Level, java.util.Set<String>> out = new java.util.EnumMap<>(Endpoint.Level.class);
-        for (Endpoint.Level level : Endpoint.Level.values()) {
-            out.put(level, new java.util.HashSet<>());
-        }
+    /** Bucket sub-resources none of whose APIs posixgw implements, to the AWS API family named in a refusal ({@code BucketPolicy}). */
+    private static final Map<String, String> LACKED = new HashMap<>();
+
+    static {
+        List<Endpoint> table = new ArrayList<>();
+        Set<String> implementedAtBucket = new HashSet<>();
         for (Endpoint e : Endpoint.values()) {
-            if (e.selector() != null) {
-                out.get(e.level()).add(e.selector());
+            if (e.level() == Endpoint.Level.BUCKET && e.selector() != null && e.implemented()) {
+                implementedAtBucket.add(e.selector());
             }
         }
-        return out;
+        for (Endpoint.Level level : Endpoint.Level.values()) {
+            SELECTORS.put(level, new HashSet<>());
+        }
+        for (Endpoint e : Endpoint.values()) {
+            boolean lacked = e.level() == Endpoint.Level.BUCKET && e.selector() != null && !implementedAtBucket.contains(e.selector());
+            if (!lacked) {
+                table.add(e);
+                if (e.selector() != null) {
+                    SELECTORS.get(e.level()).add(e.selector());
+                }
+            } else if (e.method().equals("GET")) {
+                // the family is what follows the verb of its GET: GetBucketLifecycleConfiguration, GetPublicAccessBlock
+                LACKED.put(e.selector(), e.apiName().substring("Get".length()));
+            }
+        }
+        TABLE = List.copyOf(table);
     }
 
     private Router() {
     }
 
-    /** The bucket sub-resources answered NotImplemented, query keyword to API family (for README's operations table). */
-    public static Map<String, String> unimplementedBucketSubresources() {
-        return UNIMPLEMENTED_BUCKET_SUBRESOURCES;
+    /** The bucket sub-resources posixgw has none of, in name order (for README's operations table). */
+    public static Set<String> lackedSubresources() {
+        return new TreeSet<>(LACKED.keySet());
     }
 
     public static Endpoint route(S3Request request) {
@@ -86,10 +92,9 @@ public final class Router {
                         "The specified method is not allowed against this resource: " + request.method());
             }
             if (e.selector() == null && level == Endpoint.Level.BUCKET) {
-                String unimplemented = unimplementedSubresource(request);
-                if (unimplemented != null) {
-                    throw new S3Exception(S3Error.NOT_IMPLEMENTED,
-                            verb(request.method()) + unimplemented + " is not implemented by posixgw");
+                Endpoint lacked = lackedSubresource(request);
+                if (lacked != null) {
+                    return lacked; // answered NotImplemented by name, whatever else the request carries
                 }
             }
             if (e.selector() == null) {
@@ -118,44 +123,23 @@ public final class Router {
     }
 
     /** Parameters any request may carry besides SigV4's own: SigV2's (which auth refuses) and SDKs' {@code x-id}. */
-    private static final java.util.Set<String> ANY_REQUEST_PARAMETERS = java.util.Set.of("x-id", "AWSAccessKeyId", "Signature", "Expires");
-    private static final java.util.Set<String> OBJECT_READ_PARAMETERS = java.util.Set.of("partNumber", "versionId",
-            "response-content-type", "response-content-language", "response-expires", "response-cache-control",
-            "response-content-disposition", "response-content-encoding");
+    private static final Set<String> ANY_REQUEST_PARAMETERS = Set.of("x-id", "AWSAccessKeyId", "Signature", "Expires");
 
     /**
-     * The parameters each endpoint without a selector takes. Anything else names an API
-     * (a sub-resource) that posixgw does not have; new ones appear in S3 every year, so the
-     * list is of what is known to be harmless, not of what is known to be harmful.
-     */
-    private static final Map<Endpoint, java.util.Set<String>> PLAIN_PARAMETERS = Map.ofEntries(
-            Map.entry(Endpoint.LIST_BUCKETS, java.util.Set.of("prefix", "max-buckets", "continuation-token", "bucket-region")),
-            // V2's own parameters on a V1 listing are ignored, as S3 ignores them
-            Map.entry(Endpoint.LIST_OBJECTS, java.util.Set.of("prefix", "delimiter", "marker", "max-keys", "encoding-type",
-                    "start-after", "continuation-token", "fetch-owner")),
-            Map.entry(Endpoint.CREATE_BUCKET, java.util.Set.of()),
-            Map.entry(Endpoint.HEAD_BUCKET, java.util.Set.of()),
-            Map.entry(Endpoint.DELETE_BUCKET, java.util.Set.of()),
-            Map.entry(Endpoint.COPY_OBJECT, java.util.Set.of()),
-            Map.entry(Endpoint.PUT_OBJECT, java.util.Set.of()),
-            Map.entry(Endpoint.GET_OBJECT, OBJECT_READ_PARAMETERS),
-            Map.entry(Endpoint.HEAD_OBJECT, OBJECT_READ_PARAMETERS),
-            Map.entry(Endpoint.DELETE_OBJECT, java.util.Set.of("versionId")));
-
-    /**
-     * The first parameter that the plain endpoint {@code e} does not take, or null. A presigned
-     * URL's other {@code x-amz-*} parameters are headers, already added as such (see
-     * {@link PresignedParameters}).
+     * The first parameter that the plain endpoint {@code e} does not take, or null: anything its
+     * row does not declare names an API (a sub-resource) that posixgw does not have; new ones
+     * appear in S3 every year, so the list is of what is known to be harmless, not of what is
+     * known to be harmful. A presigned URL's other {@code x-amz-*} parameters are headers,
+     * already added as such (see {@link PresignedParameters}).
      */
     private static String unknownParameter(Endpoint e, S3Request request) {
-        java.util.Set<String> allowed = PLAIN_PARAMETERS.getOrDefault(e, java.util.Set.of());
         boolean presigned = PresignedParameters.presigned(request.query());
         for (Map.Entry<String, String> q : request.query()) {
             String name = q.getKey();
             if (name.isEmpty()) {
                 continue; // a stray '&' or '='
             }
-            if (!allowed.contains(name) && !ANY_REQUEST_PARAMETERS.contains(name) && !PresignedParameters.isAuth(name)
+            if (!e.takesParameter(name) && !ANY_REQUEST_PARAMETERS.contains(name) && !PresignedParameters.isAuth(name)
                     && !(presigned && PresignedParameters.isHoisted(name)) && !ignoredOnRead(e, q)) {
                 return name;
             }
@@ -164,14 +148,15 @@ public final class Router {
     }
 
     /**
-     * GetObject and HeadObject ignore a parameter with a value that they do not know, as S3
+     * Plain object reads (GetObject, HeadObject) ignore a parameter with a value that they do not know, as S3
      * does (cache busters, tracking tags a client signed along). S3's sub-resources are
      * named without a value ({@code ?renameObject}, {@code ?metadataTable}), so those still reach
      * the 501 rather than answer with the object; so do {@code x-amz-*} names, headers
      * moved into the query that a read must not drop.
      */
     private static boolean ignoredOnRead(Endpoint e, Map.Entry<String, String> q) {
-        return (e == Endpoint.GET_OBJECT || e == Endpoint.HEAD_OBJECT) && q.getValue() != null && !q.getValue().isEmpty()
+        return e.level() == Endpoint.Level.OBJECT && e.selector() == null && (e.method().equals("GET") || e.method().equals("HEAD"))
+                && q.getValue() != null && !q.getValue().isEmpty()
                 && !q.getKey().regionMatches(true, 0, "x-amz-", 0, 6);
     }
 
@@ -192,7 +177,7 @@ public final class Router {
     }
 
     private static boolean namesSubresource(S3Request request, Endpoint.Level level) {
-        java.util.Set<String> selectors = SELECTORS.get(level);
+        Set<String> selectors = SELECTORS.get(level);
         for (Map.Entry<String, String> q : request.query()) {
             if (selectors.contains(q.getKey())) {
                 return true;
@@ -201,12 +186,25 @@ public final class Router {
         return false;
     }
 
-    private static String unimplementedSubresource(S3Request request) {
+    /**
+     * The row of the first bucket sub-resource in the query that posixgw has none of, for the
+     * request's method (a HEAD is refused as the GET), or null when the query names none. A
+     * method S3 has no such API for ({@code DELETE ?policyStatus}) is refused here, by the name
+     * it would have.
+     */
+    private static Endpoint lackedSubresource(S3Request request) {
         for (Map.Entry<String, String> q : request.query()) {
-            String family = UNIMPLEMENTED_BUCKET_SUBRESOURCES.get(q.getKey());
-            if (family != null) {
-                return family;
+            String family = LACKED.get(q.getKey());
+            if (family == null) {
+                continue;
             }
+            String method = request.method().equals("HEAD") ? "GET" : request.method();
+            for (Endpoint e : Endpoint.values()) {
+                if (e.level() == Endpoint.Level.BUCKET && q.getKey().equals(e.selector()) && e.method().equals(method)) {
+                    return e;
+                }
+            }
+            throw new S3Exception(S3Error.NOT_IMPLEMENTED, verb(request.method()) + family + " is not implemented by posixgw");
         }
         return null;
     }

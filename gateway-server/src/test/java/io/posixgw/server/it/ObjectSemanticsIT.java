@@ -20,6 +20,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
@@ -358,7 +359,9 @@ class ObjectSemanticsIT extends GatewayPerClass {
             assertEquals(length, r.body().length);
         }
         ZonedDateTime lastModified = ZonedDateTime.parse(r.header("last-modified"), DateTimeFormatter.RFC_1123_DATE_TIME);
-        assertEquals(DateTimeFormatter.RFC_1123_DATE_TIME.format(lastModified), r.header("last-modified"), "RFC 1123, GMT");
+        // IMF-fixdate (RFC 9110 5.6.7): a two-digit day, which the JDK's RFC_1123 formatter does not pad
+        assertEquals(DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).format(lastModified),
+                r.header("last-modified"), "RFC 1123, GMT");
         long mtime = Files.getLastModifiedTime(ObjectFiles.file(root, B, "hundred")).toMillis() / 1000;
         assertEquals(mtime, lastModified.toEpochSecond(), "the file's modification time");
     }

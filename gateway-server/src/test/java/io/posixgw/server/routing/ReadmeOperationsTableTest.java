@@ -9,140 +9,153 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * README's conformance table: one row per implemented {@link Endpoint} (its options and notes are written here,
- * in reading order), then every API answered NotImplemented, taken from the routing table and
- * {@link Router#unimplementedBucketSubresources()}. Fails when an endpoint is added or implemented without its row,
- * or when README differs; {@code -Dreadme.update=true} rewrites the table.
+ * The conformance table of docs/S3-OPERATIONS.md: one row per implemented {@link Endpoint}, in reading order, its options
+ * (query parameters, headers, body) taken from the endpoint's row and its notes written here; then every
+ * API answered NotImplemented, taken from the routing table. Fails when an endpoint is added or
+ * implemented without its notes, or when the page differs; {@code -Dreadme.update=true} rewrites the table.
  */
 class ReadmeOperationsTableTest {
+    /** The file that holds the table (the one place to change when the table moves). */
+    static final Path TABLE_FILE = Path.of("..", "docs", "S3-OPERATIONS.md");
     private static final String START = "<!-- operations-table:start -->\n";
     private static final String END = "<!-- operations-table:end -->";
-    /** The page that holds the table (tests run in the module directory). */
-    private static final Path TABLE_PAGE = Path.of("..", "docs", "S3-OPERATIONS.md");
 
-    record Row(String options, String notes) {
-    }
-
-    /** What each implemented operation accepts and does, true to the code and its tests. */
-    static Map<Endpoint, Row> rows() {
-        Map<Endpoint, Row> r = new LinkedHashMap<>();
-        r.put(Endpoint.LIST_BUCKETS, new Row("`prefix`, `max-buckets` (1 to 10,000), `continuation-token`, `bucket-region`",
-                "the caller's buckets in name order; one answer with all of them unless `max-buckets` is given"));
-        r.put(Endpoint.CREATE_BUCKET, new Row("`LocationConstraint`, `x-amz-acl: private`, `x-amz-object-ownership: BucketOwnerEnforced`",
-                "S3 bucket names (else `InvalidBucketName`); no constraint means `us-east-1`, any other must be the configured region "
-                        + "(`InvalidLocationConstraint`); an owned bucket is 409 `BucketAlreadyOwnedByYou`; ACLs granting others are "
-                        + "`InvalidBucketAclWithObjectOwnership`, other object ownerships and Object Lock `NotImplemented`"));
-        r.put(Endpoint.HEAD_BUCKET, new Row("none", "200 with `x-amz-bucket-region`; 404 without a body"));
-        r.put(Endpoint.GET_BUCKET_LOCATION, new Row("none", "empty `<LocationConstraint/>` for `us-east-1`, else the region"));
-        r.put(Endpoint.DELETE_BUCKET, new Row("none", "204; 409 `BucketNotEmpty` while an object exists (pending multipart uploads do not count "
-                + "and go with the bucket)"));
-        r.put(Endpoint.GET_BUCKET_VERSIONING, new Row("none", "always an empty configuration: buckets are never versioned"));
-        r.put(Endpoint.LIST_OBJECTS_V2, new Row("`prefix`, `delimiter` (any string), `max-keys`, `continuation-token`, `start-after`, "
-                + "`fetch-owner`, `encoding-type=url`",
-                "UTF-8 key order with directories as `name/`; `max-keys` 1000 by default and at most, 0 gives an empty page, negative is 400; "
-                        + "opaque continuation tokens; staging and pending uploads never listed"));
-        r.put(Endpoint.LIST_OBJECTS, new Row("`prefix`, `delimiter`, `marker`, `max-keys`, `encoding-type=url`",
-                "as V2; `NextMarker` only with a delimiter; `Owner` always given"));
-        r.put(Endpoint.LIST_OBJECT_VERSIONS, new Row("`prefix`, `delimiter`, `key-marker`, `version-id-marker`, `max-keys`, "
-                + "`encoding-type=url`", "buckets are never versioned: each object is its one version, `null`, latest, with "
-                + "ListObjects' ETag, size and time; no delete markers; a `version-id-marker` other than `null`, or one without a "
-                + "`key-marker`, is 400"));
+    /** What each implemented operation does, and what its options accept, true to the code and its tests. */
+    static Map<Endpoint, String> notes() {
+        Map<Endpoint, String> r = new LinkedHashMap<>();
+        r.put(Endpoint.LIST_BUCKETS, "`max-buckets` 1 to 10,000; the caller's buckets in name order; one answer with all of them unless "
+                + "`max-buckets` is given");
+        r.put(Endpoint.CREATE_BUCKET, "`LocationConstraint` in the body, `x-amz-acl: private`, `x-amz-object-ownership: BucketOwnerEnforced`; "
+                + "S3 bucket names (else `InvalidBucketName`); no constraint means `us-east-1`, any other must be the configured region "
+                + "(`InvalidLocationConstraint`); an owned bucket is 409 `BucketAlreadyOwnedByYou`; ACLs granting others are "
+                + "`InvalidBucketAclWithObjectOwnership`, other object ownerships and Object Lock `NotImplemented`");
+        r.put(Endpoint.HEAD_BUCKET, "200 with `x-amz-bucket-region`; 404 without a body");
+        r.put(Endpoint.GET_BUCKET_LOCATION, "empty `<LocationConstraint/>` for `us-east-1`, else the region");
+        r.put(Endpoint.DELETE_BUCKET, "204; 409 `BucketNotEmpty` while an object exists (pending multipart uploads do not count "
+                + "and go with the bucket)");
+        r.put(Endpoint.GET_BUCKET_VERSIONING, "always an empty configuration: buckets are never versioned");
+        r.put(Endpoint.LIST_OBJECTS_V2, "`delimiter` any string, `encoding-type=url`; "
+                + "UTF-8 key order with directories as `name/`; `max-keys` 1000 by default and at most, 0 gives an empty page, negative is 400; "
+                + "opaque continuation tokens; staging and pending uploads never listed");
+        r.put(Endpoint.LIST_OBJECTS, "`encoding-type=url`; V2's `start-after`, `continuation-token` and `fetch-owner` are ignored, as S3 "
+                + "ignores them; as V2; `NextMarker` only with a delimiter; `Owner` always given");
+        r.put(Endpoint.LIST_OBJECT_VERSIONS, "`encoding-type=url`; buckets are never versioned: each object is its one version, `null`, "
+                + "latest, with ListObjects' ETag, size and time; no delete markers; a `version-id-marker` other than `null`, or one "
+                + "without a `key-marker`, is 400");
         String acl = "buckets are S3 buckets with ACLs disabled (Object Ownership \"bucket owner enforced\"): the owner has full "
                 + "control, nobody else any grant";
-        r.put(Endpoint.GET_BUCKET_ACL, new Row("none", acl + "; a bucket without a recorded owner reads as the caller's"));
-        r.put(Endpoint.PUT_BUCKET_ACL, new Row("`x-amz-acl`, `x-amz-grant-*`, `<AccessControlPolicy>` body",
-                "accepted (and nothing changes) when it restates the owner's full control: `private`, `bucket-owner-full-control`, "
-                        + "or a policy granting FULL_CONTROL to the owner alone; any other grant is 400 `AccessControlListNotSupported`, "
-                        + "also in the `x-amz-acl` / `x-amz-grant-*` headers of PutObject, CopyObject and CreateMultipartUpload"));
-        r.put(Endpoint.GET_OBJECT_ACL, new Row("`versionId=null`", acl));
-        r.put(Endpoint.PUT_OBJECT_ACL, new Row("as PutBucketAcl", "as PutBucketAcl"));
-        r.put(Endpoint.GET_OBJECT_ATTRIBUTES, new Row("`x-amz-object-attributes` (`ETag`, `Checksum`, `ObjectParts`, `StorageClass`, "
-                + "`ObjectSize`), `x-amz-max-parts`, `x-amz-part-number-marker`, `versionId=null`",
-                "only what is asked for; ETag without quotes, as S3; the object's checksum when one was stored; parts (number and "
-                        + "size) of multipart objects only, their own checksums are not kept after Complete"));
-        r.put(Endpoint.PUT_OBJECT, new Row("`Content-MD5`; `x-amz-checksum-crc32`, `-crc32c`, `-crc64nvme`, `-sha1`, `-sha256` "
-                + "(header or aws-chunked trailer), `x-amz-sdk-checksum-algorithm`; `Content-Type`, `Content-Encoding`, `Content-Language`, "
-                + "`Content-Disposition`, `Cache-Control`, `Expires`, `x-amz-meta-*`, `x-amz-tagging`; `If-None-Match: *`, `If-Match`",
-                "streamed to a temp file and renamed over the key, never buffered; ETag is the MD5; one checksum at most, verified and stored "
-                        + "(only the one asked for is computed); user metadata 2 KiB; 5 GiB; a key ending in `/` with an empty body is a "
-                        + "directory object; `x-amz-storage-class` `STANDARD` or `REDUCED_REDUNDANCY` (stored as STANDARD), any other "
-                        + "is `InvalidStorageClass`, as MinIO; Object Lock headers are `InvalidRequest` (also for CopyObject and "
-                        + "CreateMultipartUpload)"));
-        r.put(Endpoint.GET_OBJECT, new Row("`Range` (one range), `partNumber`, `If-Match`, `If-None-Match`, `If-Modified-Since`, "
-                + "`If-Unmodified-Since`, `response-content-type`, `-content-disposition`, `-content-encoding`, `-content-language`, "
-                + "`response-cache-control`, `response-expires`, `x-amz-checksum-mode: ENABLED`, `versionId=null`",
-                "bodies up to 64 KiB read and sent with the head, larger ones zero-copy (sendfile) over plain HTTP and in 64 KiB reads over TLS; malformed or multiple ranges give the whole object, unsatisfiable ones 416; S3's precedence "
-                        + "between the conditions; part 1 of a single-part object is the whole object (206); any other `versionId` "
-                        + "is 404 `NoSuchVersion` (no versions are kept; also for HeadObject, CopyObject's source and tagging)"));
-        r.put(Endpoint.HEAD_OBJECT, new Row("as GetObject", "errors without a body"));
-        r.put(Endpoint.COPY_OBJECT, new Row("`x-amz-copy-source` (`[/]bucket/key`, `?versionId=null`), `x-amz-metadata-directive` "
-                + "`COPY`/`REPLACE`, `x-amz-tagging-directive` `COPY`/`REPLACE`, `x-amz-copy-source-if-match`, `-if-none-match`, "
-                + "`-if-modified-since`, `-if-unmodified-since`; `If-None-Match: *`, `If-Match` (on the destination)",
-                "a copy onto itself needs `REPLACE`; a single-part source's ETag is kept; the destination's conditions are "
-                        + "checked atomically with the publication, as PutObject's"));
-        r.put(Endpoint.DELETE_OBJECT, new Row("`versionId`, `If-Match` (an ETag or `*`)", "204, also for a key that does not exist; "
+        r.put(Endpoint.GET_BUCKET_ACL, acl + "; a bucket without a recorded owner reads as the caller's");
+        r.put(Endpoint.PUT_BUCKET_ACL, "an `<AccessControlPolicy>` body or the headers; "
+                + "accepted (and nothing changes) when it restates the owner's full control: `private`, `bucket-owner-full-control`, "
+                + "or a policy granting FULL_CONTROL to the owner alone; any other grant is 400 `AccessControlListNotSupported`, "
+                + "also in the `x-amz-acl` / `x-amz-grant-*` headers of PutObject, CopyObject and CreateMultipartUpload");
+        r.put(Endpoint.GET_OBJECT_ACL, "`versionId=null` only; " + acl);
+        r.put(Endpoint.PUT_OBJECT_ACL, "`versionId=null` only; as PutBucketAcl");
+        r.put(Endpoint.GET_OBJECT_ATTRIBUTES, "`x-amz-object-attributes`: `ETag`, `Checksum`, `ObjectParts`, `StorageClass`, `ObjectSize`; "
+                + "`versionId=null` only; only what is asked for; ETag without quotes, as S3; the object's checksum when one was stored; "
+                + "parts (number and size) of multipart objects only, their own checksums are not kept after Complete");
+        r.put(Endpoint.PUT_OBJECT, "checksums `x-amz-checksum-crc32`, `-crc32c`, `-crc64nvme`, `-sha1`, `-sha256` (header or aws-chunked "
+                + "trailer); `If-None-Match: *`; "
+                + "streamed to a temp file and renamed over the key, never buffered; ETag is the MD5; one checksum at most, verified and stored "
+                + "(only the one asked for is computed); user metadata 2 KiB; 5 GiB; a key ending in `/` with an empty body is a "
+                + "directory object; `x-amz-storage-class` `STANDARD` or `REDUCED_REDUNDANCY` (stored as STANDARD), any other "
+                + "is `InvalidStorageClass`, as MinIO; Object Lock headers are `InvalidRequest` (also for CopyObject and "
+                + "CreateMultipartUpload)");
+        r.put(Endpoint.GET_OBJECT, "one `Range`; `x-amz-checksum-mode: ENABLED`; "
+                + "bodies up to 64 KiB read and sent with the head, larger ones zero-copy (sendfile) over plain HTTP and in 64 KiB reads "
+                + "over TLS; malformed or multiple ranges give the whole object, unsatisfiable ones 416; S3's precedence "
+                + "between the conditions; part 1 of a single-part object is the whole object (206); any `versionId` but `null` "
+                + "is 404 `NoSuchVersion` (no versions are kept; also for HeadObject, CopyObject's source and tagging)");
+        r.put(Endpoint.HEAD_OBJECT, "as GetObject; errors without a body");
+        r.put(Endpoint.COPY_OBJECT, "`x-amz-copy-source` `[/]bucket/key` (`?versionId=null` at most); directives `COPY` or `REPLACE`; "
+                + "`If-None-Match: *` and `If-Match` are the destination's; "
+                + "a copy onto itself needs `REPLACE`; a single-part source's ETag is kept; the destination's conditions are "
+                + "checked atomically with the publication, as PutObject's");
+        r.put(Endpoint.DELETE_OBJECT, "`If-Match` an ETag or `*`; 204, also for a key that does not exist; "
                 + "a `versionId` other than `null` names a version that does not exist: 204 and nothing deleted (an empty one is 400); "
-                + "`If-Match` is checked under the key's lock, as conditional writes: 412 on a mismatch, 404 without an object"));
-        r.put(Endpoint.DELETE_OBJECTS, new Row("`Quiet`; `Content-MD5` or an `x-amz-checksum-*` header or trailer (required); "
-                + "`VersionId`, `ETag`", "1 to 1000 keys (else `MalformedXML`); per-key `<Deleted>` or `<Error>`; missing keys count as "
+                + "`If-Match` is checked under the key's lock, as conditional writes: 412 on a mismatch, 404 without an object");
+        r.put(Endpoint.DELETE_OBJECTS, "`Quiet`, `VersionId`, `ETag` in the body; `Content-MD5` or an `x-amz-checksum-*` header or trailer "
+                + "required; 1 to 1000 keys (else `MalformedXML`); per-key `<Deleted>` or `<Error>`; missing keys count as "
                 + "deleted; an entry with a `VersionId` other than `null` deletes nothing, one with an `ETag` is a conditional delete "
-                + "(as DeleteObject)"));
-        r.put(Endpoint.CREATE_MULTIPART_UPLOAD, new Row("the metadata and tagging headers of PutObject; "
-                + "`x-amz-checksum-algorithm`, `x-amz-checksum-type` (`COMPOSITE`, `FULL_OBJECT`)",
-                "staged under `<bucket>/.sgwtmp/`, invisible to listings; the checksum type defaults to FULL_OBJECT for CRC64NVME "
-                        + "and COMPOSITE otherwise; SHA is never FULL_OBJECT, CRC64NVME never COMPOSITE (`InvalidRequest`)"));
-        r.put(Endpoint.UPLOAD_PART, new Row("`partNumber` 1 to 10000, `Content-MD5`, `x-amz-checksum-*` (header or trailer)",
-                "a part uploaded again replaces the earlier one; 5 GiB per part; in an upload created with a checksum algorithm "
-                        + "every part must carry that checksum (`InvalidRequest`), which is kept"));
-        r.put(Endpoint.UPLOAD_PART_COPY, new Row("`x-amz-copy-source`, `x-amz-copy-source-range: bytes=first-last`, "
-                + "`x-amz-copy-source-if-*`", "a range must lie in the source (else 400 `InvalidArgument`, as AWS; malformed: 400 `InvalidArgument`)"));
-        r.put(Endpoint.COMPLETE_MULTIPART_UPLOAD, new Row("the part list with each part's `Checksum*`; `x-amz-checksum-type`, "
-                + "`x-amz-checksum-*` (the object's), `x-amz-mp-object-size`; `If-None-Match: *`, `If-Match`",
-                "parts ascending (`InvalidPartOrder`), uploaded with matching ETags (`InvalidPart`), all but the last at least 5 MiB "
-                        + "(`EntityTooSmall`); ETag `\"<md5 of the part MD5s>-N\"`; a repeated Complete answers the same ETag; "
-                        + "with a checksum algorithm, each part's checksum must match the stored one and the object's is stored and "
-                        + "answered: COMPOSITE `<base64 of the checksum of the part checksums>-N`, FULL_OBJECT the CRC of the whole "
-                        + "object combined from the part CRCs (not re-read); an upload without an algorithm ignores part checksums; "
-                        + "a failed write condition (412, or 404 for `If-Match` on a missing key) leaves the upload as it was"));
-        r.put(Endpoint.ABORT_MULTIPART_UPLOAD, new Row("none", "204; the staged parts are removed"));
-        r.put(Endpoint.LIST_PARTS, new Row("`max-parts`, `part-number-marker`", "`max-parts` 1000 by default and at most; "
-                + "the upload's checksum algorithm and type, and each part's checksum"));
-        r.put(Endpoint.LIST_MULTIPART_UPLOADS, new Row("`prefix`, `delimiter`, `key-marker`, `upload-id-marker`, `max-uploads`, "
-                + "`encoding-type=url`", "`max-uploads` 1000 by default and at most"));
-        r.put(Endpoint.GET_OBJECT_TAGGING, new Row("none", "tags in key order"));
-        r.put(Endpoint.PUT_OBJECT_TAGGING, new Row("`<Tagging>` body", "at most 10 tags; stored in versitygw's `X-Amz-Tagging` attribute"));
-        r.put(Endpoint.DELETE_OBJECT_TAGGING, new Row("none", "204"));
+                + "(as DeleteObject)");
+        r.put(Endpoint.CREATE_MULTIPART_UPLOAD, "metadata and tagging as PutObject; `x-amz-checksum-type` `COMPOSITE` or `FULL_OBJECT`; "
+                + "staged under `<bucket>/.sgwtmp/`, invisible to listings; the checksum type defaults to FULL_OBJECT for CRC64NVME "
+                + "and COMPOSITE otherwise; SHA is never FULL_OBJECT, CRC64NVME never COMPOSITE (`InvalidRequest`)");
+        r.put(Endpoint.UPLOAD_PART, "`partNumber` 1 to 10000; checksums in a header or trailer; "
+                + "a part uploaded again replaces the earlier one; 5 GiB per part; in an upload created with a checksum algorithm "
+                + "every part must carry that checksum (`InvalidRequest`), which is kept");
+        r.put(Endpoint.UPLOAD_PART_COPY, "`x-amz-copy-source-range: bytes=first-last`; "
+                + "a range must lie in the source (else 400 `InvalidArgument`, as AWS; malformed: 400 `InvalidArgument`)");
+        r.put(Endpoint.COMPLETE_MULTIPART_UPLOAD, "each part's `Checksum*` in the part list; the `x-amz-checksum-*` headers are the "
+                + "object's; `If-None-Match: *`; "
+                + "parts ascending (`InvalidPartOrder`), uploaded with matching ETags (`InvalidPart`), all but the last at least 5 MiB "
+                + "(`EntityTooSmall`); ETag `\"<md5 of the part MD5s>-N\"`; a repeated Complete answers the same ETag; "
+                + "with a checksum algorithm, each part's checksum must match the stored one and the object's is stored and "
+                + "answered: COMPOSITE `<base64 of the checksum of the part checksums>-N`, FULL_OBJECT the CRC of the whole "
+                + "object combined from the part CRCs (not re-read); an upload without an algorithm ignores part checksums; "
+                + "a failed write condition (412, or 404 for `If-Match` on a missing key) leaves the upload as it was");
+        r.put(Endpoint.ABORT_MULTIPART_UPLOAD, "204; the staged parts are removed");
+        r.put(Endpoint.LIST_PARTS, "`max-parts` 1000 by default and at most; "
+                + "the upload's checksum algorithm and type, and each part's checksum");
+        r.put(Endpoint.LIST_MULTIPART_UPLOADS, "`encoding-type=url`; `max-uploads` 1000 by default and at most");
+        r.put(Endpoint.GET_OBJECT_TAGGING, "`versionId=null` only; tags in key order");
+        r.put(Endpoint.PUT_OBJECT_TAGGING, "`versionId=null` only; a `<Tagging>` body of at most 10 tags; stored in versitygw's "
+                + "`X-Amz-Tagging` attribute");
+        r.put(Endpoint.DELETE_OBJECT_TAGGING, "`versionId=null` only; 204");
         return r;
     }
 
+    /** The options column, from the endpoint's row: its query parameters, its headers, its body. */
+    static String options(Endpoint e) {
+        List<String> parts = new ArrayList<>();
+        if (!e.takes().query().isEmpty()) {
+            parts.add(code(e.takes().query()));
+        }
+        if (!e.takes().headers().isEmpty()) {
+            parts.add(code(e.takes().headers()));
+        }
+        switch (e.body()) {
+            case XML -> parts.add("XML body (`Content-MD5` checked)");
+            case PART_LIST -> parts.add("XML part list (`Content-MD5` checked)");
+            case OBJECT_DATA -> parts.add("the object's bytes");
+            case NONE -> { }
+        }
+        return parts.isEmpty() ? "none" : String.join("; ", parts);
+    }
+
+    private static String code(List<String> names) {
+        List<String> out = new ArrayList<>();
+        names.forEach(n -> out.add("`" + n + "`"));
+        return String.join(", ", out);
+    }
+
     static String markdownTable() {
-        Map<Endpoint, Row> rows = rows();
+        Map<Endpoint, String> notes = notes();
         List<String> problems = new ArrayList<>();
         List<String> unimplemented = new ArrayList<>();
         for (Endpoint e : Endpoint.values()) {
-            if (e.implemented() && !rows.containsKey(e)) {
-                problems.add(e + " is implemented but has no row");
-            } else if (!e.implemented() && rows.containsKey(e)) {
-                problems.add(e + " has a row but answers NotImplemented");
+            if (e.implemented() && !notes.containsKey(e)) {
+                problems.add(e + " is implemented but has no notes");
+            } else if (!e.implemented() && notes.containsKey(e)) {
+                problems.add(e + " has notes but answers NotImplemented");
             } else if (!e.implemented()) {
                 unimplemented.add(e.apiName());
             }
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
         StringBuilder sb = new StringBuilder("| operation | supported options | notes |\n|---|---|---|\n");
-        rows.forEach((e, row) -> sb.append("| ").append(e.apiName()).append(" | ").append(row.options()).append(" | ")
-                .append(row.notes()).append(" |\n"));
-        List<String> families = new ArrayList<>();
-        new TreeMap<>(Router.unimplementedBucketSubresources()).forEach((query, family) ->
-                families.add(family + " (`?" + query + "`)"));
+        notes.forEach((e, note) -> sb.append("| ").append(e.apiName()).append(" | ").append(options(e)).append(" | ")
+                .append(note).append(" |\n"));
+        List<String> lacked = new ArrayList<>();
+        Router.lackedSubresources().forEach(query -> lacked.add("`?" + query + "`"));
         sb.append("| not implemented: 501 `NotImplemented` naming the API | | ").append(String.join(", ", unimplemented))
-                .append("; Get/Put/Delete of the bucket sub-resources ").append(String.join(", ", families))
+                .append("; any other method on the bucket sub-resources ").append(String.join(", ", lacked))
+                .append(" (named Get/Put/Delete and the family, HEAD as Get)")
                 .append("; POST Object (browser form upload); any request asking for server-side encryption")
                 .append(" (`x-amz-server-side-encryption`, its KMS key id, or SSE-C headers): objects are plain files |\n");
         return sb.toString();
@@ -150,11 +163,11 @@ class ReadmeOperationsTableTest {
 
     @Test
     void readmeTableMatchesTheRoutingTable() throws Exception {
-        Path readme = TABLE_PAGE;
+        Path readme = TABLE_FILE;
         String text = Files.readString(readme, StandardCharsets.UTF_8);
         int a = text.indexOf(START);
         int b = text.indexOf(END);
-        assertTrue(a >= 0 && b > a, "README.md has no " + START.strip() + " ... " + END + " markers");
+        assertTrue(a >= 0 && b > a, "docs/S3-OPERATIONS.md has no " + START.strip() + " ... " + END + " markers");
         String current = text.substring(a + START.length(), b);
         String expected = markdownTable();
         if (Boolean.getBoolean("readme.update") && !current.equals(expected)) {
@@ -164,6 +177,6 @@ class ReadmeOperationsTableTest {
             Files.writeString(readme, text.substring(0, a + START.length()) + expected + text.substring(b), StandardCharsets.UTF_8);
             current = expected;
         }
-        assertEquals(expected, current, "README operations table is stale: run ReadmeOperationsTableTest with -Dreadme.update=true");
+        assertEquals(expected, current, "docs/S3-OPERATIONS.md operations table is stale: run ReadmeOperationsTableTest with -Dreadme.update=true");
     }
 }
