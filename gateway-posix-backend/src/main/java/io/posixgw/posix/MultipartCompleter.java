@@ -72,9 +72,7 @@ final class MultipartCompleter {
         if (ObjectKeys.isDirectoryKey(key)) {
             throw MultipartStore.noSuchUpload(uploadId);
         }
-        if (parts == null || parts.isEmpty()) {
-            MultipartRules.validateComplete(parts, Map.of()); // MalformedXML
-        }
+        MultipartRules.requirePartsListed(parts);
         checks = checks == null ? CompleteChecks.NONE : checks;
         ConditionalPublisher.requireSupported(checks.condition(), key);
         Path hashDir = PathResolver.uploadsOfKey(bucketDir, key);

@@ -18,6 +18,7 @@ import io.posixgw.core.model.ListPartsResult;
 import io.posixgw.core.model.MultipartRules;
 import io.posixgw.core.model.MultipartUpload;
 import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.ObjectRules;
 import io.posixgw.core.model.Part;
 import io.posixgw.core.names.ObjectKeys;
 
@@ -63,6 +64,7 @@ final class MultipartStore {
     }
 
     String create(String bucket, String key, ObjectAttributes attributes, MultipartChecksum checksum) throws IOException {
+        ObjectRules.requireUserMetadataWithinLimit(attributes); // first, as S3 answers it before looking at the bucket
         Path bucketDir = paths.bucketDir(bucket);
         PathResolver.requireBucket(bucketDir);
         if (ObjectKeys.isDirectoryKey(key)) {
@@ -70,7 +72,6 @@ final class MultipartStore {
         }
         paths.objectPath(bucketDir, key); // key sanity
         ObjectAttributes a = attributes == null ? ObjectAttributes.EMPTY : attributes;
-        ObjectWriter.checkMetadataSize(a);
         String id = UploadIds.next();
         Path hashDir = PathResolver.uploadsOfKey(bucketDir, key);
         Path uploadDir = hashDir.resolve(id);
@@ -140,9 +141,7 @@ final class MultipartStore {
                 first = range.first();
                 length = range.length();
             }
-            if (length > MultipartRules.MAX_PART_SIZE) {
-                throw new S3Exception(S3Error.ENTITY_TOO_LARGE, "The copied part exceeds the maximum allowed part size of 5 GiB");
-            }
+            MultipartRules.requireCopiedPartSize(length);
             try (StagedFile staged = StagedFile.create(bucketDir, key, true, partCrc64)) {
                 Checksummer sum = checksum == null ? null : checksum.algorithm().newChecksummer();
                 staged.copyHashing(src.channel(), first, length, sum);

@@ -11,6 +11,7 @@ import io.posixgw.core.model.CopyObjectResult;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.model.ObjectRules;
 import io.posixgw.core.names.ObjectKeys;
 
 import java.io.IOException;
@@ -67,7 +68,9 @@ final class ObjectCopier {
                 r.sourceCheck().accept(si);
             }
             ObjectAttributes attrs = r.attributesOfCopy(si.attributes());
-            ObjectWriter.checkMetadataSize(attrs);
+            if (r.replaceAttributes() == null) {
+                ObjectRules.requireUserMetadataWithinLimit(attrs); // the source's (replaced ones were checked by the request)
+            }
             boolean plain = isPlainMd5(si.etag());
             // a whole-object checksum stays true of the copy; a composite one describes parts the copy does not have
             Map<String, String> checksums = si.checksumType() == ChecksumType.FULL_OBJECT ? si.checksums() : Map.of();
