@@ -74,7 +74,7 @@ final class MultipartCompleter {
         }
         MultipartRules.requirePartsListed(parts);
         checks = checks == null ? CompleteChecks.NONE : checks;
-        ConditionalPublisher.requireSupported(checks.condition(), key);
+        checks.condition().requireSupportedOnWrite(key);
         Path hashDir = PathResolver.uploadsOfKey(bucketDir, key);
         Path uploadDir = hashDir.resolve(uploadId);
         String etag;

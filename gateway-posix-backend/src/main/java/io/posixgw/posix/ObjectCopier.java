@@ -58,7 +58,7 @@ final class ObjectCopier {
             throw new S3Exception(S3Error.INVALID_REQUEST, "This copy request is illegal because it is trying to copy an object "
                     + "to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
         }
-        ConditionalPublisher.requireSupported(r.condition(), r.key());
+        r.condition().requireSupportedOnWrite(r.key());
         Path dstBucket = paths.bucketDir(r.bucket());
         PathResolver.requireBucket(dstBucket);
         publisher.precheck(r.bucket(), r.key(), r.condition()); // before the copy; the publish checks again

@@ -3,7 +3,7 @@ package io.posixgw.posix;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.BodySource;
-import io.posixgw.core.http.Preconditions;
+import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.PutObjectRequest;
@@ -46,7 +46,7 @@ final class ObjectWriter {
         String key = req.key();
         ObjectAttributes attributes = req.attributes() == null ? ObjectAttributes.EMPTY : req.attributes(); // metadata checked by the request
         Preconditions condition = req.condition();
-        ConditionalPublisher.requireSupported(condition, key);
+        condition.requireSupportedOnWrite(key);
         if (ObjectKeys.isDirectoryKey(key)) {
             requireEmptyBody(body, req.contentMd5());
             Map<String, String> checksums = body.checksums();

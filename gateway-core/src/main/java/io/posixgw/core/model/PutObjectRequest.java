@@ -1,6 +1,5 @@
 package io.posixgw.core.model;
 
-import io.posixgw.core.http.Preconditions;
 
 /**
  * A PutObject as the backend sees it.

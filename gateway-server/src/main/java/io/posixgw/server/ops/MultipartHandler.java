@@ -74,7 +74,7 @@ final class MultipartHandler {
         CopySource source = CopySource.parse(x.header("x-amz-copy-source"));
         ByteRange range = copySourceRange(x.header("x-amz-copy-source-range"));
         Part part = backend.uploadPartCopy(x.bucket(), x.key(), uploadId(x), partNumber, source.bucket(), source.key(),
-                ObjectCopyHandler.copySourceConditions(x)::checkCopySource, range);
+                ObjectCopyHandler.copySourceConditions(x)::checkOr412, range);
         return S3Response.xml(new CopyPartResult(S3Xml.timestamp(part.lastModified()), part.etag(),
                 ChecksumValues.of(part.checksums())));
     }
