@@ -64,7 +64,7 @@ final class MultipartStore {
     }
 
     String create(String bucket, String key, ObjectAttributes attributes, MultipartChecksum checksum) throws IOException {
-        ObjectRules.requireUserMetadataWithinLimit(attributes); // first, as S3 answers it before looking at the bucket
+        ObjectRules.requireUserMetadataWithinLimit(attributes); // first, as when the server checked it while parsing
         Path bucketDir = paths.bucketDir(bucket);
         PathResolver.requireBucket(bucketDir);
         if (ObjectKeys.isDirectoryKey(key)) {
