@@ -205,6 +205,25 @@ class PagerTest {
         assertNull(endsOnPrefix.nextId());
     }
 
+    record Version(String key, String versionId) {
+    }
+
+    /** Versions, newest first within a key, page as uploads do: key-marker plus version-id-marker. */
+    @Test
+    void versionListingsPageByKeyAndVersionIdMarkers() {
+        List<Version> sorted = List.of(new Version("a", "v9"), new Version("a", "v5"), new Version("a", "v2"), new Version("b", "v7"));
+        Pager<Version> first = Pager.afterEntry("", null, null, null, 2);
+        first.offerSorted(sorted, Version::key, Version::versionId);
+        Page<Version> p1 = first.page();
+        assertEquals(List.of(sorted.get(0), sorted.get(1)), p1.entries());
+        assertEquals("a", p1.nextKey());
+        assertEquals("v5", p1.nextId());
+        Pager<Version> second = Pager.afterEntry("", null, p1.nextKey(), p1.nextId(), 2);
+        second.offerSorted(sorted, Version::key, Version::versionId);
+        assertEquals(List.of(sorted.get(2), sorted.get(3)), second.page().entries(), "after v5 by position, newest first");
+        assertFalse(second.page().truncated());
+    }
+
     /** Random keys paged through in small pages give what one page would, once each, as a plain model says. */
     @Test
     void pagingThroughRandomKeysMatchesAModel() {
