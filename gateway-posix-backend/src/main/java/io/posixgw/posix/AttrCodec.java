@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.checksum.MultipartChecksum;
+import io.posixgw.core.listing.KeyOrder;
 import io.posixgw.core.model.ObjectAttributes;
 
 import java.io.ByteArrayInputStream;
@@ -99,7 +100,7 @@ final class AttrCodec {
     // ---- user metadata ----
 
     static byte[] encodeMetadata(Map<String, String> meta) {
-        Map<String, String> sorted = new TreeMap<>(Utf8Order.COMPARATOR);
+        Map<String, String> sorted = new TreeMap<>(KeyOrder.COMPARATOR);
         sorted.putAll(meta);
         StringBuilder sb = new StringBuilder(64);
         sb.append('{');

@@ -2,8 +2,7 @@ package io.posixgw.posix;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
-import io.posixgw.core.http.Preconditions;
-import io.posixgw.core.names.ObjectKeys;
+import io.posixgw.core.model.Preconditions;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -17,7 +16,8 @@ import java.nio.file.Path;
  * under the key's lock, which orders it against other conditional writers of any
  * gateway (an unconditional writer racing it may still land in between, as that one
  * takes no lock). A failed condition publishes nothing: 412, or 404 for
- * {@code If-Match} on a key that does not exist.
+ * {@code If-Match} on a key that does not exist. The rules are {@link Preconditions}'; this class
+ * makes them atomic with the publication.
  */
 final class ConditionalPublisher {
     private final Committer committer;
@@ -28,16 +28,6 @@ final class ConditionalPublisher {
         this.committer = committer;
         this.reader = reader;
         this.keyLocks = keyLocks;
-    }
-
-    /** Refuses the conditions posixgw cannot honour, before any work is done. */
-    static void requireSupported(Preconditions condition, String key) {
-        if (condition.ifNoneMatch() != null && !condition.ifNoneMatch().trim().equals("*")) {
-            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "If-None-Match on a write takes only '*'");
-        }
-        if (!condition.isEmpty() && ObjectKeys.isDirectoryKey(key)) {
-            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Conditional writes of directory objects are not implemented by posixgw");
-        }
     }
 
     /**
@@ -52,12 +42,12 @@ final class ConditionalPublisher {
         try {
             current = reader.head(bucket, key, false);
         } catch (S3Exception e) {
-            if (e.error() == S3Error.NO_SUCH_KEY && condition.ifMatch() == null) {
+            if (e.error() == S3Error.NO_SUCH_KEY && condition.holdWithoutObject()) {
                 return; // If-None-Match: * holds for now
             }
             throw e; // If-Match on a key that does not exist: 404
         }
-        condition.checkCopySource(current); // 412 on an ETag mismatch, or on any object with If-None-Match: *
+        condition.checkOr412(current); // 412 on an ETag mismatch, or on any object with If-None-Match: *
     }
 
     /**
@@ -68,9 +58,9 @@ final class ConditionalPublisher {
     void runIf(String bucket, String key, Preconditions condition, Path bucketDir, IoAction action) throws IOException {
         PathResolver.requireBucket(bucketDir); // before its lock file is made
         // a condition failing already (404, 412) makes no lock file; lock files are kept (see KeyLocks)
-        condition.checkCopySource(reader.head(bucket, key, false));
+        condition.checkOr412(reader.head(bucket, key, false));
         try (KeyLocks.Held held = keyLocks.lock(bucketDir, key)) {
-            condition.checkCopySource(reader.head(bucket, key, false)); // 404 when absent, 412 on mismatch
+            condition.checkOr412(reader.head(bucket, key, false)); // 404 when absent, 412 on mismatch
             action.run();
         }
     }
@@ -91,7 +81,7 @@ final class ConditionalPublisher {
             return;
         }
         try (KeyLocks.Held held = keyLocks.lock(bucketDir, key)) {
-            condition.checkCopySource(reader.head(bucket, key, false));
+            condition.checkOr412(reader.head(bucket, key, false));
             committer.publish(staged, bucketDir, target, null);
         }
     }

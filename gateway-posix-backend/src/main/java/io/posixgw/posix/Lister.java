@@ -2,6 +2,9 @@ package io.posixgw.posix;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
+import io.posixgw.core.listing.KeyOrder;
+import io.posixgw.core.listing.Page;
+import io.posixgw.core.listing.Pager;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ListObjectsResult;
@@ -72,13 +75,11 @@ final class Lister {
     ListObjectsResult list(ListObjectsRequest req) throws IOException {
         Path bucketDir = paths.bucketDir(req.bucket());
         PathResolver.requireBucket(bucketDir);
-        String prefix = req.prefix() == null ? "" : req.prefix();
-        String delim = req.delimiter() == null || req.delimiter().isEmpty() ? null : req.delimiter();
-        String after = req.after() == null || req.after().isEmpty() ? null : req.after();
-        Walk w = new Walk(prefix, delim, after, Math.max(0, req.maxKeys()));
-        if (w.max == 0) {
+        Walk w = new Walk(Pager.afterKey(req.prefix(), req.delimiter(), req.after(), req.maxKeys()));
+        if (w.pager.listsNothing()) {
             return w.result();
         }
+        String prefix = w.pager.prefix();
         int slash = prefix.lastIndexOf('/');
         String rel = prefix.substring(0, slash + 1);
         Path start = startDir(bucketDir, rel);
@@ -118,51 +119,42 @@ final class Lister {
     private record Entry(String key, Path path, BasicFileAttributes attrs, boolean dir) {
     }
 
+    /** One listing's walk: what to read is decided here, what to list by the {@link Pager}. */
     private final class Walk {
-        final String prefix;
-        final String delim;
-        final String after;
-        final int max;
-        final List<ObjectInfo> objects = new ArrayList<>();
-        final List<String> prefixes = new ArrayList<>();
-        int count;
-        boolean truncated;
-        String last;
-        String lastPrefix;
+        final Pager<ObjectInfo> pager;
 
-        Walk(String prefix, String delim, String after, int max) {
-            this.prefix = prefix;
-            this.delim = delim;
-            this.after = after;
-            this.max = max;
+        Walk(Pager<ObjectInfo> pager) {
+            this.pager = pager;
         }
 
         ListObjectsResult result() {
-            return new ListObjectsResult(objects, prefixes, truncated, truncated ? last : null);
+            Page<ObjectInfo> page = pager.page();
+            return new ListObjectsResult(page.entries(), page.commonPrefixes(), page.truncated(), page.nextKey());
         }
 
         boolean dirObjectAtPrefix(Path dir, String key) throws IOException {
-            if (after != null && Utf8Order.compare(key, after) <= 0) {
+            if (pager.passed(key)) {
                 return true;
             }
             String etag = dirEtag(dir);
             if (etag == null) {
                 return true;
             }
-            return emit(new ObjectInfo(key, 0, etag, Files.getLastModifiedTime(dir, LinkOption.NOFOLLOW_LINKS).toInstant(),
-                    ObjectAttributes.EMPTY, 0, Map.of()), key);
+            return pager.add(key, null, new ObjectInfo(key, 0, etag,
+                    Files.getLastModifiedTime(dir, LinkOption.NOFOLLOW_LINKS).toInstant(), ObjectAttributes.EMPTY, 0, Map.of()));
         }
 
         /** Walks one directory; false once the page is full. */
         boolean dir(Path dir, String rel, String namePrefix) throws IOException {
             List<String> names = new ArrayList<>();
+            boolean marked = pager.hasMarker();
             try (DirectoryStream<Path> ds = opener.open(dir)) {
                 for (Path p : ds) {
                     String n = p.getFileName().toString();
                     if (n.equals(PathResolver.STAGING) || !n.startsWith(namePrefix)) {
                         continue;
                     }
-                    if (after != null && beforeAfter(rel + n)) {
+                    if (marked && passedEntirely(rel + n)) {
                         continue;
                     }
                     names.add(n);
@@ -170,12 +162,12 @@ final class Lister {
             } catch (NoSuchFileException | NotDirectoryException gone) {
                 return true;
             }
-            names.sort(Utf8Order.COMPARATOR);
-            PriorityQueue<Entry> pending = new PriorityQueue<>((a, b) -> Utf8Order.compare(a.key(), b.key()));
+            names.sort(KeyOrder.COMPARATOR);
+            PriorityQueue<Entry> pending = new PriorityQueue<>((a, b) -> KeyOrder.compare(a.key(), b.key()));
             int i = 0;
             while (true) {
                 String bound = i < names.size() ? rel + names.get(i) : null;
-                while (!pending.isEmpty() && (bound == null || Utf8Order.compare(pending.peek().key(), bound) <= 0)) {
+                while (!pending.isEmpty() && (bound == null || KeyOrder.compare(pending.peek().key(), bound) <= 0)) {
                     if (!visit(pending.poll())) {
                         return false;
                     }
@@ -197,87 +189,36 @@ final class Lister {
             }
         }
 
-        /** True when both the file key and the whole directory subtree of this name are at or before {@code after}. */
-        private boolean beforeAfter(String fileKey) {
-            if (Utf8Order.compare(fileKey, after) > 0) {
-                return false;
-            }
-            String dirKey = fileKey + "/";
-            return Utf8Order.compare(dirKey, after) <= 0 && !after.startsWith(dirKey);
+        /** True when both the file key and the whole directory subtree of this name were listed before. */
+        private boolean passedEntirely(String fileKey) {
+            return pager.passed(fileKey) && pager.passedSubtree(fileKey + "/");
         }
 
         private boolean visit(Entry e) throws IOException {
             String k = e.key();
-            if (e.dir()) {
-                if (after != null && Utf8Order.compare(k, after) <= 0 && !after.startsWith(k)) {
-                    return true;
-                }
-                if (delim != null) {
-                    int idx = k.indexOf(delim, prefix.length());
-                    if (idx >= 0 && idx + delim.length() <= k.length()) {
-                        String cp = k.substring(0, idx + delim.length());
-                        if (skipPrefix(cp) || !hasObject(e.path())) {
-                            return true;
-                        }
-                        return emitPrefix(cp);
-                    }
-                }
-                if (after == null || Utf8Order.compare(k, after) > 0) {
-                    String etag = dirEtag(e.path());
-                    if (etag != null && !emit(new ObjectInfo(k, 0, etag, e.attrs().lastModifiedTime().toInstant(),
-                            ObjectAttributes.EMPTY, 0, Map.of()), k)) {
-                        return false;
-                    }
-                }
-                return dir(e.path(), k, "");
+            if (!e.dir()) {
+                return pager.offerLazily(k, null, () -> {
+                    Listed v = fileVersion(e);
+                    return v == null ? null : new ObjectInfo(k, v.attrs().size(), v.etag(), v.attrs().lastModifiedTime().toInstant(),
+                            ObjectAttributes.EMPTY, Etags.partsCount(v.etag()), Map.of()); // null: vanished
+                });
             }
-            if (after != null && Utf8Order.compare(k, after) <= 0) {
+            if (pager.passedSubtree(k)) {
                 return true;
             }
-            if (delim != null) {
-                int idx = k.indexOf(delim, prefix.length());
-                if (idx >= 0) {
-                    String cp = k.substring(0, idx + delim.length());
-                    return skipPrefix(cp) || emitPrefix(cp);
+            String cp = pager.commonPrefix(k);
+            if (cp != null) {
+                // the whole subtree rolls up: probed for one object, not walked
+                return pager.listedPrefix(cp) || !hasObject(e.path()) || pager.addPrefix(cp);
+            }
+            if (!pager.passed(k)) {
+                String etag = dirEtag(e.path());
+                if (etag != null && !pager.add(k, null, new ObjectInfo(k, 0, etag, e.attrs().lastModifiedTime().toInstant(),
+                        ObjectAttributes.EMPTY, 0, Map.of()))) {
+                    return false;
                 }
             }
-            if (count >= max) {
-                truncated = true;
-                return false;
-            }
-            Listed v = fileVersion(e);
-            if (v == null) {
-                return true; // vanished
-            }
-            return emit(new ObjectInfo(k, v.attrs().size(), v.etag(), v.attrs().lastModifiedTime().toInstant(),
-                    ObjectAttributes.EMPTY, Etags.partsCount(v.etag()), Map.of()), k);
-        }
-
-        private boolean skipPrefix(String cp) {
-            return cp.equals(lastPrefix) || (after != null && Utf8Order.compare(cp, after) <= 0);
-        }
-
-        private boolean emit(ObjectInfo info, String key) {
-            if (count >= max) {
-                truncated = true;
-                return false;
-            }
-            objects.add(info);
-            count++;
-            last = key;
-            return true;
-        }
-
-        private boolean emitPrefix(String cp) {
-            if (count >= max) {
-                truncated = true;
-                return false;
-            }
-            prefixes.add(cp);
-            lastPrefix = cp;
-            count++;
-            last = cp;
-            return true;
+            return dir(e.path(), k, "");
         }
     }
 

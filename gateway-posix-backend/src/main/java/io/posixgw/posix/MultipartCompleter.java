@@ -72,11 +72,9 @@ final class MultipartCompleter {
         if (ObjectKeys.isDirectoryKey(key)) {
             throw MultipartStore.noSuchUpload(uploadId);
         }
-        if (parts == null || parts.isEmpty()) {
-            MultipartRules.validateComplete(parts, Map.of()); // MalformedXML
-        }
+        MultipartRules.requirePartsListed(parts);
         checks = checks == null ? CompleteChecks.NONE : checks;
-        ConditionalPublisher.requireSupported(checks.condition(), key);
+        checks.condition().requireSupportedOnWrite(key);
         Path hashDir = PathResolver.uploadsOfKey(bucketDir, key);
         Path uploadDir = hashDir.resolve(uploadId);
         String etag;

@@ -7,6 +7,9 @@ import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.checksum.Checksummer;
 import io.posixgw.core.checksum.MultipartChecksum;
 import io.posixgw.core.http.ByteRange;
+import io.posixgw.core.listing.KeyOrder;
+import io.posixgw.core.listing.Page;
+import io.posixgw.core.listing.Pager;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ListMultipartUploadsRequest;
@@ -15,6 +18,7 @@ import io.posixgw.core.model.ListPartsResult;
 import io.posixgw.core.model.MultipartRules;
 import io.posixgw.core.model.MultipartUpload;
 import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.ObjectRules;
 import io.posixgw.core.model.Part;
 import io.posixgw.core.names.ObjectKeys;
 
@@ -60,6 +64,7 @@ final class MultipartStore {
     }
 
     String create(String bucket, String key, ObjectAttributes attributes, MultipartChecksum checksum) throws IOException {
+        ObjectRules.requireUserMetadataWithinLimit(attributes); // first, as when the server checked it while parsing
         Path bucketDir = paths.bucketDir(bucket);
         PathResolver.requireBucket(bucketDir);
         if (ObjectKeys.isDirectoryKey(key)) {
@@ -67,7 +72,6 @@ final class MultipartStore {
         }
         paths.objectPath(bucketDir, key); // key sanity
         ObjectAttributes a = attributes == null ? ObjectAttributes.EMPTY : attributes;
-        ObjectWriter.checkMetadataSize(a);
         String id = UploadIds.next();
         Path hashDir = PathResolver.uploadsOfKey(bucketDir, key);
         Path uploadDir = hashDir.resolve(id);
@@ -137,9 +141,7 @@ final class MultipartStore {
                 first = range.first();
                 length = range.length();
             }
-            if (length > MultipartRules.MAX_PART_SIZE) {
-                throw new S3Exception(S3Error.ENTITY_TOO_LARGE, "The copied part exceeds the maximum allowed part size of 5 GiB");
-            }
+            MultipartRules.requireCopiedPartSize(length);
             try (StagedFile staged = StagedFile.create(bucketDir, key, true, partCrc64)) {
                 Checksummer sum = checksum == null ? null : checksum.algorithm().newChecksummer();
                 staged.copyHashing(src.channel(), first, length, sum);
@@ -335,13 +337,16 @@ final class MultipartStore {
         return new Part(n, etag == null ? "\"\"" : etag, a.size(), a.lastModifiedTime().toInstant(), checksum);
     }
 
+    /** S3's order of uploads: by key, then by initiation (then by id, for uploads of one instant). */
+    private static final Comparator<MultipartUpload> UPLOAD_ORDER = Comparator.comparing(MultipartUpload::key, KeyOrder.COMPARATOR)
+            .thenComparing(MultipartUpload::initiated).thenComparing(MultipartUpload::uploadId);
+
+    /** The uploads of the keys a page can list (the hash directories have no order), sorted, then paged by the {@link Pager}. */
     ListMultipartUploadsResult listUploads(ListMultipartUploadsRequest req) throws IOException {
         Path bucketDir = paths.bucketDir(req.bucket());
         PathResolver.requireBucket(bucketDir);
-        String prefix = req.prefix() == null ? "" : req.prefix();
-        String delim = req.delimiter() == null || req.delimiter().isEmpty() ? null : req.delimiter();
-        String keyMarker = req.keyMarker() == null || req.keyMarker().isEmpty() ? null : req.keyMarker();
-        String idMarker = keyMarker == null || req.uploadIdMarker() == null || req.uploadIdMarker().isEmpty() ? null : req.uploadIdMarker();
+        Pager<MultipartUpload> pager = Pager.afterEntry(req.prefix(), req.delimiter(), req.keyMarker(), req.uploadIdMarker(),
+                Math.max(1, req.maxUploads()));
         List<MultipartUpload> all = new ArrayList<>();
         try (DirectoryStream<Path> hashes = Files.newDirectoryStream(PathResolver.multipartRoot(bucketDir))) {
             for (Path h : hashes) {
@@ -351,9 +356,7 @@ final class MultipartStore {
                 } catch (NoSuchFileException gone) {
                     continue;
                 }
-                if (key == null || !key.startsWith(prefix)
-                        || (keyMarker != null && Utf8Order.compare(key, keyMarker) < 0)
-                        || (keyMarker != null && idMarker == null && key.equals(keyMarker))) {
+                if (key == null || !pager.inScope(key) || pager.passed(key)) {
                     continue;
                 }
                 collectUploads(h, key, all);
@@ -361,62 +364,10 @@ final class MultipartStore {
         } catch (NoSuchFileException noUploads) {
             // no multipart directory yet
         }
-        all.sort(Comparator.comparing(MultipartUpload::key, Utf8Order.COMPARATOR)
-                .thenComparing(MultipartUpload::initiated).thenComparing(MultipartUpload::uploadId));
-        if (idMarker != null) {
-            // uploads of the marker key come after the marker upload: by position when it is
-            // still listed, else by upload id (lexicographic, which is time order for v7 ids)
-            int at = -1;
-            for (int i = 0; i < all.size(); i++) {
-                if (all.get(i).key().equals(keyMarker) && all.get(i).uploadId().equals(idMarker)) {
-                    at = i;
-                    break;
-                }
-            }
-            List<MultipartUpload> kept = new ArrayList<>();
-            for (int i = 0; i < all.size(); i++) {
-                MultipartUpload u = all.get(i);
-                boolean sameKey = u.key().equals(keyMarker);
-                if (!sameKey || (at >= 0 ? i > at : u.uploadId().compareTo(idMarker) > 0)) {
-                    kept.add(u);
-                }
-            }
-            all = kept;
-        }
-        int start = 0;
-        int max = Math.max(1, req.maxUploads());
-        List<MultipartUpload> page = new ArrayList<>();
-        List<String> prefixes = new ArrayList<>();
-        String lastKey = null;
-        String lastId = null;
-        boolean truncated = false;
-        for (int i = start; i < all.size(); i++) {
-            MultipartUpload u = all.get(i);
-            String cp = null;
-            if (delim != null) {
-                int idx = u.key().indexOf(delim, prefix.length());
-                if (idx >= 0) {
-                    cp = u.key().substring(0, idx + delim.length());
-                }
-            }
-            if (cp != null && (cp.equals(lastKey) || (keyMarker != null && Utf8Order.compare(cp, keyMarker) <= 0))) {
-                continue;
-            }
-            if (page.size() + prefixes.size() == max) {
-                truncated = true;
-                break;
-            }
-            if (cp != null) {
-                prefixes.add(cp);
-                lastKey = cp;
-                lastId = null;
-            } else {
-                page.add(u);
-                lastKey = u.key();
-                lastId = u.uploadId();
-            }
-        }
-        return new ListMultipartUploadsResult(page, prefixes, truncated, truncated ? lastKey : null, truncated ? lastId : null);
+        all.sort(UPLOAD_ORDER);
+        pager.offerSorted(all, MultipartUpload::key, MultipartUpload::uploadId);
+        Page<MultipartUpload> page = pager.page();
+        return new ListMultipartUploadsResult(page.entries(), page.commonPrefixes(), page.truncated(), page.nextKey(), page.nextId());
     }
 
     private void collectUploads(Path hashDir, String key, List<MultipartUpload> out) throws IOException {

@@ -11,6 +11,7 @@ import io.posixgw.core.model.CopyObjectResult;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.model.ObjectRules;
 import io.posixgw.core.names.ObjectKeys;
 
 import java.io.IOException;
@@ -57,7 +58,7 @@ final class ObjectCopier {
             throw new S3Exception(S3Error.INVALID_REQUEST, "This copy request is illegal because it is trying to copy an object "
                     + "to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
         }
-        ConditionalPublisher.requireSupported(r.condition(), r.key());
+        r.condition().requireSupportedOnWrite(r.key());
         Path dstBucket = paths.bucketDir(r.bucket());
         PathResolver.requireBucket(dstBucket);
         publisher.precheck(r.bucket(), r.key(), r.condition()); // before the copy; the publish checks again
@@ -67,7 +68,9 @@ final class ObjectCopier {
                 r.sourceCheck().accept(si);
             }
             ObjectAttributes attrs = r.attributesOfCopy(si.attributes());
-            ObjectWriter.checkMetadataSize(attrs);
+            if (r.replaceAttributes() == null) {
+                ObjectRules.requireUserMetadataWithinLimit(attrs); // the source's (replaced ones were checked by the request)
+            }
             boolean plain = isPlainMd5(si.etag());
             // a whole-object checksum stays true of the copy; a composite one describes parts the copy does not have
             Map<String, String> checksums = si.checksumType() == ChecksumType.FULL_OBJECT ? si.checksums() : Map.of();

@@ -3,7 +3,7 @@ package io.posixgw.posix;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.BodySource;
-import io.posixgw.core.http.Preconditions;
+import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.PutObjectRequest;
@@ -12,7 +12,6 @@ import io.posixgw.core.names.ObjectKeys;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
@@ -45,10 +44,9 @@ final class ObjectWriter {
     PutObjectResult put(PutObjectRequest req, BodySource body) throws IOException {
         Path bucketDir = paths.bucketDir(req.bucket());
         String key = req.key();
-        ObjectAttributes attributes = req.attributes() == null ? ObjectAttributes.EMPTY : req.attributes();
-        checkMetadataSize(attributes);
+        ObjectAttributes attributes = req.attributes() == null ? ObjectAttributes.EMPTY : req.attributes(); // metadata checked by the request
         Preconditions condition = req.condition();
-        ConditionalPublisher.requireSupported(condition, key);
+        condition.requireSupportedOnWrite(key);
         if (ObjectKeys.isDirectoryKey(key)) {
             requireEmptyBody(body, req.contentMd5());
             Map<String, String> checksums = body.checksums();
@@ -133,19 +131,6 @@ final class ObjectWriter {
         }
         if (contentMd5 != null && !MessageDigest.isEqual(contentMd5, EMPTY_MD5)) {
             throw S3Error.BAD_DIGEST.exception();
-        }
-    }
-
-    /** S3's 2 KiB limit on user metadata (names and values, UTF-8). */
-    static void checkMetadataSize(ObjectAttributes a) {
-        int total = 0;
-        for (Map.Entry<String, String> e : a.userMetadata().entrySet()) {
-            total += e.getKey().getBytes(StandardCharsets.UTF_8).length;
-            total += e.getValue() == null ? 0 : e.getValue().getBytes(StandardCharsets.UTF_8).length;
-        }
-        if (total > ObjectAttributes.MAX_USER_METADATA_BYTES) {
-            throw new S3Exception(S3Error.METADATA_TOO_LARGE, "Your metadata headers exceed the maximum allowed metadata size ("
-                    + total + " > " + ObjectAttributes.MAX_USER_METADATA_BYTES + " bytes).");
         }
     }
 }

@@ -249,14 +249,12 @@ public final class PosixBackend implements Backend {
     }
 
     @Override
-    public void deleteObject(String bucket, String key, io.posixgw.core.http.Preconditions condition) throws IOException {
+    public void deleteObject(String bucket, String key, io.posixgw.core.model.Preconditions condition) throws IOException {
         if (condition == null || condition.isEmpty()) {
             deleteObject(bucket, key);
             return;
         }
-        if (condition.ifNoneMatch() != null || condition.ifModifiedSince() != null || condition.ifUnmodifiedSince() != null) {
-            throw new io.posixgw.core.S3Exception(io.posixgw.core.S3Error.NOT_IMPLEMENTED, "A delete takes If-Match only");
-        }
+        condition.requireSupportedOnDelete();
         try {
             publisher.runIf(bucket, key, condition, paths.bucketDir(bucket), () -> remover.delete(bucket, key));
         } catch (IOException e) {

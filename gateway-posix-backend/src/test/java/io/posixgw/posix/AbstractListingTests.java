@@ -1,5 +1,6 @@
 package io.posixgw.posix;
 
+import io.posixgw.core.listing.KeyOrder;
 import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ListObjectsResult;
 import io.posixgw.core.model.ObjectAttributes;
@@ -111,7 +112,7 @@ abstract class AbstractListingTests extends BackendTestBase {
 
     @Test
     void pagingThrough2500KeysGivesEveryKeyOnceInOrder() throws Exception {
-        TreeSet<String> expected = new TreeSet<>(Utf8Order.COMPARATOR);
+        TreeSet<String> expected = new TreeSet<>(KeyOrder.COMPARATOR);
         for (int i = 0; i < 2500; i++) {
             String k = switch (i % 5) {
                 case 0 -> "flat-" + i;

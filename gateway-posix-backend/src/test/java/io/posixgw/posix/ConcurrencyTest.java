@@ -155,7 +155,7 @@ class ConcurrencyTest extends BackendTestBase {
         for (int k = 0; k < 64; k++) {
             put("c" + k, random(100, k));
         }
-        io.posixgw.core.http.Preconditions any = new io.posixgw.core.http.Preconditions("*", null, null, null);
+        io.posixgw.core.model.Preconditions any = new io.posixgw.core.model.Preconditions("*", null, null, null);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
             List<Future<Integer>> fs = new ArrayList<>();

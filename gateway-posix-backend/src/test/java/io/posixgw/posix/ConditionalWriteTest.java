@@ -1,7 +1,7 @@
 package io.posixgw.posix;
 
 import io.posixgw.core.S3Error;
-import io.posixgw.core.http.Preconditions;
+import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;

@@ -96,7 +96,7 @@ public interface Backend {
      * object atomically with the removal against other conditional writers of any gateway;
      * {@code PreconditionFailed} on a mismatch, {@code NoSuchKey} when there is no object.
      */
-    default void deleteObject(String bucket, String key, io.posixgw.core.http.Preconditions condition) throws IOException {
+    default void deleteObject(String bucket, String key, io.posixgw.core.model.Preconditions condition) throws IOException {
         if (condition != null && !condition.isEmpty()) {
             throw new io.posixgw.core.S3Exception(io.posixgw.core.S3Error.NOT_IMPLEMENTED, "Conditional deletes are not implemented");
         }

@@ -1,7 +1,6 @@
 package io.posixgw.core.model;
 
 import io.posixgw.core.checksum.ChecksumType;
-import io.posixgw.core.http.Preconditions;
 
 import java.util.Map;
 

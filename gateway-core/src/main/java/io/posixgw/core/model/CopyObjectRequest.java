@@ -1,7 +1,6 @@
 package io.posixgw.core.model;
 
 import io.posixgw.core.checksum.ChecksumAlgorithm;
-import io.posixgw.core.http.Preconditions;
 
 import java.util.Map;
 import java.util.function.Consumer;
@@ -11,7 +10,8 @@ import java.util.function.Consumer;
  * preconditions) against the exact version that is being copied; it throws an
  * {@link io.posixgw.core.S3Exception} to stop the copy.
  *
- * @param replaceAttributes the new attributes when the metadata directive is REPLACE, null for COPY
+ * @param replaceAttributes the new attributes when the metadata directive is REPLACE, null for COPY; their user
+ *                          metadata within S3's 2 KiB ({@code MetadataTooLarge} here otherwise)
  * @param replaceTags       the new tags when the tagging directive is REPLACE, null to keep the source's
  * @param condition         the write condition on the destination ({@code If-None-Match: *}, {@code If-Match}),
  *                          checked atomically with the publication; {@link Preconditions#NONE} for none
@@ -32,6 +32,7 @@ public record CopyObjectRequest(
 
     public CopyObjectRequest {
         condition = condition == null ? Preconditions.NONE : condition;
+        ObjectRules.requireUserMetadataWithinLimit(replaceAttributes);
     }
 
     /** A copy that keeps the source's checksum. */

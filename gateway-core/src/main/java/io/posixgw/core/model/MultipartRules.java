@@ -18,6 +18,27 @@ public final class MultipartRules {
     private MultipartRules() {
     }
 
+    /** UploadPart: the part's declared length within 5 GiB, refused before its body is read. */
+    public static void requireUploadedPartSize(long length) {
+        if (length > MAX_PART_SIZE) {
+            throw new S3Exception(S3Error.ENTITY_TOO_LARGE, "Your proposed upload exceeds the maximum allowed part size of 5 GiB");
+        }
+    }
+
+    /** UploadPartCopy: the copied range (or whole source) within 5 GiB. */
+    public static void requireCopiedPartSize(long length) {
+        if (length > MAX_PART_SIZE) {
+            throw new S3Exception(S3Error.ENTITY_TOO_LARGE, "The copied part exceeds the maximum allowed part size of 5 GiB");
+        }
+    }
+
+    /** A Complete lists at least one part; {@code MalformedXML} otherwise, as S3's schema says. */
+    public static void requirePartsListed(List<CompletedPart> requested) {
+        if (requested == null || requested.isEmpty()) {
+            throw new S3Exception(S3Error.MALFORMED_XML, "The XML you provided was not well-formed or did not validate against our published schema: no parts");
+        }
+    }
+
     public static int requireValidPartNumber(int partNumber) {
         if (partNumber < MIN_PART_NUMBER || partNumber > MAX_PART_NUMBER) {
             throw new S3Exception(S3Error.INVALID_ARGUMENT,
@@ -34,9 +55,7 @@ public final class MultipartRules {
      * @param stored the uploaded parts by part number
      */
     public static void validateComplete(List<CompletedPart> requested, Map<Integer, Part> stored) {
-        if (requested == null || requested.isEmpty()) {
-            throw new S3Exception(S3Error.MALFORMED_XML, "The XML you provided was not well-formed or did not validate against our published schema: no parts");
-        }
+        requirePartsListed(requested);
         int previous = 0;
         for (CompletedPart p : requested) {
             if (p.partNumber() < MIN_PART_NUMBER || p.partNumber() > MAX_PART_NUMBER) {

@@ -1,10 +1,11 @@
 package io.posixgw.core.model;
 
-import io.posixgw.core.http.Preconditions;
 
 /**
  * A PutObject as the backend sees it.
  *
+ * @param attributes what the object carries besides its bytes, its user metadata within
+ *                   S3's 2 KiB ({@code MetadataTooLarge} here otherwise), or null for none
  * @param contentMd5 the decoded {@code Content-MD5} the client sent (16 bytes), or null;
  *                   the backend compares it with the MD5 it computes anyway for the ETag
  *                   and answers {@code BadDigest} on mismatch, before anything is visible
@@ -20,6 +21,7 @@ public record PutObjectRequest(
 
     public PutObjectRequest {
         condition = condition == null ? Preconditions.NONE : condition;
+        ObjectRules.requireUserMetadataWithinLimit(attributes);
     }
 
     /** An unconditional write. */

@@ -52,4 +52,22 @@ class MultipartRulesTest {
         assertDoesNotThrow(() -> MultipartRules.requireValidPartNumber(10_000));
         assertEquals(S3Error.INVALID_ARGUMENT, assertThrows(S3Exception.class, () -> MultipartRules.requireValidPartNumber(0)).error());
     }
+
+    @Test
+    void limitsAndTheirMessages() {
+        assertDoesNotThrow(() -> MultipartRules.requireUploadedPartSize(MultipartRules.MAX_PART_SIZE));
+        S3Exception uploaded = assertThrows(S3Exception.class, () -> MultipartRules.requireUploadedPartSize(MultipartRules.MAX_PART_SIZE + 1));
+        assertEquals(S3Error.ENTITY_TOO_LARGE, uploaded.error());
+        assertEquals("Your proposed upload exceeds the maximum allowed part size of 5 GiB", uploaded.getMessage());
+        assertDoesNotThrow(() -> MultipartRules.requireCopiedPartSize(MultipartRules.MAX_PART_SIZE));
+        S3Exception copied = assertThrows(S3Exception.class, () -> MultipartRules.requireCopiedPartSize(MultipartRules.MAX_PART_SIZE + 1));
+        assertEquals(S3Error.ENTITY_TOO_LARGE, copied.error());
+        assertEquals("The copied part exceeds the maximum allowed part size of 5 GiB", copied.getMessage());
+        for (List<CompletedPart> none : java.util.Arrays.asList(null, List.<CompletedPart>of())) {
+            S3Exception e = assertThrows(S3Exception.class, () -> MultipartRules.requirePartsListed(none));
+            assertEquals(S3Error.MALFORMED_XML, e.error());
+            assertEquals("The XML you provided was not well-formed or did not validate against our published schema: no parts", e.getMessage());
+        }
+        assertDoesNotThrow(() -> MultipartRules.requirePartsListed(List.of(new CompletedPart(1, "aa"))));
+    }
 }

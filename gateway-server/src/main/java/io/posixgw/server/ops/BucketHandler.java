@@ -3,6 +3,7 @@ package io.posixgw.server.ops;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
+import io.posixgw.core.listing.ContinuationToken;
 import io.posixgw.core.model.BucketInfo;
 import io.posixgw.core.xml.CreateBucketConfiguration;
 import io.posixgw.core.xml.ListAllMyBucketsResult;
@@ -42,7 +43,7 @@ final class BucketHandler {
         String bucketRegion = x.query("bucket-region");
         Integer maxBuckets = maxBuckets(x.query("max-buckets"));
         String token = x.query("continuation-token");
-        String after = token == null || token.isEmpty() ? null : ListObjectsHandler.decodeToken(token);
+        String after = token == null || token.isEmpty() ? null : ContinuationToken.decode(token);
 
         List<BucketInfo> visible = new ArrayList<>(authorizer.visibleBuckets(x.caller(), backend.listBuckets()));
         visible.sort(java.util.Comparator.comparing(BucketInfo::name));
@@ -54,7 +55,7 @@ final class BucketHandler {
                 continue;
             }
             if (maxBuckets != null && buckets.size() == maxBuckets) {
-                next = ListObjectsHandler.encodeToken(buckets.get(buckets.size() - 1).name());
+                next = ContinuationToken.encode(buckets.get(buckets.size() - 1).name());
                 break;
             }
             buckets.add(new ListAllMyBucketsResult.Bucket(b.name(), S3Xml.timestamp(b.creationDate())));

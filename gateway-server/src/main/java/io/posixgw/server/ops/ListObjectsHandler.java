@@ -4,6 +4,7 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.http.UrlEncoding;
+import io.posixgw.core.listing.ContinuationToken;
 import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ListObjectsResult;
 import io.posixgw.core.model.ObjectInfo;
@@ -18,9 +19,7 @@ import io.posixgw.server.http.S3Response;
 import io.posixgw.server.routing.Versions;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
@@ -50,7 +49,7 @@ final class ListObjectsHandler {
         Scope scope = Scope.of(x);
         String token = x.query("continuation-token");
         String startAfter = x.query("start-after");
-        String after = token != null ? decodeToken(token) : emptyToNull(startAfter);
+        String after = token != null ? ContinuationToken.decode(token) : emptyToNull(startAfter);
         boolean fetchOwner = "true".equalsIgnoreCase(x.query("fetch-owner"));
 
         ListObjectsResult page = page(x.bucket(), scope.prefix(), scope.delimiter(), after, scope.maxKeys());
@@ -59,7 +58,7 @@ final class ListObjectsHandler {
         return S3Response.xml(new ListBucketResultV2(
                 x.bucket(), enc.apply(scope.prefix()), enc.apply(scope.delimiter()), scope.maxKeys(),
                 page.objects().size() + page.commonPrefixes().size(), page.truncated(), scope.encodingType(),
-                token, page.truncated() ? encodeToken(page.nextAfter()) : null,
+                token, page.truncated() ? ContinuationToken.encode(page.nextAfter()) : null,
                 startAfter == null ? null : enc.apply(startAfter),
                 entries(page, enc, owner), prefixes(page, enc)));
     }
@@ -153,28 +152,6 @@ final class ListObjectsHandler {
 
     static UnaryOperator<String> encoder(String encodingType) {
         return encodingType == null ? s -> s : UrlEncoding::encodeKey;
-    }
-
-    /** Continuation tokens are opaque to clients: the last key of the page, base64url-encoded. */
-    static String encodeToken(String after) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(after.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** The key a token continues after; a token no listing of ours could have issued is refused, as S3 does. */
-    static String decodeToken(String token) {
-        try {
-            String after = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
-                    .decode(java.nio.ByteBuffer.wrap(Base64.getUrlDecoder().decode(token)))
-                    .toString();
-            if (after.isEmpty() || after.indexOf('\0') >= 0) {
-                throw new IllegalArgumentException("not a key");
-            }
-            return after;
-        } catch (IllegalArgumentException | java.nio.charset.CharacterCodingException e) {
-            throw new S3Exception(S3Error.INVALID_ARGUMENT, "The continuation token provided is incorrect");
-        }
     }
 
     private static String orEmpty(String s) {

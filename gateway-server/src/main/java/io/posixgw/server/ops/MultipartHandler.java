@@ -60,9 +60,7 @@ final class MultipartHandler {
 
     S3Response uploadPart(Exchange x) throws IOException {
         int partNumber = partNumber(x.query("partNumber"));
-        if (x.body().length() > MultipartRules.MAX_PART_SIZE) {
-            throw new S3Exception(S3Error.ENTITY_TOO_LARGE, "Your proposed upload exceeds the maximum allowed part size of 5 GiB");
-        }
+        MultipartRules.requireUploadedPartSize(x.body().length());
         byte[] md5 = ObjectPutHandler.contentMd5(x);
         Part part = backend.uploadPart(x.bucket(), x.key(), uploadId(x), partNumber, x.body(), md5);
         S3Response response = S3Response.ok().header("ETag", part.etag());
@@ -76,7 +74,7 @@ final class MultipartHandler {
         CopySource source = CopySource.parse(x.header("x-amz-copy-source"));
         ByteRange range = copySourceRange(x.header("x-amz-copy-source-range"));
         Part part = backend.uploadPartCopy(x.bucket(), x.key(), uploadId(x), partNumber, source.bucket(), source.key(),
-                ObjectCopyHandler.copySourceConditions(x)::checkCopySource, range);
+                ObjectCopyHandler.copySourceConditions(x)::checkOr412, range);
         return S3Response.xml(new CopyPartResult(S3Xml.timestamp(part.lastModified()), part.etag(),
                 ChecksumValues.of(part.checksums())));
     }
@@ -116,9 +114,6 @@ final class MultipartHandler {
                 throw new S3Exception(S3Error.MALFORMED_XML, "Each Part needs a PartNumber and an ETag");
             }
             parts.add(new CompletedPart(p.partNumber, p.etag, p.checksums()));
-        }
-        if (parts.isEmpty()) {
-            throw new S3Exception(S3Error.MALFORMED_XML, "The XML you provided was not well-formed or did not validate against our published schema: no parts");
         }
         CompleteMultipartResult result = backend.completeMultipartUpload(x.bucket(), x.key(), uploadId(x), parts, completeChecks(x));
         return S3Response.xml(new CompleteMultipartUploadResult("/" + x.bucket() + "/" + x.key(), x.bucket(), x.key(), result.etag(),

@@ -6,7 +6,7 @@ import io.posixgw.core.backend.Backend;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.http.HttpDates;
-import io.posixgw.core.http.Preconditions;
+import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.CopyObjectRequest;
 import io.posixgw.core.model.CopyObjectResult;
 import io.posixgw.core.model.ObjectAttributes;
@@ -66,7 +66,7 @@ final class ObjectCopyHandler {
         ObjectAttributes attributes = replace ? ObjectHeaders.attributesFrom(x.request().headers()) : null;
         Preconditions conditions = copySourceConditions(x);
         CopyObjectResult result = backend.copyObject(new CopyObjectRequest(source.bucket(), source.key(), x.bucket(), x.key(),
-                attributes, conditions::checkCopySource, newTags, ObjectPutHandler.writeCondition(x),
+                attributes, conditions::checkOr412, newTags, ObjectPutHandler.writeCondition(x),
                 checksumAlgorithm(x.header("x-amz-checksum-algorithm"))));
         boolean summed = !result.checksums().isEmpty();
         return S3Response.xml(new CopyObjectResultXml(S3Xml.timestamp(result.lastModified()), result.etag(),

@@ -4,7 +4,7 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
-import io.posixgw.core.http.Preconditions;
+import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.names.ObjectKeys;
 import io.posixgw.core.xml.Delete;
 import io.posixgw.core.xml.DeleteResult;

@@ -6,7 +6,7 @@ import io.posixgw.core.backend.Backend;
 import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.http.ByteRange;
 import io.posixgw.core.http.HttpDates;
-import io.posixgw.core.http.Preconditions;
+import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.server.http.S3Response;
 
@@ -59,15 +59,10 @@ final class ObjectGetHandler {
      * Last-Modified (as AWS's does), or a thrown 412.
      */
     private static S3Response notModified(Exchange x, ObjectInfo info) {
-        try {
-            preconditions(x).checkRead(info);
+        if (!preconditions(x).notModified(info)) {
             return null;
-        } catch (S3Exception e) {
-            if (e.error() != S3Error.NOT_MODIFIED) {
-                throw e;
-            }
-            return S3Response.status(304).header("ETag", info.etag()).header("Last-Modified", HttpDates.format(info.lastModified()));
         }
+        return S3Response.status(304).header("ETag", info.etag()).header("Last-Modified", HttpDates.format(info.lastModified()));
     }
 
     private static ByteRange evaluate(Exchange x, ObjectInfo info, Backend backend) throws IOException {

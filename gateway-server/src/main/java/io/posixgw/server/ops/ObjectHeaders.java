@@ -53,19 +53,13 @@ final class ObjectHeaders {
     }
 
     static ObjectAttributes attributesFrom(RequestHeaders headers) {
-        Map<String, String> meta = new TreeMap<>();
-        int metaBytes = 0;
+        Map<String, String> meta = new TreeMap<>(); // its 2 KiB limit: ObjectRules, where the write request is formed
         for (String name : headers.names()) {
             if (name.startsWith(META_PREFIX) && name.length() > META_PREFIX.length()) {
                 String key = name.substring(META_PREFIX.length()).toLowerCase(Locale.ROOT);
                 String value = String.join(",", headers.all(name).stream().map(ObjectHeaders::fromWire).toList());
                 meta.put(key, value);
-                metaBytes += key.getBytes(StandardCharsets.UTF_8).length + value.getBytes(StandardCharsets.UTF_8).length;
             }
-        }
-        if (metaBytes > ObjectAttributes.MAX_USER_METADATA_BYTES) {
-            throw new S3Exception(S3Error.METADATA_TOO_LARGE, "Your metadata headers exceed the maximum allowed metadata size: "
-                    + metaBytes + " bytes, limit " + ObjectAttributes.MAX_USER_METADATA_BYTES);
         }
         return new ObjectAttributes(
                 wire(headers, "content-type"),
