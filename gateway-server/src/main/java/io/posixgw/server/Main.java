@@ -20,7 +20,7 @@ import java.util.concurrent.CountDownLatch;
 public final class Main {
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
     private static final String MIGRATE = "migrate";
-    private static final String MIGRATE_USAGE = "java -cp posixgw.jar:posixgw-migrate.jar io.posixgw.migrate.Main [OPTIONS]";
+    private static final String MIGRATE_USAGE = "java -cp posixgw.jar:posixgw-migrate.jar io.posixgw.migrate.Main";
 
     private Main() {
     }
@@ -29,7 +29,7 @@ public final class Main {
         if (args.length > 0 && args[0].equals(MIGRATE)) {
             // not a data root named "migrate": the command lives in posixgw-migrate.jar
             System.err.println("posixgw: migrate runs from posixgw-migrate.jar, with this jar on the class path: "
-                    + MIGRATE_USAGE + " (the ./posixgw launcher and the image's 'migrate' do this).");
+                    + MIGRATE_USAGE + " [OPTIONS] (the ./posixgw launcher and the image's 'migrate' do this).");
             System.exit(2);
             return;
         }
@@ -97,11 +97,14 @@ public final class Main {
     /** The command line of {@code posixgw}: the server's options; its help points to {@code posixgw migrate}. */
     static CommandLine commandLine(ServerCommand command, Map<String, String> environment) {
         CommandLine cl = ServerCommand.commandLine(command, environment);
+        // the lines of the subcommand this help listed before migrate moved to its own jar, and where it is now
         cl.getCommandSpec().usageMessage().footer(
                 "Commands:",
-                "  migrate  Copy the objects of an S3 endpoint (MinIO, versitygw, AWS, another posixgw) into the data root, "
-                        + "or into another endpoint with --to (reverse sync for a rollback): posixgw migrate --help.",
-                "           From the jars: " + MIGRATE_USAGE + ".");
+                "  migrate  Copy the objects of an S3 endpoint (MinIO, versitygw, AWS, another",
+                "             posixgw) into the data root, or into another endpoint with --to",
+                "             (reverse sync for a rollback): posixgw migrate --help. It runs",
+                "             from posixgw-migrate.jar, with this jar on the class path:",
+                "             " + MIGRATE_USAGE);
         return cl;
     }
 }
