@@ -41,8 +41,8 @@ EOF
   local started=$SECONDS
   docker/build-local-base.sh >/tmp/posixgw-ci-base.log 2>&1 &
   local base_pid=$!
-  # The image copies the server jar; the test command below then finds the classes up to date.
-  ./mvnw -B -q -DskipTests install -pl gateway-server -am
+  # The image copies the server and migrate jars; the test command below then finds the classes up to date.
+  ./mvnw -B -q -DskipTests install -pl gateway-server,gateway-migrate -am
   if ! wait "$base_pid"; then
     tail -20 /tmp/posixgw-ci-base.log >&2
     echo "ci: the local base images could not be made: the container tests will be skipped" >&2

@@ -7,7 +7,8 @@
 # any flag still wins.
 #
 #   IMAGE [FLAGS] [ROOT]     the server
-#   IMAGE migrate ...        posixgw migrate (the data root defaults to /data/s3 as well)
+#   IMAGE migrate ...        posixgw migrate (the data root defaults to /data/s3 as well), from
+#                            posixgw-migrate.jar with posixgw.jar on the class path
 #   IMAGE sh                 any other program
 #
 # JVM options: JAVA_OPTS_DEFAULT (the image's: @/opt/posixgw/jvm.options, the launcher's file), the
@@ -32,6 +33,12 @@ fi
 cds=""
 if [ -f /opt/posixgw/posixgw.jsa ]; then
   cds="-XX:SharedArchiveFile=/opt/posixgw/posixgw.jsa"
+fi
+if [ "${1:-}" = "migrate" ]; then
+  shift
+  # shellcheck disable=SC2086 # the option lists are meant to be split into words
+  exec java ${JAVA_OPTS_DEFAULT:-} $cds ${POSIXGW_JAVA_OPTS:-} \
+    -cp /opt/posixgw/posixgw.jar:/opt/posixgw/posixgw-migrate.jar io.posixgw.migrate.Main "$@"
 fi
 # shellcheck disable=SC2086 # the option lists are meant to be split into words
 exec java ${JAVA_OPTS_DEFAULT:-} $cds ${POSIXGW_JAVA_OPTS:-} -jar /opt/posixgw/posixgw.jar "$@"

@@ -5,7 +5,6 @@ import io.posixgw.server.config.ServerCommand;
 import io.posixgw.server.config.ServerConfig;
 import io.posixgw.server.http.S3HttpServer;
 import io.posixgw.server.log.LogFormat;
-import io.posixgw.server.migrate.MigrateCommand;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -14,26 +13,32 @@ import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
-/** {@code posixgw [options] [root]}: parse, wire, serve until SIGTERM or SIGINT; {@code posixgw migrate ...}: copy in. */
+/**
+ * {@code posixgw [options] [root]}: parse, wire, serve until SIGTERM or SIGINT. {@code posixgw migrate ...} runs
+ * from its own jar (gateway-migrate, {@code io.posixgw.migrate.Main}): the launcher and the image send it there.
+ */
 public final class Main {
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
+    private static final String MIGRATE = "migrate";
+    private static final String MIGRATE_USAGE = "java -cp posixgw.jar:posixgw-migrate.jar io.posixgw.migrate.Main";
 
     private Main() {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals(MIGRATE)) {
+            // not a data root named "migrate": the command lives in posixgw-migrate.jar
+            System.err.println("posixgw: migrate runs from posixgw-migrate.jar, with this jar on the class path: "
+                    + MIGRATE_USAGE + " [OPTIONS] (the ./posixgw launcher and the image's 'migrate' do this).");
+            System.exit(2);
+            return;
+        }
         ServerCommand command = new ServerCommand();
         CommandLine cl = commandLine(command, System.getenv());
         ServerConfig config;
         try {
             CommandLine.ParseResult parsed = cl.parseArgs(args);
             if (CommandLine.printHelpIfRequested(parsed)) {
-                return;
-            }
-            if (parsed.hasSubcommand()) {
-                int status = ((MigrateCommand) parsed.subcommand().commandSpec().userObject()).call();
-                flushLogs();
-                System.exit(status);
                 return;
             }
             config = command.call();
@@ -89,10 +94,17 @@ public final class Main {
         }
     }
 
-    /** The command line of {@code posixgw}: the server's options and the {@code migrate} subcommand. */
+    /** The command line of {@code posixgw}: the server's options; its help points to {@code posixgw migrate}. */
     static CommandLine commandLine(ServerCommand command, Map<String, String> environment) {
         CommandLine cl = ServerCommand.commandLine(command, environment);
-        cl.addSubcommand("migrate", MigrateCommand.commandLine(environment, System.out, System.err, true));
+        // the lines of the subcommand this help listed before migrate moved to its own jar, and where it is now
+        cl.getCommandSpec().usageMessage().footer(
+                "Commands:",
+                "  migrate  Copy the objects of an S3 endpoint (MinIO, versitygw, AWS, another",
+                "             posixgw) into the data root, or into another endpoint with --to",
+                "             (reverse sync for a rollback): posixgw migrate --help. It runs",
+                "             from posixgw-migrate.jar, with this jar on the class path:",
+                "             " + MIGRATE_USAGE);
         return cl;
     }
 }

@@ -1,7 +1,0 @@
-package io.posixgw.server.migrate;
-
-import java.time.Instant;
-
-/** What the destination already holds under a key: enough to decide whether to copy again. */
-record Existing(String etag, long size, Instant lastModified) {
-}
