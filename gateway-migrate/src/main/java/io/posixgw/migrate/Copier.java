@@ -2,6 +2,7 @@ package io.posixgw.migrate;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
+import io.posixgw.core.listing.KeyOrder;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -252,7 +253,7 @@ final class Copier {
                 if (cancelled) {
                     return;
                 }
-                int c = s == null ? -1 : Utf8Order.compare(d, s);
+                int c = s == null ? -1 : KeyOrder.compare(d, s);
                 if (c < 0) {
                     extra.add(d);
                     d = dst.next();
@@ -314,7 +315,7 @@ final class Copier {
                 return null;
             }
             String k = it.next();
-            if (last != null && Utf8Order.compare(last, k) >= 0) {
+            if (last != null && KeyOrder.compare(last, k) >= 0) {
                 throw new IllegalStateException("the " + what + " listing is not in UTF-8 binary order ('" + last
                         + "' before '" + k + "'): not deleting anything");
             }

@@ -1,5 +1,6 @@
 package io.posixgw.migrate;
 
+import io.posixgw.core.listing.KeyOrder;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -63,11 +64,11 @@ class ContentRulesTest {
         // U+FF5E (3 UTF-8 bytes, EF BD 9E) sorts before U+1F389 (4 bytes, F0 9F 8E 89); in UTF-16 it is the other way round.
         String fullwidth = "\uFF5E";
         String emoji = "\uD83C\uDF89";
-        assertTrue(Utf8Order.compare(fullwidth, emoji) < 0);
+        assertTrue(KeyOrder.compare(fullwidth, emoji) < 0);
         assertTrue(fullwidth.compareTo(emoji) > 0);
         List<String> keys = new ArrayList<>(List.of("b", "a/", "a", "a/b", emoji, fullwidth, "é"));
-        keys.sort(Utf8Order.KEYS);
+        keys.sort(KeyOrder.COMPARATOR);
         assertEquals(List.of("a", "a/", "a/b", "b", "é", fullwidth, emoji), keys);
-        assertEquals(0, Utf8Order.compare("same", "same"));
+        assertEquals(0, KeyOrder.compare("same", "same"));
     }
 }
