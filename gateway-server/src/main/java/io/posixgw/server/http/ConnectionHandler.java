@@ -64,7 +64,10 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         READING_BODY,
         /** The work runs on a worker, pulling the body as it arrives; requests behind it wait, unread. */
         RUNNING,
-        /** Answered before its body ended, the connection stays: the rest of the body is read and dropped. */
+        /**
+         * Answered before its body ended, the connection stays: the rest of the body is read and
+         * dropped. (The server's own draining, when it stops, is {@link ServerContext#draining}.)
+         */
         DRAINING,
         /**
          * The connection ends after the answer (RFC 9112 §9.6): what arrives is dropped, and nothing
@@ -410,8 +413,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         } else {
             LOG.warn("connection {} failed", ctx.channel().remoteAddress(), cause);
         }
-        advance(Event.FAILED);
         ctx.close();
+        advance(Event.FAILED); // after the close: a work still waiting for its body then fails on it, unanswered
     }
 
     /** Called on the event loop when the server starts draining. */

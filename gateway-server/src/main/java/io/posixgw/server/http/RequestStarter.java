@@ -81,7 +81,7 @@ final class RequestStarter implements Start.Starter {
                 throw new S3Exception(S3Error.ACCESS_DENIED, "Access Denied: this server is read-only");
             }
             S3RequestReader.validateNames(request);
-            HttpBody body = Operations.takesBody(endpoint) ? newBody(channel, http, request, auth, endpoint) : null;
+            HttpBody body = bodyOf(channel, http, request, auth, endpoint);
             Exchange exchange = new Exchange(request, endpoint, server.authenticator.caller(auth), body, r.requestId);
             return new Start.Run(new OperationWork(server.operations, exchange, body, channel.alloc(), r.path), body);
         } catch (S3Exception e) {
@@ -101,8 +101,14 @@ final class RequestStarter implements Start.Starter {
         }
     }
 
-    /** The body an endpoint that takes one reads: its length, how it is decoded, the checksums it must match. */
-    private HttpBody newBody(Channel channel, HttpRequest http, S3Request request, AuthResult auth, Endpoint endpoint) {
+    /**
+     * The body the endpoint reads, or null when it takes none: its length, how it is decoded, the
+     * checksums it must match. (What each endpoint's body is, is decided here and only here.)
+     */
+    private HttpBody bodyOf(Channel channel, HttpRequest http, S3Request request, AuthResult auth, Endpoint endpoint) {
+        if (!Operations.takesBody(endpoint)) {
+            return null;
+        }
         long length;
         if (auth.decodedContentLength() >= 0) {
             length = auth.decodedContentLength();

@@ -223,6 +223,17 @@ class ConnectionHandlerTest {
     }
 
     @Test
+    void aFailedConnectionAnswersNothingMoreAndAccountsTheRequestOnce() {
+        c.send(head("PUT", "/body/a", "Content-Length", "100") + "partial");
+        c.ch.pipeline().fireExceptionCaught(new java.io.IOException("connection reset"));
+        assertFalse(c.ch.isOpen());
+        c.runWorkers();
+        assertEquals(List.of(), c.responses());
+        assertEquals(List.of("Scripted 400 IncompleteBody"), c.metrics.ended);
+        assertEquals(0, c.context.inFlight.get());
+    }
+
+    @Test
     void busyWorkersAnswerTheWorksRefusal() {
         c.workers.refuse = true;
         c.send(head("GET", "/x"));
