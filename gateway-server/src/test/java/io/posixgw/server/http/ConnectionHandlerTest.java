@@ -167,6 +167,23 @@ class ConnectionHandlerTest {
     }
 
     @Test
+    void theClientIsStillSendingWhileItsBodyIsIncomplete() {
+        // what QuickAck asks after each read: acknowledge at once while a request is only partly here
+        ConnectionHandler handler = c.ch.pipeline().get(ConnectionHandler.class);
+        RequestHeadTimeout headTimeout = c.ch.pipeline().get(RequestHeadTimeout.class);
+        c.send("PUT /body/a HTTP/1.1\r\n");
+        assertTrue(headTimeout.headPending());
+        c.send("Host: x\r\nContent-Length: 5\r\n\r\n");
+        assertFalse(headTimeout.headPending());
+        assertTrue(handler.bodyPending());
+        c.send("hello");
+        assertFalse(handler.bodyPending());
+        c.runWorkers();
+        assertEquals("read 5", c.response().body());
+        assertTrue(handler.isIdle());
+    }
+
+    @Test
     void anEarlyAnswerDropsTheRestOfASmallBodyAndKeepsTheConnection() {
         c.send(head("PUT", "/early/400", "Content-Length", "10") + "01234");
         Response r = c.response();
