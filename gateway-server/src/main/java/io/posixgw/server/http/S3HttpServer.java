@@ -11,16 +11,11 @@ import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpDecoderConfig;
-import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.stream.ChunkedWriteHandler;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.posixgw.server.auth.Authenticator;
 import io.posixgw.server.config.MetricsConfig;
@@ -41,13 +36,10 @@ import java.util.concurrent.TimeUnit;
 public final class S3HttpServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(S3HttpServer.class);
 
-    /** The largest request head S3 accepts; beyond it, 400 and the connection is closed. */
-    static final int MAX_HEADER_BYTES = 8 * 1024;
-    /** Presigned URLs carry credentials and signature in the request line. */
-    static final int MAX_REQUEST_LINE = 16 * 1024;
-
     private final Settings settings;
     private final ServerContext context;
+    private final ProbeHandler probes;
+    private final RequestStarter starter;
     private final ServerTls tls;
     private final EventLoopGroup group;
     private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
@@ -67,6 +59,8 @@ public final class S3HttpServer implements AutoCloseable {
         this.settings = settings;
         this.tls = tls;
         this.context = new ServerContext(authenticator, operations, workers, settings, readiness, tls == null, metrics);
+        this.probes = new ProbeHandler(context);
+        this.starter = new RequestStarter(context);
         IoHandlerFactory io = Epoll.isAvailable() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         this.group = new MultiThreadIoEventLoopGroup(settings.ioThreads(), io);
     }
@@ -75,11 +69,6 @@ public final class S3HttpServer implements AutoCloseable {
     public InetSocketAddress start() throws InterruptedException {
         Class<? extends ServerChannel> channelType = Epoll.isAvailable() ? EpollServerSocketChannel.class
                 : NioServerSocketChannel.class;
-        HttpDecoderConfig decoderConfig = new HttpDecoderConfig()
-                .setMaxInitialLineLength(MAX_REQUEST_LINE)
-                .setMaxHeaderSize(MAX_HEADER_BYTES)
-                .setMaxChunkSize(1 << 20)
-                .setValidateHeaders(true);
         ServerBootstrap bootstrap = new ServerBootstrap();
         bootstrap
                 .group(group)
@@ -95,32 +84,12 @@ public final class S3HttpServer implements AutoCloseable {
                         if (context.connections.incrementAndGet() > settings.maxConnections()) {
                             context.metrics.connectionRefused();
                             ch.closeFuture().addListener(f -> context.connections.decrementAndGet());
-                            if (tls != null) {
-                                ch.pipeline().addLast("tls", new TlsDetector(tls));
-                            }
-                            ch.pipeline().addLast("http", new HttpServerCodec(decoderConfig))
-                                    .addLast("refuse", new OverloadRefusal(settings.headerTimeoutMillis()));
+                            ConnectionPipeline.refuse(ch, tls, settings.headerTimeoutMillis());
                             return;
                         }
                         ch.closeFuture().addListener(f -> context.connections.decrementAndGet());
-                        RequestHeadTimeout headTimeout = new RequestHeadTimeout(settings.headerTimeoutMillis());
-                        ConnectionHandler handler = new ConnectionHandler(context);
-                        if (ch instanceof EpollSocketChannel) {
-                            ch.pipeline().addLast("quick-ack", new QuickAck(() -> headTimeout.headPending() || handler.bodyPending()));
-                        }
-                        if (tls != null) {
-                            ch.pipeline().addLast("tls", new TlsDetector(tls));
-                        }
-                        ch.pipeline()
-                                .addLast("head-timeout", headTimeout)
-                                .addLast("http", new HttpServerCodec(decoderConfig));
-                        if (tls != null) {
-                            // file bodies cannot go zero-copy through TLS: ResponseWriter sends them as chunked input
-                            ch.pipeline().addLast("chunked", new ChunkedWriteHandler());
-                        }
-                        ch.pipeline()
-                                .addLast("idle", new IdleStateHandler(settings.idleTimeoutMillis(), 0, 0, TimeUnit.MILLISECONDS))
-                                .addLast("s3", handler);
+                        ConnectionPipeline.serve(ch, context, probes, starter, tls, settings.headerTimeoutMillis(),
+                                settings.idleTimeoutMillis());
                     }
                 });
         serverChannel = bootstrap.bind(settings.host(), settings.port()).sync().channel();
