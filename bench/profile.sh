@@ -109,7 +109,6 @@ if [ -f "$ap_jar" ] && [[ "$skip" != *,async,* ]]; then
   bench stacks-summary --top 20 "$out/async-cpu.collapsed" >"$out/async-hotspots.md" || true
 fi
 
-echo "profile: strace -c over 500 PUTs, 500 GETs and an idle baseline" >&2
 trace_loop() { # op file
   local fifo="$work/ready-$1"
   mkfifo "$fifo"
@@ -131,6 +130,7 @@ trace_loop() { # op file
   wait "$st" 2>/dev/null || true
 }
 if [[ "$skip" != *,strace,* ]]; then
+echo "profile: strace -c over 500 PUTs, 500 GETs and an idle baseline" >&2
 trace_loop put "$out/strace-put.txt"
 trace_loop get "$out/strace-get.txt"
 loop_seconds=$(grep -o 'in [0-9.]* s' "$out/strace-put.txt.loop" | head -1 | awk '{print int($2 + 0.5)}')
