@@ -211,10 +211,10 @@ noise="futex epoll_pwait epoll_pwait2 epoll_wait epoll_ctl restart_syscall getti
       BEGIN { split(noise, a, " "); for (k in a) isnoise[a[k]] = 1 }
       NF >= 5 && $1 ~ /^[0-9.]+$/ && $NF != "total" {
         name = $NF; sec = $2; calls = $4; errs = (NF == 6) ? $5 : 0
-        per = sec * 1e6 / c
-        printf "%s| %s%s | %.2f | %.2f | %.1f | %.1f |\n", (name in isnoise) ? "1" : "0", (name in isnoise) ? "~ " : "", name,
-          calls / c, errs / c, calls > 0 ? sec * 1e6 / calls : 0, per
-        if (!(name in isnoise)) { tc += calls / c; tt += per } }
+        per = sec * 1e6 / c; each = (calls > 0) ? sec * 1e6 / calls : 0
+        wake = (name in isnoise); mark = wake ? "~ " : ""
+        printf "%d| %s%s | %.2f | %.2f | %.1f | %.1f |\n", wake, mark, name, calls / c, errs / c, each, per
+        if (!wake) { tc += calls / c; tt += per } }
       END { printf "2| **total without ~** | %.2f | | | %.1f |\n", tc, tt }' "$out/syscall-time-$op.txt" \
       | sort -t'|' -k1,1n -k6,6gr | cut -d'|' -f2- | sed 's/^/|/'
     echo
