@@ -12,6 +12,10 @@
 #   - posixgw again with --fsync off (for the 8-client PUT comparison only),
 #   - s3proxy with the jclouds filesystem backend (bench/s3proxy.sh),
 #   - nginx serving the first posixgw's data directory (the floor for presigned GET),
+# and gives the bench $work/floor (same disk) for the file floors: the latency suite's
+# put/stat/get/delete done in the bench JVM on files, as posixgw's file calls
+# (floor-chosen) and as the fewest calls (floor-minimal), reported next to the servers
+# with "server − floor" per operation and size;
 # runs the bench (any argument is passed to `posixgw-bench run`), writes
 # bench/results/<date>/report.md and report.json (or $BENCH_OUT/), and stops what it
 # started, by PID. posixgw runs with its jvm.options, as ./posixgw and the image run it; s3proxy with
@@ -172,6 +176,7 @@ java -jar "$bench_jar" run \
   --target "s3proxy=http://127.0.0.1:$p_s3p@$pid_s3p" \
   --fsync-off "posixgw-fsync-off=http://127.0.0.1:$p_off@$pid_off" \
   --floor "nginx=http://127.0.0.1:$p_ngx" \
+  --file-floor "$work/floor" \
   --access "$access" --secret "$secret" \
   --data-dir "$work" --out "$out" --command "$shown" \
   --note "server JVM=$(java -version 2>&1 | head -1)" \

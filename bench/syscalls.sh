@@ -13,6 +13,11 @@
 # prints the calls per request by syscall. Rows marked ~ (futex, epoll, JIT/GC
 # threads' calls) are thread wake-ups and JVM housekeeping, timing-dependent: shown,
 # but left out of the total.
+# With SYSCALLS_FLOORS=1, two more columns: the same requests done by the bench's file
+# floors (`posixgw-bench floor-loop`: posixgw's file calls, floor-chosen, and the fewest
+# calls Java 17 allows, floor-minimal, in a JVM without HTTP, on a directory of the same
+# disk), traced the same way: what the server does beyond its file calls, and beyond
+# the fewest.
 # Stops what it started, by PID.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -66,6 +71,32 @@ for jar in "${jars[@]}"; do
   done
 done
 
+labels=()
+for jar in "${jars[@]}"; do labels+=("$(basename "$jar")"); done
+if [ "${SYSCALLS_FLOORS:-0}" = 1 ]; then
+  for fl in chosen minimal; do
+    n=$((n + 1)); labels+=("floor-$fl")
+    for op in $ops; do
+      fifo="$work/ready-$n-$op"; mkfifo "$fifo"
+      java -jar "$work/bench.jar" floor-loop --dir "$work/floor-$fl" --floor "$fl" --op "$op" --count "$count" \
+        --size "$size" --warmup "${SYSCALLS_FLOOR_WARMUP:-300}" --ready-delay 2 >"$fifo" 2>&1 &
+      loop=$!; pids+=("$loop")
+      st=""
+      while read -r line; do
+        if [ "$line" = ready ] && [ -z "$st" ]; then
+          strace -c -f -p "$loop" -o "$work/strace-$n-$op.txt" 2>/dev/null &
+          st=$!; pids+=("$st")
+        else
+          echo "$line" >"$work/loop-$n-$op.txt"
+        fi
+      done <"$fifo"
+      wait "$loop" || true
+      kill -INT "$st" 2>/dev/null || true
+      wait "$st" 2>/dev/null || true
+    done
+  done
+fi
+
 # One table per op: syscall, then calls (errors) per request for each jar. The total
 # leaves out what the JVM does on its own (JIT and GC threads) and the wake-ups.
 noise="futex epoll_pwait epoll_pwait2 epoll_wait epoll_ctl restart_syscall gettid getrusage sysinfo mmap munmap mprotect madvise sched_yield sched_getaffinity clock_nanosleep rt_sigreturn rt_sigprocmask"
@@ -74,7 +105,7 @@ for op in $ops; do
   echo "### $op, $count requests of $size bytes, calls per request (errors in parentheses)"
   echo
   header="| syscall |"; rule="|---|"
-  for i in $(seq 1 $n); do header="$header $(basename "${jars[$((i - 1))]}") ($i) |"; rule="$rule---|"; done
+  for i in $(seq 1 $n); do header="$header ${labels[$((i - 1))]} ($i) |"; rule="$rule---|"; done
   echo "$header"; echo "$rule"
   for i in $(seq 1 $n); do
     awk -v c="$count" -v j="$i" 'NF >= 5 && $1 ~ /^[0-9.]+$/ && $NF != "total" {

@@ -15,6 +15,7 @@ final class Context implements AutoCloseable {
     final Payloads payloads;
     final List<Target> targets;
     private final Map<String, MinioClient> shared = new HashMap<>();
+    private final Map<String, FileFloor> floors = new HashMap<>();
 
     Context(Plan plan, Clients clients, Payloads payloads, List<Target> targets) {
         this.plan = plan;
@@ -27,6 +28,12 @@ final class Context implements AutoCloseable {
     synchronized MinioClient client(Target target) {
         return shared.computeIfAbsent(target.name(),
                 n -> clients.shared(target, Math.max(plan.mixedClients(), ParallelPutGet.THREADS)));
+    }
+
+    /** The file operations of a file-system floor target, over its directory and the run's bucket. */
+    synchronized FileFloor floor(Target target) {
+        return floors.computeIfAbsent(target.name(), n -> FileFloor.of(
+                target.role() == Target.Role.FILES_CHOSEN ? FileFloor.Kind.CHOSEN : FileFloor.Kind.MINIMAL, target.root(), bucket()));
     }
 
     Plan plan() {
@@ -60,5 +67,13 @@ final class Context implements AutoCloseable {
             }
         }
         shared.clear();
+        for (FileFloor f : floors.values()) {
+            try {
+                f.close();
+            } catch (Exception ignored) {
+                // closing is best effort
+            }
+        }
+        floors.clear();
     }
 }

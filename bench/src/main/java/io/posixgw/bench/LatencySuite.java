@@ -32,7 +32,9 @@ import java.util.UUID;
  *   <li>copy at 64 KiB and 1 MiB (100 after 10 warm-up);</li>
  *   <li>recursive prefix listing of 1000 keys among 2000 (30 after 3).</li>
  * </ul>
- * Measured iterations are split across rounds; each round does its warm-up first.
+ * Measured iterations are split across rounds; each round does its warm-up first. The
+ * file floors ({@link FileFloor}) run the object rows only, with the same sizes, keys,
+ * counts and warm-up, in the same rounds.
  */
 final class LatencySuite implements Section {
     static final int[] SIZES = {Payloads.KIB, 4 * Payloads.KIB, 64 * Payloads.KIB, Payloads.MIB, 16 * Payloads.MIB};
@@ -60,7 +62,7 @@ final class LatencySuite implements Section {
 
     @Override
     public boolean includes(Target target) {
-        return target.role() == Target.Role.S3;
+        return target.role() == Target.Role.S3 || target.onFiles();
     }
 
     static String listRow(int keys) {
@@ -70,6 +72,10 @@ final class LatencySuite implements Section {
     /** Uploads the listed keys (and as many outside the prefix) and the copy sources. */
     @Override
     public void prepare(Target target) throws Exception {
+        if (target.onFiles()) {
+            ctx.floor(target).prepare();
+            return;
+        }
         MinioClient mc = ctx.client(target);
         int keys = ctx.plan().listKeys();
         Parallel.forEach(2 * keys, ParallelPutGet.THREADS, i -> {
@@ -101,6 +107,13 @@ final class LatencySuite implements Section {
     public Run run(Target target, int round) throws Exception {
         Plan plan = ctx.plan();
         Run run = new Run();
+        if (target.onFiles()) {
+            for (int size : sizes(SIZES)) {
+                floorCycle(ctx.floor(target), run, size, plan.warmup(warmup(size)),
+                        plan.share(plan.measured(total(size), warmup(size)), round));
+            }
+            return run;
+        }
         startup(target, run.row(STARTUP), plan.warmup(2), plan.share(plan.measured(20, 0), round));
         for (int size : sizes(SIZES)) {
             objectCycle(target, run, size, plan.warmup(warmup(size)), plan.share(plan.measured(total(size), warmup(size)), round));
@@ -186,6 +199,58 @@ final class LatencySuite implements Section {
             } catch (Exception e) {
                 current.error(e);
                 removeQuietly(mc, key);
+            }
+        }
+    }
+
+    /** {@link #objectCycle} done on files: put, stat (HEAD), get (first byte and whole), delete. */
+    private void floorCycle(FileFloor floor, Run run, int size, int warmup, int measured) {
+        String label = Payloads.label(size);
+        Measurement put = run.row("put " + label);
+        Measurement stat = run.row("stat " + label);
+        Measurement first = run.row("get first byte " + label);
+        Measurement get = run.row("get " + label);
+        Measurement delete = run.row("delete " + label);
+        java.nio.ByteBuffer body = ctx.payloads.direct(size);
+        java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocateDirect(Math.max(size, 1));
+        long[] firstByteAt = new long[1];
+        for (int i = 0; i < warmup + measured; i++) {
+            String key = "executions-data/" + UUID.randomUUID() + "/out.bin";
+            Measurement current = put;
+            try {
+                long t0 = System.nanoTime();
+                floor.put(key, body);
+                long t1 = System.nanoTime();
+                current = stat;
+                long statSize = floor.head(key);
+                long t2 = System.nanoTime();
+                if (statSize != size) {
+                    throw new IllegalStateException("stat answered size " + statSize + ", expected " + size);
+                }
+                current = get;
+                long t3 = System.nanoTime();
+                long read = floor.get(key, buffer, firstByteAt);
+                long t4 = System.nanoTime();
+                if (read != size) {
+                    throw new IllegalStateException("get returned " + read + " bytes, expected " + size);
+                }
+                current = delete;
+                floor.delete(key);
+                long t5 = System.nanoTime();
+                if (i >= warmup) {
+                    put.latency.add(t1 - t0);
+                    stat.latency.add(t2 - t1);
+                    first.latency.add(firstByteAt[0] - t3);
+                    get.latency.add(t4 - t3);
+                    delete.latency.add(t5 - t4);
+                }
+            } catch (Exception e) {
+                current.error(e);
+                try {
+                    floor.delete(key);
+                } catch (Exception ignored) {
+                    // best effort
+                }
             }
         }
     }

@@ -20,9 +20,9 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 
-/** {@code posixgw-bench run|listing-scale|alternate|op-loop|jfr-summary|stacks-summary}: the command line, wired by hand. */
+/** {@code posixgw-bench run|listing-scale|alternate|op-loop|floor-loop|jfr-summary|stacks-summary}: the command line, wired by hand. */
 @Command(name = "posixgw-bench", mixinStandardHelpOptions = true, subcommands = {Main.RunCommand.class,
-        ListingScale.class, Alternate.class, OpLoop.class, JfrSummary.class, StacksSummary.class},
+        ListingScale.class, Alternate.class, OpLoop.class, FloorLoop.class, JfrSummary.class, StacksSummary.class},
         description = "Benchmarks S3 endpoints side by side with the MinIO Java SDK (and a plain-HTTP floor with wrk).")
 public final class Main implements Callable<Integer> {
 
@@ -53,6 +53,11 @@ public final class Main implements Callable<Integer> {
                 description = "Plain HTTP server (nginx) whose document root is the first target's data root: "
                         + "presigned GET throughput only.")
         String floor;
+
+        @Option(names = "--file-floor", paramLabel = "DIR",
+                description = "A directory on the servers' disk: the latency suite's put/stat/get/delete done there in this JVM "
+                        + "with java.nio, as posixgw's file calls (floor-chosen) and as the fewest calls (floor-minimal).")
+        Path fileFloor;
 
         @Mixin
         CredentialOptions credentials;
@@ -136,6 +141,10 @@ public final class Main implements Callable<Integer> {
             }
             if (floor != null) {
                 all.add(Target.parse(floor, Target.Role.FLOOR));
+            }
+            if (fileFloor != null) {
+                all.add(Target.files("floor-chosen", fileFloor.resolve("chosen"), Target.Role.FILES_CHOSEN));
+                all.add(Target.files("floor-minimal", fileFloor.resolve("minimal"), Target.Role.FILES_MINIMAL));
             }
             Set<String> chosen = new LinkedHashSet<>(sections == null ? List.of("latency", "parallel", "mixed", "presigned")
                     : sections);

@@ -10,6 +10,7 @@ final class Payloads {
     static final int MIB = 1024 * 1024;
 
     private final byte[] data;
+    private java.nio.ByteBuffer direct;
 
     Payloads(int maxSize) {
         data = new byte[maxSize];
@@ -21,6 +22,17 @@ final class Payloads {
             throw new IllegalArgumentException("payload of " + size + " bytes exceeds " + data.length);
         }
         return new ByteArrayInputStream(data, 0, size);
+    }
+
+    /** The first {@code size} bytes as a read-only direct buffer (one copy made on first use), for the file floors. */
+    synchronized java.nio.ByteBuffer direct(int size) {
+        if (size > data.length) {
+            throw new IllegalArgumentException("payload of " + size + " bytes exceeds " + data.length);
+        }
+        if (direct == null) {
+            direct = java.nio.ByteBuffer.allocateDirect(data.length).put(data).flip().asReadOnlyBuffer();
+        }
+        return direct.duplicate().limit(size);
     }
 
     static String label(long size) {

@@ -48,6 +48,11 @@ final class ReadmeTable {
             }
             md.append('\n');
         }
+        FloorGap gap = new FloorGap(r);
+        if (gap.present()) {
+            md.append("\nServer − floor, p50 in ms (the same cycle on files in the bench JVM, no HTTP):\n\n")
+                    .append(gap.markdown());
+        }
         md.append("\n| row | ").append(pair).append(" | ratio |\n|---|---|---|\n");
         Results.SectionRows latency = r.sections.get("latency");
         if (latency != null) {

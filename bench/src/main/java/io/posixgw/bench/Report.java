@@ -60,6 +60,10 @@ final class Report {
         for (Results.SectionRows s : results.sections.values()) {
             md.append("\n## ").append(s.title()).append("\n\n").append(sectionTable(s));
         }
+        FloorGap gap = new FloorGap(results);
+        if (gap.present()) {
+            md.append("\n## Server − floor (one client, p50)\n\n").append(gap.markdown());
+        }
         md.append("\n## Server cost (from /proc)\n\n").append(costTable());
         List<String> errors = errorLines();
         if (!errors.isEmpty()) {
@@ -74,6 +78,8 @@ final class Report {
             case S3 -> "S3, every section";
             case FSYNC_OFF -> "S3, 8-thread PUT/GET only";
             case FLOOR -> "plain HTTP floor, presigned GET only";
+            case FILES_CHOSEN -> "file floor, posixgw's file calls in the bench JVM, latency object rows only";
+            case FILES_MINIMAL -> "file floor, fewest file calls in the bench JVM, latency object rows only";
         };
     }
 
@@ -238,6 +244,10 @@ final class Report {
                 ObjectNode tn = rn.putObject("targets");
                 byTarget.forEach((target, m) -> tn.set(target, measurement(om, m)));
             });
+        }
+        FloorGap gap = new FloorGap(results);
+        if (gap.present()) {
+            gap.json(root.putArray("floorGaps"));
         }
         ObjectNode cost = root.putObject("serverCost");
         for (Target t : results.targets) {

@@ -129,6 +129,14 @@ final class SideBySide {
         long t0 = System.nanoTime();
         java.util.Set<String> cleaned = new java.util.HashSet<>();
         for (Target t : ctx.targets) {
+            if (t.onFiles()) {
+                try {
+                    ctx.floor(t).removeAll();
+                } catch (Exception e) {
+                    log.printf("cleanup of %s failed: %s%n", t.name(), Measurement.describe(e));
+                }
+                continue;
+            }
             if (!t.speaksS3() || !cleaned.add(t.endpoint())) {
                 continue;
             }

@@ -16,7 +16,11 @@ record Target(String name, String endpoint, Role role, long pid) {
         /** The same server as the first S3 target with {@code --fsync off}: runs only the 8-thread PUT/GET. */
         FSYNC_OFF,
         /** A plain HTTP file server (nginx) over the first S3 target's data root: runs only presigned GET. */
-        FLOOR
+        FLOOR,
+        /** posixgw's file calls done in the bench JVM on a directory ({@link ChosenFloor}): the latency suite's object rows only. */
+        FILES_CHOSEN,
+        /** The fewest file calls for the same result ({@link MinimalFloor}): the latency suite's object rows only. */
+        FILES_MINIMAL
     }
 
     Target {
@@ -26,7 +30,22 @@ record Target(String name, String endpoint, Role role, long pid) {
     }
 
     boolean speaksS3() {
-        return role != Role.FLOOR;
+        return role == Role.S3 || role == Role.FSYNC_OFF;
+    }
+
+    /** A file-system floor: no server, the file operations done in this JVM under {@link #root()}. */
+    boolean onFiles() {
+        return role == Role.FILES_CHOSEN || role == Role.FILES_MINIMAL;
+    }
+
+    /** The directory of a file-system floor. */
+    java.nio.file.Path root() {
+        return java.nio.file.Path.of(java.net.URI.create(endpoint));
+    }
+
+    /** A file-system floor over {@code dir} (endpoint {@code file:///...}). */
+    static Target files(String name, java.nio.file.Path dir, Role role) {
+        return new Target(name, dir.toAbsolutePath().normalize().toUri().toString(), role, 0);
     }
 
     /** {@code NAME=URL} or {@code NAME=URL@PID}. */

@@ -53,6 +53,7 @@ class BenchSmokeTest {
                     "--target", "other=" + b, "--fsync-off", "posixgw-fsync-off=" + b, "--access", ACCESS, "--secret", SECRET,
                     "--scale", "0.01", "--rounds", "2", "--list-keys", "20", "--mixed-objects", "20", "--mixed-seconds", "0.5", "--warmup-seconds", "0",
                     "--mixed-clients", "4", "--sections", "latency,parallel,mixed", "--max-object-size", "1048576", "--out", out.toString(), "--data-dir", tmp.toString(),
+                    "--file-floor", tmp.resolve("floor").toString(),
                     "--command", "smoke");
             long t0 = System.nanoTime();
             cmd.run();
@@ -64,6 +65,11 @@ class BenchSmokeTest {
             assertTrue(md.contains("| list 20 of 40 keys (prefix, recursive) |"), md);
             assertTrue(md.contains("posixgw/other"), md);
             assertTrue(!md.contains("## Errors"), md);
+            assertTrue(md.contains("## Server − floor (one client, p50)"), md);
+            assertTrue(md.contains("| put 1 KiB | "), md);
+            assertTrue(md.contains("posixgw − floor-chosen") && md.contains("posixgw − floor-minimal"), md);
+            assertTrue(md.contains("posixgw/floor-chosen"), md);
+            assertTrue(Files.readString(out.resolve("readme.md")).contains("posixgw − floor-minimal"), "readme.md");
             assertTrue(Files.readString(out.resolve("readme.md")).contains("| put | "), "readme.md");
 
             JsonNode json = new ObjectMapper().readTree(out.resolve("report.json").toFile());
@@ -84,6 +90,12 @@ class BenchSmokeTest {
             assertTrue(put != null && put.get("posixgw").get("samples").asInt() >= 1, String.valueOf(put));
             assertTrue(json.get("serverCost").get("posixgw").get("bySection").get("mixed").get("requests").asLong() > 0);
             assertTrue(json.get("goals").toString().contains("--fsync off"), json.get("goals").toString());
+            assertTrue(json.get("floorGaps").size() >= 2 * 5 * 4, json.get("floorGaps").toString());
+            assertTrue(put.get("floor-chosen").get("samples").asInt() >= 1 && put.get("floor-minimal").get("samples").asInt() >= 1,
+                    String.valueOf(put));
+            try (var left = Files.list(tmp.resolve("floor/chosen"))) {
+                assertEquals(List.of(), left.toList(), "the floors' bucket removed at the end");
+            }
         } finally {
             on.stop();
             off.stop();
