@@ -16,6 +16,7 @@ import io.posixgw.core.model.MultipartUpload;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Part;
+import io.posixgw.testkit.BackendCalls;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -116,7 +117,7 @@ abstract class AbstractMultipartTests extends BackendTestBase {
         assertEquals(Map.of("CRC32C", crc(ChecksumAlgorithm.CRC32C, p1)), r1.checksums());
 
         // another gateway over the same root sees the upload's algorithm and the part checksums
-        PosixBackend other = new PosixBackend(root, options());
+        BackendCalls other = new BackendCalls(new PosixBackend(root, options()));
         ListPartsResult listed = other.listParts(B, "ck", id, 0, 1000);
         assertEquals(spec, listed.checksum());
         assertEquals(r2.checksums(), listed.parts().get(1).checksums());
@@ -155,7 +156,7 @@ abstract class AbstractMultipartTests extends BackendTestBase {
     @Test
     void aPartUploadedThroughAnotherGatewayWhileACompleteClaimsTheUploadKeepsItsEtag() throws Exception {
         // the part's two renames (sidecar: data, then attributes) must not straddle the claim and its rollback
-        PosixBackend other = new PosixBackend(root, options());
+        BackendCalls other = new BackendCalls(new PosixBackend(root, options()));
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             for (int round = 0; round < 60; round++) {

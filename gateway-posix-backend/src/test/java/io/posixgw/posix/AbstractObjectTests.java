@@ -143,7 +143,7 @@ abstract class AbstractObjectTests extends BackendTestBase {
         assertEquals(Map.of("k", "v"), h.attributes().userMetadata());
         try (ObjectContent c = backend.getObject(B, "folder/")) {
             assertEquals(0, c.info().size());
-            assertEquals(0, c.channel().size());
+            assertEquals(0, c.body().length());
         }
         assertS3(S3Error.NO_SUCH_KEY, () -> backend.headObject(B, "folder"));
         assertS3(S3Error.DIRECTORY_OBJECT_CONTAINS_DATA, () -> put("other/", bytes("x")));
@@ -448,7 +448,7 @@ abstract class AbstractObjectTests extends BackendTestBase {
         Files.write(fresh, bytes("y"));
         Files.setLastModifiedTime(stale, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 7_200_000));
         String id = backend.createMultipartUpload(B, "up", ObjectAttributes.EMPTY);
-        assertEquals(1, backend.sweepStaleTemps(java.time.Duration.ofHours(1)));
+        assertEquals(1, posix.sweepStaleTemps(java.time.Duration.ofHours(1)));
         assertFalse(Files.exists(stale));
         assertTrue(Files.exists(fresh));
         assertEquals(1, backend.listParts(B, "up", id, 0, 10).uploadId().equals(id) ? 1 : 0);
@@ -464,7 +464,7 @@ abstract class AbstractObjectTests extends BackendTestBase {
         Path staging = root.resolve(B).resolve(".sgwtmp");
         Fs.deleteTree(staging);
         Files.createSymbolicLink(staging, outside);
-        assertEquals(0, backend.sweepStaleTemps(java.time.Duration.ofHours(1)));
+        assertEquals(0, posix.sweepStaleTemps(java.time.Duration.ofHours(1)));
         assertTrue(Files.exists(victim));
         assertTrue(Files.exists(outside.resolve("x" + StagingSweeper.TRASH)));
     }
@@ -488,11 +488,11 @@ abstract class AbstractObjectTests extends BackendTestBase {
         Files.move(root.resolve("parked-empty"), empty);
         Files.createDirectories(making.resolve(".sgwtmp"));
 
-        assertEquals(0, backend.sweepStaleTemps(java.time.Duration.ofHours(1)), "young: maybe another gateway's, mid-way");
+        assertEquals(0, posix.sweepStaleTemps(java.time.Duration.ofHours(1)), "young: maybe another gateway's, mid-way");
         assertTrue(Files.exists(full) && Files.exists(empty) && Files.exists(making));
 
         Thread.sleep(20); // ctime granularity
-        assertEquals(2, backend.sweepStaleTemps(java.time.Duration.ofMillis(10)));
+        assertEquals(2, posix.sweepStaleTemps(java.time.Duration.ofMillis(10)));
         assertFalse(Files.exists(empty), "an empty one was being deleted: finished");
         assertFalse(Files.exists(making), "never became a bucket");
         assertTrue(Files.exists(full.resolve("kept").resolve("k")), "objects are never removed, nor renamed back by a sweep");

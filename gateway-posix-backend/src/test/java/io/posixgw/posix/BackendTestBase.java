@@ -8,12 +8,12 @@ import io.posixgw.core.model.ListObjectsResult;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
+import io.posixgw.testkit.BackendCalls;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +33,9 @@ abstract class BackendTestBase {
     @TempDir
     Path tmp;
     Path root;
-    PosixBackend backend;
+    PosixBackend posix;
+    /** The backend, with the short call shapes. */
+    BackendCalls backend;
 
     /** Null for xattrs. */
     Path sidecar() {
@@ -49,7 +51,8 @@ abstract class BackendTestBase {
     void setUpBackend() throws IOException {
         root = tmp.resolve("data");
         Files.createDirectories(root);
-        backend = new PosixBackend(root, options());
+        posix = new PosixBackend(root, options());
+        backend = new BackendCalls(posix);
         backend.createBucket(B, "owner-key");
     }
 
@@ -78,16 +81,7 @@ abstract class BackendTestBase {
     }
 
     static byte[] readAll(ObjectContent c) throws IOException {
-        ByteBuffer buf = ByteBuffer.allocate((int) c.info().size());
-        long pos = 0;
-        while (buf.hasRemaining()) {
-            int n = c.channel().read(buf, pos);
-            if (n < 0) {
-                break;
-            }
-            pos += n;
-        }
-        return buf.array();
+        return BackendCalls.readAll(c);
     }
 
     static void assertS3(S3Error expected, Executable call) {

@@ -22,6 +22,7 @@ import io.posixgw.core.S3Exception;
 import io.posixgw.server.metrics.ServerMetrics;
 import io.posixgw.server.ops.Exchange;
 import io.posixgw.server.ops.Operations;
+import io.posixgw.server.ops.S3Response;
 import io.posixgw.server.routing.Endpoint;
 import io.posixgw.server.routing.RequestTarget;
 import io.posixgw.server.routing.Router;
