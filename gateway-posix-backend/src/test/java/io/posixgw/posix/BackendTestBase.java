@@ -9,6 +9,7 @@ import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
 import io.posixgw.testkit.BackendCalls;
+import io.posixgw.testkit.Bodies;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,8 +44,13 @@ abstract class BackendTestBase {
     }
 
     PosixOptions options() {
+        return options(sidecar());
+    }
+
+    /** @param sidecar null for xattrs */
+    static PosixOptions options(Path sidecar) {
         PosixOptions o = PosixOptions.DEFAULT.withBucketSettleFloor(java.time.Duration.ZERO); // the sweep tests' ages are milliseconds
-        return sidecar() == null ? o : o.withSidecar(sidecar());
+        return sidecar == null ? o : o.withSidecar(sidecar);
     }
 
     @BeforeEach
@@ -105,6 +111,10 @@ abstract class BackendTestBase {
 
     /** Files left in the staging area (temp files), excluding multipart uploads. */
     long tempFiles() throws IOException {
+        return tempFiles(root);
+    }
+
+    static long tempFiles(Path root) throws IOException {
         Path staging = root.resolve(B).resolve(".sgwtmp");
         if (!Files.exists(staging)) {
             return 0;

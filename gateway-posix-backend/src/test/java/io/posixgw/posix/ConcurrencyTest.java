@@ -5,6 +5,7 @@ import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.testkit.BackendCalls;
+import io.posixgw.testkit.Bodies;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

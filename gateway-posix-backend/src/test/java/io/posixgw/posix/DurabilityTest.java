@@ -3,6 +3,7 @@ package io.posixgw.posix;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.testkit.BackendCalls;
+import io.posixgw.testkit.Bodies;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
