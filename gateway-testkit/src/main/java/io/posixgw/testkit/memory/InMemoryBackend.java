@@ -130,7 +130,7 @@ public final class InMemoryBackend implements Backend {
         requireSupported(request.condition());
         ObjectAttributes attributes = request.attributes() == null ? ObjectAttributes.EMPTY : request.attributes();
         checkMetadataSize(attributes);
-        Bodies b = Bodies.read(body, request.contentMd5());
+        ReadBody b = ReadBody.read(body, request.contentMd5());
         synchronized (lock) {
             requireSame(target);
             checkWrite(target, request.key(), request.condition());

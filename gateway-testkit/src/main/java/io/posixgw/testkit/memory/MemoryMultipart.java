@@ -61,7 +61,7 @@ final class MemoryMultipart {
         synchronized (store.lock()) {
             upload = upload(store.bucket(r.bucket()), r.key(), r.uploadId());
         }
-        Bodies b = Bodies.read(body, r.contentMd5());
+        ReadBody b = ReadBody.read(body, r.contentMd5());
         Map<String, String> checksum = partChecksum(upload.checksum, b.checksums());
         return publish(r.bucket(), r.key(), r.uploadId(), r.partNumber(), b.data(), b.etag(), checksum);
     }

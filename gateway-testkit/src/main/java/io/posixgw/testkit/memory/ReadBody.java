@@ -12,9 +12,9 @@ import java.util.Arrays;
 import java.util.Map;
 
 /** A request body read whole, with what a backend computes from it. */
-record Bodies(byte[] data, String etag, Map<String, String> checksums) {
+record ReadBody(byte[] data, String etag, Map<String, String> checksums) {
     /** Reads to the verified end; {@code BadDigest} when {@code contentMd5} is given and differs. */
-    static Bodies read(BodySource body, byte[] contentMd5) throws IOException {
+    static ReadBody read(BodySource body, byte[] contentMd5) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream(body.length() > 0 ? (int) Math.min(body.length(), 1 << 24) : 256);
         MessageDigest md5 = Etags.newMd5();
         byte[] chunk = new byte[64 * 1024];
@@ -30,6 +30,6 @@ record Bodies(byte[] data, String etag, Map<String, String> checksums) {
         if (contentMd5 != null && !Arrays.equals(contentMd5, digest)) {
             throw S3Error.BAD_DIGEST.exception();
         }
-        return new Bodies(out.toByteArray(), Etags.fromMd5(digest), Map.copyOf(body.checksums()));
+        return new ReadBody(out.toByteArray(), Etags.fromMd5(digest), Map.copyOf(body.checksums()));
     }
 }
