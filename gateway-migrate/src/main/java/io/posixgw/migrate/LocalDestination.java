@@ -3,6 +3,8 @@ package io.posixgw.migrate;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
+import io.posixgw.core.model.DeleteObjectRequest;
+import io.posixgw.core.model.GetObjectRequest;
 import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ListObjectsResult;
 import io.posixgw.core.model.ObjectInfo;
@@ -79,7 +81,7 @@ final class LocalDestination implements Destination {
     @Override
     public Existing stat(String bucket, String key) throws IOException {
         try {
-            ObjectInfo info = backend.headObject(bucket, key, false);
+            ObjectInfo info = backend.headObject(new GetObjectRequest(bucket, key, null, null, false, false, null)).info();
             return new Existing(ContentRules.normalize(info.etag()), info.size(), info.lastModified());
         } catch (S3Exception e) {
             if (e.error() == S3Error.NO_SUCH_KEY || e.error() == S3Error.NO_SUCH_BUCKET) {
@@ -135,7 +137,7 @@ final class LocalDestination implements Destination {
 
     @Override
     public void delete(String bucket, String key) throws IOException {
-        backend.deleteObject(bucket, key);
+        backend.deleteObject(DeleteObjectRequest.of(bucket, key));
     }
 
     @Override

@@ -3,7 +3,6 @@ package io.posixgw.posix;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.BodySource;
-import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.checksum.Checksummer;
 import io.posixgw.core.checksum.MultipartChecksum;
 import io.posixgw.core.http.ByteRange;
@@ -126,7 +125,7 @@ final class MultipartStore {
         Path uploadDir = PathResolver.uploadsOfKey(bucketDir, key).resolve(uploadId);
         requireUpload(bucketDir, uploadDir, uploadId);
         MultipartChecksum checksum = checksumOf(uploadDir, uploadId);
-        try (ObjectContent src = reader.open(sourceBucket, sourceKey, true)) {
+        try (ObjectReader.Opened src = reader.open(sourceBucket, sourceKey)) {
             ObjectInfo info = src.info();
             if (sourceCheck != null) {
                 sourceCheck.accept(info);

@@ -2,7 +2,6 @@ package io.posixgw.posix;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
-import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.checksum.Checksummer;
@@ -62,7 +61,7 @@ final class ObjectCopier {
         Path dstBucket = paths.bucketDir(r.bucket());
         PathResolver.requireBucket(dstBucket);
         publisher.precheck(r.bucket(), r.key(), r.condition()); // before the copy; the publish checks again
-        try (ObjectContent src = reader.open(r.sourceBucket(), r.sourceKey(), true)) {
+        try (ObjectReader.Opened src = reader.open(r.sourceBucket(), r.sourceKey())) {
             ObjectInfo si = src.info();
             if (r.sourceCheck() != null) {
                 r.sourceCheck().accept(si);

@@ -2,8 +2,14 @@ package io.posixgw.posix;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.FileRegionBody;
 import io.posixgw.core.backend.ObjectContent;
+import io.posixgw.core.backend.ObjectHead;
+import io.posixgw.core.backend.ObjectReads;
+import io.posixgw.core.backend.PartLayout;
+import io.posixgw.core.http.ByteRange;
 import io.posixgw.core.model.Etags;
+import io.posixgw.core.model.GetObjectRequest;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.names.ObjectKeys;
@@ -22,6 +28,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * GET and HEAD. The object's bytes, size, mtime and attributes must all describe one
@@ -48,8 +55,45 @@ final class ObjectReader {
     record Version(Path path, BasicFileAttributes attrs, Map<String, byte[]> raw, ObjectInfo info) {
     }
 
-    /** @param withChecksums whether the stored checksums are read (see {@link io.posixgw.core.backend.Backend#getObject}) */
-    ObjectContent open(String bucket, String key, boolean withChecksums) throws IOException {
+    /**
+     * Opens the version to serve and resolves the request against it ({@link ObjectReads#resolve}): the
+     * part layout, when needed, is read with the other attributes of that version.
+     */
+    ObjectContent open(GetObjectRequest request) throws IOException {
+        Opened o = openVersion(request);
+        boolean ok = false;
+        try {
+            ObjectHead head = ObjectReads.resolve(request, o.info(), o.layout());
+            ByteRange r = head.range();
+            ObjectContent c = new ObjectContent(head, new FileRegionBody(o.channel(), r == null ? 0 : r.first(),
+                    head.contentLength()));
+            ok = true;
+            return c;
+        } finally {
+            if (!ok) {
+                o.channel().close();
+            }
+        }
+    }
+
+    /** An open version: the channel reads exactly the bytes {@code info} describes; the caller closes it. */
+    record Opened(ObjectInfo info, PartLayout layout, FileChannel channel) implements AutoCloseable {
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
+    }
+
+    /** The current version, open, for a copy (checksums and all attributes read). */
+    Opened open(String bucket, String key) throws IOException {
+        return openVersion(bucket, key, AttrNames::objectRead);
+    }
+
+    private Opened openVersion(GetObjectRequest request) throws IOException {
+        return openVersion(request.bucket(), request.key(), wanted(request));
+    }
+
+    private Opened openVersion(String bucket, String key, Predicate<String> wanted) throws IOException {
         Path bucketDir = paths.bucketDir(bucket);
         Path path = paths.objectPath(bucketDir, key);
         boolean dirKey = ObjectKeys.isDirectoryKey(key);
@@ -57,9 +101,9 @@ final class ObjectReader {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             lock.lock();
             try {
-                ObjectContent c = tryOpen(key, bucketDir, path, dirKey, withChecksums);
-                if (c != null) {
-                    return c;
+                Opened o = tryOpen(key, bucketDir, path, dirKey, wanted);
+                if (o != null) {
+                    return o;
                 }
             } finally {
                 lock.unlock();
@@ -69,13 +113,13 @@ final class ObjectReader {
     }
 
     /** One attempt; null when the object changed meanwhile. */
-    private ObjectContent tryOpen(String key, Path bucketDir, Path path, boolean dirKey, boolean withChecksums)
+    private Opened tryOpen(String key, Path bucketDir, Path path, boolean dirKey, Predicate<String> wanted)
             throws IOException {
         BasicFileAttributes before = locate(bucketDir, path, dirKey);
         if (dirKey) {
-            Version v = directoryVersion(key, path, before, withChecksums);
+            Version v = directoryVersion(key, path, before, wanted);
             // a directory object has no bytes: serve an empty channel
-            return new ObjectContent(v.info(), FileChannel.open(EMPTY, StandardOpenOption.READ));
+            return new Opened(v.info(), null, FileChannel.open(EMPTY, StandardOpenOption.READ));
         }
         FileChannel ch;
         try {
@@ -90,7 +134,7 @@ final class ObjectReader {
         }
         boolean ok = false;
         try {
-            Map<String, byte[]> raw = store.read(path, wanted(withChecksums));
+            Map<String, byte[]> raw = store.read(path, wanted);
             BasicFileAttributes after = Fs.lstat(path);
             if (!Fs.sameVersion(before, after) || ch.size() != before.size()) {
                 return null;
@@ -99,9 +143,9 @@ final class ObjectReader {
             if (etag == null) {
                 etag = foreignEtag(path, ch, before);
             }
-            ObjectContent c = new ObjectContent(info(key, before, raw, etag), ch);
+            Opened o = new Opened(info(key, before, raw, etag), layout(raw), ch);
             ok = true;
-            return c;
+            return o;
         } catch (NoSuchFileException gone) {
             return null;
         } finally {
@@ -111,16 +155,23 @@ final class ObjectReader {
         }
     }
 
+    /** HeadObject: the request resolved against the current version, with no body opened. */
+    ObjectHead head(GetObjectRequest request) throws IOException {
+        Version v = version(request.bucket(), request.key(), wanted(request));
+        return ObjectReads.resolve(request, v.info(), layout(v.raw()));
+    }
+
+    /** The current version's description; {@code withChecksums} as for {@link GetObjectRequest#withChecksums()}. */
     ObjectInfo head(String bucket, String key, boolean withChecksums) throws IOException {
-        return version(bucket, key, withChecksums).info();
+        return version(bucket, key, withChecksums ? AttrNames::objectRead : AttrNames::objectReadWithoutChecksums).info();
     }
 
     /** The located version with all its attributes. */
     Version version(String bucket, String key) throws IOException {
-        return version(bucket, key, true);
+        return version(bucket, key, AttrNames::objectRead);
     }
 
-    private Version version(String bucket, String key, boolean withChecksums) throws IOException {
+    private Version version(String bucket, String key, Predicate<String> wanted) throws IOException {
         Path bucketDir = paths.bucketDir(bucket);
         Path path = paths.objectPath(bucketDir, key);
         boolean dirKey = ObjectKeys.isDirectoryKey(key);
@@ -128,7 +179,7 @@ final class ObjectReader {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             lock.lock();
             try {
-                Version v = tryVersion(key, bucketDir, path, dirKey, withChecksums);
+                Version v = tryVersion(key, bucketDir, path, dirKey, wanted);
                 if (v != null) {
                     return v;
                 }
@@ -139,15 +190,15 @@ final class ObjectReader {
         throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was being read; retry.");
     }
 
-    private Version tryVersion(String key, Path bucketDir, Path path, boolean dirKey, boolean withChecksums)
+    private Version tryVersion(String key, Path bucketDir, Path path, boolean dirKey, Predicate<String> wanted)
             throws IOException {
         BasicFileAttributes before = locate(bucketDir, path, dirKey);
         if (dirKey) {
-            return directoryVersion(key, path, before, withChecksums);
+            return directoryVersion(key, path, before, wanted);
         }
         Map<String, byte[]> raw;
         try {
-            raw = store.read(path, wanted(withChecksums));
+            raw = store.read(path, wanted);
         } catch (NoSuchFileException gone) {
             return null;
         }
@@ -166,11 +217,11 @@ final class ObjectReader {
         return new Version(path, before, raw, info(key, before, raw, etag));
     }
 
-    private Version directoryVersion(String key, Path path, BasicFileAttributes attrs, boolean withChecksums)
+    private Version directoryVersion(String key, Path path, BasicFileAttributes attrs, Predicate<String> wanted)
             throws IOException {
         Map<String, byte[]> raw;
         try {
-            raw = store.read(path, wanted(withChecksums));
+            raw = store.read(path, wanted);
         } catch (NoSuchFileException gone) {
             throw noSuchKey();
         }
@@ -181,8 +232,16 @@ final class ObjectReader {
         return new Version(path, attrs, raw, info(key, attrs, raw, etag));
     }
 
-    private static java.util.function.Predicate<String> wanted(boolean withChecksums) {
-        return withChecksums ? AttrNames::objectRead : AttrNames::objectReadWithoutChecksums;
+    /** The attributes a read needs: checksums only when asked for, the part layout only when needed. */
+    private static Predicate<String> wanted(GetObjectRequest request) {
+        Predicate<String> base = request.withChecksums() ? AttrNames::objectRead : AttrNames::objectReadWithoutChecksums;
+        return request.needsPartLayout() ? base.or(AttrNames.MP_METADATA::equals) : base;
+    }
+
+    /** The part layout recorded at Complete ({@code mp-metadata}), or null. */
+    private static PartLayout layout(Map<String, byte[]> raw) throws IOException {
+        AttrCodec.MpMetadata mp = AttrCodec.decodeMpMetadata(raw.get(AttrNames.MP_METADATA));
+        return mp == null ? null : new PartLayout(mp.partEnds());
     }
 
     /**

@@ -3,26 +3,30 @@ package io.posixgw.posix;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
-import io.posixgw.core.checksum.MultipartChecksum;
 import io.posixgw.core.backend.BodySource;
 import io.posixgw.core.backend.ObjectContent;
-import io.posixgw.core.http.ByteRange;
+import io.posixgw.core.backend.ObjectHead;
+import io.posixgw.core.model.Preconditions;
+import io.posixgw.core.model.AbortMultipartUploadRequest;
 import io.posixgw.core.model.BucketInfo;
-import io.posixgw.core.model.CompleteChecks;
 import io.posixgw.core.model.CompleteMultipartResult;
-import io.posixgw.core.model.CompletedPart;
+import io.posixgw.core.model.CompleteMultipartUploadRequest;
 import io.posixgw.core.model.CopyObjectRequest;
 import io.posixgw.core.model.CopyObjectResult;
+import io.posixgw.core.model.CreateMultipartUploadRequest;
+import io.posixgw.core.model.DeleteObjectRequest;
+import io.posixgw.core.model.GetObjectRequest;
 import io.posixgw.core.model.ListMultipartUploadsRequest;
 import io.posixgw.core.model.ListMultipartUploadsResult;
 import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ListObjectsResult;
+import io.posixgw.core.model.ListPartsRequest;
 import io.posixgw.core.model.ListPartsResult;
-import io.posixgw.core.model.ObjectAttributes;
-import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Part;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
+import io.posixgw.core.model.UploadPartCopyRequest;
+import io.posixgw.core.model.UploadPartRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,7 +41,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * The POSIX backend: buckets are directories under a root, objects are files, metadata
@@ -155,120 +158,68 @@ public final class PosixBackend implements Backend {
         return removed;
     }
 
-    /** From {@code mp-metadata}, versitygw's record of a completed multipart object. */
-    @Override
-    public long[] partEnds(String bucket, String key) throws IOException {
-        try {
-            ObjectReader.Version v = reader.version(bucket, key);
-            AttrCodec.MpMetadata mp = AttrCodec.decodeMpMetadata(store.get(v.path(), AttrNames.MP_METADATA));
-            return mp == null ? null : mp.partEnds();
-        } catch (IOException e) {
-            throw translate(e);
-        }
-    }
-
     @Override
     public List<BucketInfo> listBuckets() throws IOException {
-        try {
-            return buckets.list();
-        } catch (IOException e) {
-            throw translate(e);
-        }
+        return call(buckets::list);
     }
 
     @Override
     public void createBucket(String bucket, String owner) throws IOException {
-        try {
-            buckets.create(bucket, owner);
-        } catch (IOException e) {
-            throw translate(e);
-        }
+        run(() -> buckets.create(bucket, owner));
     }
 
     @Override
     public void headBucket(String bucket) throws IOException {
-        try {
-            buckets.head(bucket);
-        } catch (IOException e) {
-            throw translate(e);
-        }
+        run(() -> buckets.head(bucket));
     }
 
     @Override
     public String bucketOwner(String bucket) throws IOException {
-        try {
-            return buckets.owner(bucket);
-        } catch (IOException e) {
-            throw translate(e);
-        }
+        return call(() -> buckets.owner(bucket));
     }
 
     @Override
     public void deleteBucket(String bucket) throws IOException {
-        try {
-            buckets.delete(bucket);
-        } catch (IOException e) {
-            throw translate(e);
-        }
+        run(() -> buckets.delete(bucket));
     }
 
     @Override
     public PutObjectResult putObject(PutObjectRequest request, BodySource body) throws IOException {
-        try {
-            return writer.put(request, body);
-        } catch (IOException e) {
-            throw translate(e, request.bucket());
-        }
+        return writing(request.bucket(), () -> writer.put(request, body));
     }
 
     @Override
-    public ObjectContent getObject(String bucket, String key, boolean withChecksums) throws IOException {
-        try {
-            return reader.open(bucket, key, withChecksums);
-        } catch (IOException e) {
-            throw translate(e);
-        }
+    public ObjectContent getObject(GetObjectRequest request) throws IOException {
+        return call(() -> reader.open(request));
     }
 
     @Override
-    public ObjectInfo headObject(String bucket, String key, boolean withChecksums) throws IOException {
-        try {
-            return reader.head(bucket, key, withChecksums);
-        } catch (IOException e) {
-            throw translate(e);
-        }
+    public ObjectHead headObject(GetObjectRequest request) throws IOException {
+        return call(() -> reader.head(request));
     }
 
+    /** A conditional delete runs under the key's publish lock, like every conditional write. */
     @Override
-    public void deleteObject(String bucket, String key) throws IOException {
-        try {
-            remover.delete(bucket, key);
-        } catch (IOException e) {
-            throw translate(e, bucket);
-        }
-    }
-
-    @Override
-    public void deleteObject(String bucket, String key, io.posixgw.core.model.Preconditions condition) throws IOException {
-        if (condition == null || condition.isEmpty()) {
-            deleteObject(bucket, key);
+    public void deleteObject(DeleteObjectRequest request) throws IOException {
+        String bucket = request.bucket();
+        String key = request.key();
+        if (request.ifMatch() == null) {
+            writing(bucket, () -> {
+                remover.delete(bucket, key);
+                return null;
+            });
             return;
         }
-        condition.requireSupportedOnDelete();
-        try {
+        Preconditions condition = new Preconditions(request.ifMatch(), null, null, null);
+        writing(bucket, () -> {
             publisher.runIf(bucket, key, condition, paths.bucketDir(bucket), () -> remover.delete(bucket, key));
-        } catch (IOException e) {
-            throw translate(e, bucket);
-        }
+            return null;
+        });
     }
 
     @Override
     public Map<String, String> getObjectTagging(String bucket, String key) throws IOException {
-        try {
-            return reader.head(bucket, key, false).attributes().tags();
-        } catch (IOException e) {
-            throw translate(e);
-        }
+        return call(() -> reader.head(bucket, key, false).attributes().tags());
     }
 
     /**
@@ -278,7 +229,7 @@ public final class PosixBackend implements Backend {
      */
     @Override
     public void putObjectTagging(String bucket, String key, Map<String, String> tags) throws IOException {
-        try {
+        run(() -> {
             ObjectReader.Version v = reader.version(bucket, key);
             if (tags.isEmpty()) {
                 store.remove(v.path(), AttrNames.TAGGING);
@@ -286,94 +237,89 @@ public final class PosixBackend implements Backend {
                 store.set(v.path(), AttrNames.TAGGING, AttrCodec.encodeMetadata(tags));
             }
             committer.syncDir(v.path());
-        } catch (IOException e) {
-            throw translate(e);
-        }
+        });
     }
 
     @Override
     public CopyObjectResult copyObject(CopyObjectRequest request) throws IOException {
-        try {
-            return copier.copy(request);
-        } catch (IOException e) {
-            throw translate(e, request.bucket());
-        }
+        return writing(request.bucket(), () -> copier.copy(request));
     }
 
     @Override
     public ListObjectsResult listObjects(ListObjectsRequest request) throws IOException {
-        try {
-            return lister.list(request);
-        } catch (IOException e) {
-            throw translate(e);
-        }
+        return call(() -> lister.list(request));
     }
 
     @Override
-    public String createMultipartUpload(String bucket, String key, ObjectAttributes attributes, MultipartChecksum checksum)
-            throws IOException {
-        try {
-            return multipart.create(bucket, key, attributes, checksum);
-        } catch (IOException e) {
-            throw translate(e, bucket);
-        }
+    public String createMultipartUpload(CreateMultipartUploadRequest r) throws IOException {
+        return writing(r.bucket(), () -> multipart.create(r.bucket(), r.key(), r.attributes(), r.checksum()));
     }
 
     @Override
-    public Part uploadPart(String bucket, String key, String uploadId, int partNumber, BodySource body, byte[] contentMd5)
-            throws IOException {
-        try {
-            return multipart.uploadPart(bucket, key, uploadId, partNumber, body, contentMd5);
-        } catch (IOException e) {
-            throw translate(e, bucket);
-        }
+    public Part uploadPart(UploadPartRequest r, BodySource body) throws IOException {
+        return writing(r.bucket(), () -> multipart.uploadPart(r.bucket(), r.key(), r.uploadId(), r.partNumber(), body,
+                r.contentMd5()));
     }
 
     @Override
-    public Part uploadPartCopy(String bucket, String key, String uploadId, int partNumber, String sourceBucket,
-                               String sourceKey, Consumer<ObjectInfo> sourceCheck, ByteRange range) throws IOException {
-        try {
-            return multipart.uploadPartCopy(bucket, key, uploadId, partNumber, reader, sourceBucket, sourceKey, sourceCheck, range);
-        } catch (IOException e) {
-            throw translate(e, bucket);
-        }
+    public Part uploadPartCopy(UploadPartCopyRequest r) throws IOException {
+        return writing(r.bucket(), () -> multipart.uploadPartCopy(r.bucket(), r.key(), r.uploadId(), r.partNumber(), reader,
+                r.sourceBucket(), r.sourceKey(), r.sourceCheck(), r.range()));
     }
 
     @Override
-    public CompleteMultipartResult completeMultipartUpload(String bucket, String key, String uploadId, List<CompletedPart> parts,
-                                                           CompleteChecks checks) throws IOException {
-        try {
-            return completer.complete(bucket, key, uploadId, parts, checks);
-        } catch (IOException e) {
-            throw translate(e, bucket);
-        }
+    public CompleteMultipartResult completeMultipartUpload(CompleteMultipartUploadRequest r) throws IOException {
+        return writing(r.bucket(), () -> completer.complete(r.bucket(), r.key(), r.uploadId(), r.parts(), r.checks()));
     }
 
     @Override
-    public void abortMultipartUpload(String bucket, String key, String uploadId) throws IOException {
-        try {
-            multipart.abort(bucket, key, uploadId);
-        } catch (IOException e) {
-            throw translate(e);
-        }
+    public void abortMultipartUpload(AbortMultipartUploadRequest r) throws IOException {
+        run(() -> multipart.abort(r.bucket(), r.key(), r.uploadId()));
     }
 
     @Override
     public ListMultipartUploadsResult listMultipartUploads(ListMultipartUploadsRequest request) throws IOException {
+        return call(() -> multipart.listUploads(request));
+    }
+
+    @Override
+    public ListPartsResult listParts(ListPartsRequest r) throws IOException {
+        return call(() -> multipart.listParts(r.bucket(), r.key(), r.uploadId(), r.partNumberMarker(), r.maxParts()));
+    }
+
+    /** A step of a call, in the parts' terms: file-system failures are IOExceptions. */
+    @FunctionalInterface
+    private interface Step<T> {
+        T get() throws IOException;
+    }
+
+    @FunctionalInterface
+    private interface VoidStep {
+        void run() throws IOException;
+    }
+
+    private static <T> T call(Step<T> step) throws IOException {
         try {
-            return multipart.listUploads(request);
+            return step.get();
         } catch (IOException e) {
             throw translate(e);
         }
     }
 
-    @Override
-    public ListPartsResult listParts(String bucket, String key, String uploadId, int partNumberMarker, int maxParts)
-            throws IOException {
+    private static void run(VoidStep step) throws IOException {
         try {
-            return multipart.listParts(bucket, key, uploadId, partNumberMarker, maxParts);
+            step.run();
         } catch (IOException e) {
             throw translate(e);
+        }
+    }
+
+    /** A write into {@code bucket}: a failure because the bucket went away is NoSuchBucket. */
+    private <T> T writing(String bucket, Step<T> step) throws IOException {
+        try {
+            return step.get();
+        } catch (IOException e) {
+            throw translate(e, bucket);
         }
     }
 

@@ -8,12 +8,13 @@ import io.posixgw.core.model.ListObjectsResult;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
+import io.posixgw.testkit.BackendCalls;
+import io.posixgw.testkit.Bodies;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,9 @@ abstract class BackendTestBase {
     @TempDir
     Path tmp;
     Path root;
-    PosixBackend backend;
+    PosixBackend posix;
+    /** The backend, with the short call shapes. */
+    BackendCalls backend;
 
     /** Null for xattrs. */
     Path sidecar() {
@@ -41,15 +44,21 @@ abstract class BackendTestBase {
     }
 
     PosixOptions options() {
+        return options(sidecar());
+    }
+
+    /** @param sidecar null for xattrs */
+    static PosixOptions options(Path sidecar) {
         PosixOptions o = PosixOptions.DEFAULT.withBucketSettleFloor(java.time.Duration.ZERO); // the sweep tests' ages are milliseconds
-        return sidecar() == null ? o : o.withSidecar(sidecar());
+        return sidecar == null ? o : o.withSidecar(sidecar);
     }
 
     @BeforeEach
     void setUpBackend() throws IOException {
         root = tmp.resolve("data");
         Files.createDirectories(root);
-        backend = new PosixBackend(root, options());
+        posix = new PosixBackend(root, options());
+        backend = new BackendCalls(posix);
         backend.createBucket(B, "owner-key");
     }
 
@@ -78,16 +87,7 @@ abstract class BackendTestBase {
     }
 
     static byte[] readAll(ObjectContent c) throws IOException {
-        ByteBuffer buf = ByteBuffer.allocate((int) c.info().size());
-        long pos = 0;
-        while (buf.hasRemaining()) {
-            int n = c.channel().read(buf, pos);
-            if (n < 0) {
-                break;
-            }
-            pos += n;
-        }
-        return buf.array();
+        return BackendCalls.readAll(c);
     }
 
     static void assertS3(S3Error expected, Executable call) {
@@ -111,6 +111,10 @@ abstract class BackendTestBase {
 
     /** Files left in the staging area (temp files), excluding multipart uploads. */
     long tempFiles() throws IOException {
+        return tempFiles(root);
+    }
+
+    static long tempFiles(Path root) throws IOException {
         Path staging = root.resolve(B).resolve(".sgwtmp");
         if (!Files.exists(staging)) {
             return 0;

@@ -4,6 +4,8 @@ import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.testkit.BackendCalls;
+import io.posixgw.testkit.Bodies;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -74,8 +76,8 @@ class ConcurrencyTest extends BackendTestBase {
     @Test
     void twoGatewaysOverwritingKeysWithBodiesOfOneSizeNeverMixBytesAndAttributes() throws Exception {
         // equal sizes and mtimes within the file system's clock tick: only the inode tells versions apart
-        PosixBackend other = new PosixBackend(root, options());
-        List<PosixBackend> gateways = List.of(backend, other);
+        BackendCalls other = new BackendCalls(new PosixBackend(root, options()));
+        List<BackendCalls> gateways = List.of(backend, other);
         int size = 4096;
         AtomicBoolean stop = new AtomicBoolean();
         ExecutorService pool = Executors.newFixedThreadPool(8);
@@ -83,7 +85,7 @@ class ConcurrencyTest extends BackendTestBase {
             List<Future<Integer>> writers = new ArrayList<>();
             for (int w = 0; w < 6; w++) {
                 int id = w;
-                PosixBackend g = gateways.get(w % 2);
+                BackendCalls g = gateways.get(w % 2);
                 writers.add(pool.submit(() -> {
                     for (int i = 0; i < 40; i++) {
                         int v = id * 1000 + i;
@@ -95,7 +97,7 @@ class ConcurrencyTest extends BackendTestBase {
             }
             List<Future<Integer>> readers = new ArrayList<>();
             for (int r = 0; r < 2; r++) {
-                PosixBackend g = gateways.get(r);
+                BackendCalls g = gateways.get(r);
                 readers.add(pool.submit(() -> {
                     int checked = 0;
                     while (!stop.get()) {
@@ -117,7 +119,7 @@ class ConcurrencyTest extends BackendTestBase {
             pool.shutdown();
         }
         for (int k = 0; k < 3; k++) {
-            for (PosixBackend g : gateways) {
+            for (BackendCalls g : gateways) {
                 assertTrue(checkOneVersion(g, "k" + k, size), "k" + k + " settled with its writer's attributes");
             }
         }
@@ -129,7 +131,7 @@ class ConcurrencyTest extends BackendTestBase {
      *
      * @return whether it had its attributes
      */
-    private static boolean checkOneVersion(PosixBackend g, String key, int size) throws Exception {
+    private static boolean checkOneVersion(BackendCalls g, String key, int size) throws Exception {
         try (ObjectContent c = g.getObject(B, key)) {
             byte[] data = readAll(c);
             ObjectInfo info = c.info();
@@ -151,7 +153,7 @@ class ConcurrencyTest extends BackendTestBase {
     void conditionalWritersAndDeletesOfManyKeysInTwoGatewaysNeverDeadlock() throws Exception {
         // each takes a key's lock, then (sidecar) its publication lock: locks that share stripes
         // across those two kinds could wait on each other in a cycle
-        PosixBackend other = new PosixBackend(root, options());
+        BackendCalls other = new BackendCalls(new PosixBackend(root, options()));
         for (int k = 0; k < 64; k++) {
             put("c" + k, random(100, k));
         }
@@ -161,7 +163,7 @@ class ConcurrencyTest extends BackendTestBase {
             List<Future<Integer>> fs = new ArrayList<>();
             for (int t = 0; t < 8; t++) {
                 int id = t;
-                PosixBackend g = t % 2 == 0 ? backend : other;
+                BackendCalls g = t % 2 == 0 ? backend : other;
                 fs.add(pool.submit(() -> {
                     for (int i = 0; i < 200; i++) {
                         String key = "c" + ((id * 7 + i * 13) % 64);
@@ -220,7 +222,7 @@ class ConcurrencyTest extends BackendTestBase {
     void worksWithoutFsync() throws Exception {
         Path r2 = tmp.resolve("nofsync");
         java.nio.file.Files.createDirectories(r2);
-        PosixBackend b = new PosixBackend(r2, PosixOptions.DEFAULT.withFsync(false));
+        BackendCalls b = new BackendCalls(new PosixBackend(r2, PosixOptions.DEFAULT.withFsync(false)));
         b.createBucket("quick", "o");
         b.putObject(new io.posixgw.core.model.PutObjectRequest("quick", "a/b", io.posixgw.core.model.ObjectAttributes.EMPTY, null),
                 Bodies.of(bytes("fast")));

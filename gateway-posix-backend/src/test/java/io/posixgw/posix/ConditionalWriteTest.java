@@ -6,6 +6,7 @@ import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
 import io.posixgw.core.S3Exception;
+import io.posixgw.testkit.Bodies;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -2,6 +2,8 @@ package io.posixgw.posix;
 
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.PutObjectRequest;
+import io.posixgw.testkit.BackendCalls;
+import io.posixgw.testkit.Bodies;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,16 +26,16 @@ class DurabilityTest {
     @TempDir
     Path tmp;
     Path bucket;
-    PosixBackend backend;
+    BackendCalls backend;
     final List<Path> synced = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void start() throws IOException {
         Path root = Files.createDirectories(tmp.resolve("data"));
-        backend = new PosixBackend(root, PosixOptions.DEFAULT, new DirectorySync(d -> {
+        backend = new BackendCalls(new PosixBackend(root, PosixOptions.DEFAULT, new DirectorySync(d -> {
             synced.add(d);
             DirectorySync.force(d);
-        }));
+        })));
         backend.createBucket(B, "owner-key");
         bucket = root.resolve(B);
         synced.clear();
@@ -82,12 +84,12 @@ class DurabilityTest {
         Path root = Files.createDirectories(tmp.resolve("data-sc"));
         Path sidecar = tmp.resolve("sidecar");
         List<FsyncListener.Target> fsyncs = new CopyOnWriteArrayList<>();
-        PosixBackend sc = new PosixBackend(root,
+        BackendCalls sc = new BackendCalls(new PosixBackend(root,
                 PosixOptions.DEFAULT.withSidecar(sidecar).withFsyncListener((target, nanos) -> fsyncs.add(target)),
                 new DirectorySync(d -> {
                     synced.add(d);
                     DirectorySync.force(d);
-                }));
+                })));
         sc.createBucket(B, "owner-key");
         synced.clear();
         fsyncs.clear();
@@ -109,8 +111,8 @@ class DurabilityTest {
     void sidecarAttributesAreNotFlushedWithFsyncOff() throws IOException {
         Path root = Files.createDirectories(tmp.resolve("data-off"));
         List<FsyncListener.Target> fsyncs = new CopyOnWriteArrayList<>();
-        PosixBackend sc = new PosixBackend(root, PosixOptions.DEFAULT.withSidecar(tmp.resolve("sidecar-off")).withFsync(false)
-                .withFsyncListener((target, nanos) -> fsyncs.add(target)), new DirectorySync(d -> synced.add(d)));
+        BackendCalls sc = new BackendCalls(new PosixBackend(root, PosixOptions.DEFAULT.withSidecar(tmp.resolve("sidecar-off")).withFsync(false)
+                .withFsyncListener((target, nanos) -> fsyncs.add(target)), new DirectorySync(d -> synced.add(d))));
         sc.createBucket(B, "owner-key");
         sc.putObject(new PutObjectRequest(B, "k", ObjectAttributes.EMPTY, null), Bodies.of(new byte[] {1}));
         assertEquals(List.of(), fsyncs);

@@ -2,6 +2,8 @@ package io.posixgw.posix;
 
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.PutObjectRequest;
+import io.posixgw.testkit.BackendCalls;
+import io.posixgw.testkit.Bodies;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +27,7 @@ class FsyncListenerTest {
     @Test
     void putAndUploadPartReportTheirFileAndDirectorySyncs() throws Exception {
         List<Sync> syncs = new CopyOnWriteArrayList<>();
-        PosixBackend backend = new PosixBackend(root, PosixOptions.DEFAULT.withFsyncListener((t, n) -> syncs.add(new Sync(t, n))));
+        BackendCalls backend = new BackendCalls(new PosixBackend(root, PosixOptions.DEFAULT.withFsyncListener((t, n) -> syncs.add(new Sync(t, n)))));
         backend.createBucket("bkt", "owner");
         syncs.clear();
 
@@ -46,8 +48,8 @@ class FsyncListenerTest {
     @Test
     void fsyncOffReportsNothing() throws Exception {
         List<Sync> syncs = new CopyOnWriteArrayList<>();
-        PosixBackend backend = new PosixBackend(root,
-                PosixOptions.DEFAULT.withFsync(false).withFsyncListener((t, n) -> syncs.add(new Sync(t, n))));
+        BackendCalls backend = new BackendCalls(new PosixBackend(root,
+                PosixOptions.DEFAULT.withFsync(false).withFsyncListener((t, n) -> syncs.add(new Sync(t, n)))));
         backend.createBucket("bkt", "owner");
         backend.putObject(new PutObjectRequest("bkt", "k", ObjectAttributes.EMPTY, null), Bodies.of(new byte[10]));
         assertTrue(Files.exists(root.resolve("bkt/k")));

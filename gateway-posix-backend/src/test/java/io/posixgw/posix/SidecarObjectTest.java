@@ -36,16 +36,16 @@ class SidecarObjectTest extends AbstractObjectTests {
     @Test
     void sweepRemovesAttributesAKilledWriterLeftAside() throws Exception {
         Path trash = sidecar().resolve(SidecarMetadataStore.TRASH);
-        assertEquals(0, backend.sweepStaleTemps(Duration.ZERO), "no trash yet: nothing to sweep");
+        assertEquals(0, posix.sweepStaleTemps(Duration.ZERO), "no trash yet: nothing to sweep");
         Path left = trash.resolve("0123abcd");
         Files.createDirectories(left.resolve("meta"));
         Files.write(left.resolve("meta").resolve("etag"), bytes("\"x\""));
         put("k", bytes("kept"), attrs("text/x-kept", java.util.Map.of()));
 
-        assertEquals(0, backend.sweepStaleTemps(Duration.ofHours(1)), "moved aside just now: maybe another gateway's, in use");
+        assertEquals(0, posix.sweepStaleTemps(Duration.ofHours(1)), "moved aside just now: maybe another gateway's, in use");
         assertTrue(Files.exists(left));
         Thread.sleep(20); // ctime granularity
-        assertEquals(1, backend.sweepStaleTemps(Duration.ofMillis(10)));
+        assertEquals(1, posix.sweepStaleTemps(Duration.ofMillis(10)));
         assertEquals(List.of(), entries(trash));
         assertEquals("text/x-kept", backend.headObject(B, "k").attributes().contentType(), "the live object's attributes stay");
     }

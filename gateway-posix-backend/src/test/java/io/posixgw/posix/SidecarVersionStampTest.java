@@ -5,6 +5,7 @@ import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Etags;
+import io.posixgw.testkit.BackendCalls;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -143,7 +144,7 @@ class SidecarVersionStampTest extends BackendTestBase {
         Path copy = tmp.resolve("copy");
         copyTree(root, copy.resolve("data"));
         copyTree(sidecar(), copy.resolve("sidecar"));
-        PosixBackend restored = new PosixBackend(copy.resolve("data"), PosixOptions.DEFAULT.withSidecar(copy.resolve("sidecar")));
+        BackendCalls restored = new BackendCalls(new PosixBackend(copy.resolve("data"), PosixOptions.DEFAULT.withSidecar(copy.resolve("sidecar"))));
         assertNotEquals(Files.getAttribute(dataPath("k"), "unix:ino"), Files.getAttribute(copy.resolve("data").resolve(B).resolve("k"), "unix:ino"));
 
         long start = System.nanoTime();
@@ -162,7 +163,7 @@ class SidecarVersionStampTest extends BackendTestBase {
         Path copy = tmp.resolve("tarred");
         copyTree(root, copy.resolve("data"), true);
         copyTree(sidecar(), copy.resolve("sidecar"), true);
-        PosixBackend restored = new PosixBackend(copy.resolve("data"), PosixOptions.DEFAULT.withSidecar(copy.resolve("sidecar")));
+        BackendCalls restored = new BackendCalls(new PosixBackend(copy.resolve("data"), PosixOptions.DEFAULT.withSidecar(copy.resolve("sidecar"))));
         // an attribute write right after the restore (the file looks freshly renamed) keeps them
         restored.putObjectTagging(B, "k", Map.of("team", "b"));
         ObjectInfo h = restored.headObject(B, "k");

@@ -10,6 +10,7 @@ import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Part;
 import io.posixgw.core.model.PutObjectRequest;
+import io.posixgw.testkit.Bodies;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;

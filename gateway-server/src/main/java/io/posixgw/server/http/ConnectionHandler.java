@@ -15,6 +15,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
+import io.posixgw.server.ops.S3Response;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

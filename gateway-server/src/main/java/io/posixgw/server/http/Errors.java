@@ -4,6 +4,7 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.xml.ErrorResponse;
 import io.posixgw.core.xml.S3Xml;
+import io.posixgw.server.ops.S3Response;
 
 /** Renders S3 errors: XML body, except for HEAD and 304, which carry the status only. */
 public final class Errors {

@@ -5,6 +5,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpUtil;
 import io.posixgw.server.metrics.ServerMetrics;
 import io.posixgw.server.routing.RequestTarget;
+import io.posixgw.server.ops.S3Response;
 
 /**
  * The request a connection is serving: what it is, what has been seen of it, and its

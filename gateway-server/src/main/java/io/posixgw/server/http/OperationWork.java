@@ -5,6 +5,7 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.server.ops.Exchange;
 import io.posixgw.server.ops.Operations;
+import io.posixgw.server.ops.S3Response;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

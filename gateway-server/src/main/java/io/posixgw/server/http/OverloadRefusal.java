@@ -10,6 +10,7 @@ import io.netty.util.ReferenceCountUtil;
 import java.util.concurrent.TimeUnit;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
+import io.posixgw.server.ops.S3Response;
 
 /**
  * The pipeline of a connection over {@code --max-connections}: its first request is

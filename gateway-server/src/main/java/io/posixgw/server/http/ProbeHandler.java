@@ -7,6 +7,7 @@ import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpRequest;
 import io.posixgw.server.metrics.ServerMetrics;
 import io.posixgw.server.routing.RequestTarget;
+import io.posixgw.server.ops.S3Response;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -15,7 +15,11 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.stream.ChunkedNioFile;
+import io.netty.handler.stream.ChunkedStream;
+import io.netty.handler.stream.ChunkedWriteHandler;
+import io.posixgw.core.backend.FileRegionBody;
 import io.posixgw.core.http.HttpDates;
+import io.posixgw.server.ops.S3Response;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -24,7 +28,7 @@ import java.util.Map;
 /**
  * Turns an {@link S3Response} into Netty messages; file bodies go zero-copy as a file
  * region on plain HTTP and as chunks read from the file over TLS; small ones already read
- * into memory go with the head ({@link SmallFileBody}).
+ * into memory go with the head ({@link SmallFileBody}); stream bodies go as chunks read from the stream.
  */
 final class ResponseWriter {
     /** Bytes read from a file per write over TLS. */
@@ -45,25 +49,27 @@ final class ResponseWriter {
     static ChannelFuture write(ChannelHandlerContext ctx, S3Response r, String requestId, boolean keepAlive,
                                HttpVersion version, boolean zeroCopy) {
         HttpResponseStatus status = HttpResponseStatus.valueOf(r.status());
-        if (r.isLoaded()) {
-            DefaultFullHttpResponse full = new DefaultFullHttpResponse(version, status, r.takeLoaded());
-            fillHeaders(full.headers(), r, requestId, keepAlive, version, r.fileLength());
+        S3Response.Body body = r.body();
+        if (body instanceof SmallFileBody.Loaded loaded) {
+            DefaultFullHttpResponse full = new DefaultFullHttpResponse(version, status, loaded.take());
+            fillHeaders(full.headers(), r, requestId, keepAlive, version, loaded.length());
             return ctx.writeAndFlush(full);
         }
-        if (r.file() != null) {
+        if (body instanceof S3Response.FileRegion region) {
+            FileRegionBody file = region.file();
             HttpResponse head = new DefaultHttpResponse(version, status);
-            fillHeaders(head.headers(), r, requestId, keepAlive, version, r.fileLength());
+            fillHeaders(head.headers(), r, requestId, keepAlive, version, file.length());
             ctx.write(head);
             ChannelFuture last;
-            if (r.fileLength() > 0 && zeroCopy) {
-                ctx.write(new DefaultFileRegion(r.file().channel(), r.filePosition(), r.fileLength()));
+            if (file.length() > 0 && zeroCopy) {
+                ctx.write(new DefaultFileRegion(file.channel(), file.position(), file.length()));
                 last = ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
-            } else if (r.fileLength() > 0) {
+            } else if (file.length() > 0) {
                 // TLS must encrypt the bytes in user space: read the file in chunks (ChunkedWriteHandler
                 // writes them as the socket drains); the input ends with the last HTTP content.
                 try {
                     last = ctx.writeAndFlush(new HttpChunkedInput(
-                            new ChunkedNioFile(r.file().channel(), r.filePosition(), r.fileLength(), FILE_CHUNK)));
+                            new ChunkedNioFile(file.channel(), file.position(), file.length(), FILE_CHUNK)));
                 } catch (IOException e) {
                     r.discard();
                     last = ctx.newFailedFuture(e);
@@ -74,10 +80,20 @@ final class ResponseWriter {
             }
             return last;
         }
-        byte[] body = r.body();
+        if (body instanceof S3Response.Stream stream) {
+            HttpResponse head = new DefaultHttpResponse(version, status);
+            fillHeaders(head.headers(), r, requestId, keepAlive, version, stream.length());
+            ctx.write(head);
+            if (ctx.pipeline().get(ChunkedWriteHandler.class) == null) {
+                // plain HTTP sends files as regions and needs no chunked writer until a stream comes
+                ctx.pipeline().addBefore(ctx.name(), "chunked", new ChunkedWriteHandler());
+            }
+            return ctx.writeAndFlush(new HttpChunkedInput(new ChunkedStream(stream.stream().stream(), FILE_CHUNK)));
+        }
+        byte[] bytes = body instanceof S3Response.Bytes b ? b.bytes() : null;
+        long length = body instanceof S3Response.HeadOnly h ? h.contentLength() : bytes == null ? 0 : bytes.length;
         DefaultFullHttpResponse full = new DefaultFullHttpResponse(version, status,
-                body == null || r.isHeadOnly() ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body));
-        long length = r.isHeadOnly() ? r.fileLength() : body == null ? 0 : body.length;
+                bytes == null ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(bytes));
         fillHeaders(full.headers(), r, requestId, keepAlive, version, length);
         return ctx.writeAndFlush(full);
     }

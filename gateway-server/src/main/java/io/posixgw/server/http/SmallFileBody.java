@@ -2,6 +2,8 @@ package io.posixgw.server.http;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.posixgw.core.backend.FileRegionBody;
+import io.posixgw.server.ops.S3Response;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -24,10 +26,14 @@ final class SmallFileBody {
 
     /** If {@code r} has a file body of at most {@link #MAX} bytes, reads it and closes the file. */
     static void load(S3Response r, ByteBufAllocator alloc) throws IOException {
-        if (r.file() == null || r.isHeadOnly() || r.fileLength() <= 0 || r.fileLength() > MAX) {
+        if (!(r.body() instanceof S3Response.FileRegion region)) {
             return;
         }
-        int length = (int) r.fileLength();
+        FileRegionBody file = region.file();
+        if (file.length() <= 0 || file.length() > MAX) {
+            return;
+        }
+        int length = (int) file.length();
         ByteBuf buf;
         try {
             buf = alloc.directBuffer(length, length);
@@ -38,7 +44,7 @@ final class SmallFileBody {
         }
         try {
             while (buf.isWritable()) {
-                int n = buf.writeBytes(r.file().channel(), r.filePosition() + buf.writerIndex(), buf.writableBytes());
+                int n = buf.writeBytes(file.channel(), file.position() + buf.writerIndex(), buf.writableBytes());
                 if (n < 0) {
                     throw new EOFException("object file shorter than its size");
                 }
@@ -48,6 +54,38 @@ final class SmallFileBody {
             r.discard();
             throw e;
         }
-        r.inline(buf);
+        r.discard(); // closes the file
+        r.replaceBody(new Loaded(buf));
+    }
+
+    /** The file region, read into a buffer the response owns until it is written or discarded. */
+    static final class Loaded implements S3Response.Prepared {
+        private ByteBuf buf;
+        private final long length;
+
+        Loaded(ByteBuf buf) {
+            this.buf = buf;
+            this.length = buf.readableBytes();
+        }
+
+        @Override
+        public long length() {
+            return length;
+        }
+
+        /** The bytes, handed over to the caller (who releases them). */
+        ByteBuf take() {
+            ByteBuf b = buf;
+            buf = null;
+            return b;
+        }
+
+        @Override
+        public void release() {
+            if (buf != null) {
+                buf.release();
+                buf = null;
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.posixgw.server.http;
 
+import io.posixgw.server.ops.S3Response;
 import io.netty.channel.Channel;
 
 /**

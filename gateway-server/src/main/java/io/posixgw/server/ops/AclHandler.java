@@ -3,10 +3,10 @@ package io.posixgw.server.ops;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
+import io.posixgw.core.model.GetObjectRequest;
 import io.posixgw.core.xml.AccessControlPolicy;
 import io.posixgw.core.xml.AccessControlPolicyInput;
 import io.posixgw.core.xml.S3Xml;
-import io.posixgw.server.http.S3Response;
 
 import java.io.IOException;
 import java.util.List;
@@ -91,7 +91,7 @@ final class AclHandler {
 
     S3Response getObjectAcl(Exchange x) throws IOException {
         String owner = owner(x);
-        backend.headObject(x.bucket(), x.key(), false); // NoSuchKey
+        backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null, false, false, null)); // NoSuchKey
         return S3Response.xml(AccessControlPolicy.ownerFullControl(owner));
     }
 
@@ -103,7 +103,7 @@ final class AclHandler {
     S3Response putObjectAcl(Exchange x) throws IOException {
         String owner = owner(x);
         requireOwnerOnly(x, owner);
-        backend.headObject(x.bucket(), x.key(), false); // NoSuchKey
+        backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null, false, false, null)); // NoSuchKey
         return S3Response.ok();
     }
 

@@ -12,7 +12,6 @@ import io.posixgw.core.xml.Owner;
 import io.posixgw.core.xml.S3Xml;
 import io.posixgw.core.xml.VersioningConfiguration;
 import io.posixgw.server.auth.Authorizer;
-import io.posixgw.server.http.S3Response;
 
 import java.io.IOException;
 import java.util.ArrayList;

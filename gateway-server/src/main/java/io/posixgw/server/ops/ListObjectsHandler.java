@@ -15,7 +15,6 @@ import io.posixgw.core.xml.ListVersionsResult;
 import io.posixgw.core.xml.ObjectEntry;
 import io.posixgw.core.xml.Owner;
 import io.posixgw.core.xml.S3Xml;
-import io.posixgw.server.http.S3Response;
 import io.posixgw.server.routing.Versions;
 
 import java.io.IOException;

@@ -6,15 +6,21 @@ import io.posixgw.core.backend.Backend;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.checksum.MultipartChecksum;
+import io.posixgw.core.model.AbortMultipartUploadRequest;
 import io.posixgw.core.model.CompleteChecks;
 import io.posixgw.core.model.CompleteMultipartResult;
+import io.posixgw.core.model.CompleteMultipartUploadRequest;
 import io.posixgw.core.model.CompletedPart;
+import io.posixgw.core.model.CreateMultipartUploadRequest;
 import io.posixgw.core.model.ListMultipartUploadsRequest;
 import io.posixgw.core.model.ListMultipartUploadsResult;
+import io.posixgw.core.model.ListPartsRequest;
 import io.posixgw.core.model.ListPartsResult;
 import io.posixgw.core.model.MultipartRules;
 import io.posixgw.core.model.MultipartUpload;
 import io.posixgw.core.model.Part;
+import io.posixgw.core.model.UploadPartCopyRequest;
+import io.posixgw.core.model.UploadPartRequest;
 import io.posixgw.core.xml.ChecksumValues;
 import io.posixgw.core.xml.CommonPrefix;
 import io.posixgw.core.xml.CompleteMultipartUpload;
@@ -26,7 +32,6 @@ import io.posixgw.core.xml.ListMultipartUploadsResultXml;
 import io.posixgw.core.xml.ListPartsResultXml;
 import io.posixgw.core.xml.Owner;
 import io.posixgw.core.xml.S3Xml;
-import io.posixgw.server.http.S3Response;
 import io.posixgw.server.routing.CopySource;
 
 import java.io.IOException;
@@ -48,8 +53,8 @@ final class MultipartHandler {
 
     S3Response create(Exchange x) throws IOException {
         MultipartChecksum checksum = MultipartChecksum.fromHeaders(x.header("x-amz-checksum-algorithm"), x.header("x-amz-checksum-type"));
-        String uploadId = backend.createMultipartUpload(x.bucket(), x.key(), ObjectHeaders.attributesFrom(x.request().headers()),
-                checksum);
+        String uploadId = backend.createMultipartUpload(new CreateMultipartUploadRequest(x.bucket(), x.key(),
+                ObjectHeaders.attributesFrom(x.request().headers()), checksum));
         S3Response response = S3Response.xml(new InitiateMultipartUploadResult(x.bucket(), x.key(), uploadId));
         if (checksum != null) {
             response.header("x-amz-checksum-algorithm", checksum.algorithm().name());
@@ -62,7 +67,7 @@ final class MultipartHandler {
         int partNumber = partNumber(x.query("partNumber"));
         MultipartRules.requireUploadedPartSize(x.body().length());
         byte[] md5 = ObjectPutHandler.contentMd5(x);
-        Part part = backend.uploadPart(x.bucket(), x.key(), uploadId(x), partNumber, x.body(), md5);
+        Part part = backend.uploadPart(new UploadPartRequest(x.bucket(), x.key(), uploadId(x), partNumber, md5), x.body());
         S3Response response = S3Response.ok().header("ETag", part.etag());
         ObjectPutHandler.writeChecksums(response, x.body().checksums());
         return response;
@@ -73,8 +78,8 @@ final class MultipartHandler {
         int partNumber = partNumber(x.query("partNumber"));
         CopySource source = CopySource.parse(x.header("x-amz-copy-source"));
         ByteRange range = copySourceRange(x.header("x-amz-copy-source-range"));
-        Part part = backend.uploadPartCopy(x.bucket(), x.key(), uploadId(x), partNumber, source.bucket(), source.key(),
-                ObjectCopyHandler.copySourceConditions(x)::checkOr412, range);
+        Part part = backend.uploadPartCopy(new UploadPartCopyRequest(x.bucket(), x.key(), uploadId(x), partNumber,
+                source.bucket(), source.key(), ObjectCopyHandler.copySourceConditions(x)::checkOr412, range));
         return S3Response.xml(new CopyPartResult(S3Xml.timestamp(part.lastModified()), part.etag(),
                 ChecksumValues.of(part.checksums())));
     }
@@ -115,7 +120,8 @@ final class MultipartHandler {
             }
             parts.add(new CompletedPart(p.partNumber, p.etag, p.checksums()));
         }
-        CompleteMultipartResult result = backend.completeMultipartUpload(x.bucket(), x.key(), uploadId(x), parts, completeChecks(x));
+        CompleteMultipartResult result = backend.completeMultipartUpload(new CompleteMultipartUploadRequest(x.bucket(), x.key(),
+                uploadId(x), parts, completeChecks(x)));
         return S3Response.xml(new CompleteMultipartUploadResult("/" + x.bucket() + "/" + x.key(), x.bucket(), x.key(), result.etag(),
                 ChecksumValues.of(result.checksums()), result.checksumType() == null ? null : result.checksumType().name()));
     }
@@ -154,7 +160,7 @@ final class MultipartHandler {
     }
 
     S3Response abort(Exchange x) throws IOException {
-        backend.abortMultipartUpload(x.bucket(), x.key(), uploadId(x));
+        backend.abortMultipartUpload(new AbortMultipartUploadRequest(x.bucket(), x.key(), uploadId(x)));
         return S3Response.noContent();
     }
 
@@ -193,7 +199,7 @@ final class MultipartHandler {
     S3Response listParts(Exchange x) throws IOException {
         int max = bounded(x.query("max-parts"), "max-parts");
         int marker = ListParams.nonNegative(x.query("part-number-marker"), 0, "part-number-marker");
-        ListPartsResult r = backend.listParts(x.bucket(), x.key(), uploadId(x), marker, Math.max(max, 1));
+        ListPartsResult r = backend.listParts(new ListPartsRequest(x.bucket(), x.key(), uploadId(x), marker, Math.max(max, 1)));
         List<ListPartsResultXml.PartXml> parts = new ArrayList<>();
         if (max > 0) {
             for (Part p : r.parts()) {

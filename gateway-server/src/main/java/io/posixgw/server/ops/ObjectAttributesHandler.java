@@ -3,12 +3,15 @@ package io.posixgw.server.ops;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
+import io.posixgw.core.backend.ObjectHead;
+import io.posixgw.core.backend.PartLayout;
+import io.posixgw.core.model.Preconditions;
+import io.posixgw.core.model.GetObjectRequest;
 import io.posixgw.core.http.HttpDates;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.xml.ChecksumValues;
 import io.posixgw.core.xml.GetObjectAttributesResult;
-import io.posixgw.server.http.S3Response;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -35,7 +38,9 @@ final class ObjectAttributesHandler {
         Set<Attribute> wanted = attributes(String.join(",", x.request().headers().all("x-amz-object-attributes")));
         int maxParts = Math.min(ListParams.nonNegative(x.header("x-amz-max-parts"), MAX_PARTS, "x-amz-max-parts"), MAX_PARTS);
         int marker = ListParams.nonNegative(x.header("x-amz-part-number-marker"), 0, "x-amz-part-number-marker");
-        ObjectInfo info = backend.headObject(x.bucket(), x.key(), wanted.contains(Attribute.CHECKSUM));
+        ObjectHead head = backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null,
+                wanted.contains(Attribute.CHECKSUM), wanted.contains(Attribute.OBJECTPARTS), Preconditions.NONE));
+        ObjectInfo info = head.info();
         GetObjectAttributesResult.Checksum checksum = null;
         if (wanted.contains(Attribute.CHECKSUM) && !info.checksums().isEmpty()) {
             checksum = new GetObjectAttributesResult.Checksum(ChecksumValues.of(info.checksums()),
@@ -43,7 +48,7 @@ final class ObjectAttributesHandler {
         }
         GetObjectAttributesResult.ObjectParts parts = null;
         if (wanted.contains(Attribute.OBJECTPARTS) && info.partsCount() > 0) {
-            parts = parts(x, info, marker, maxParts);
+            parts = parts(head, marker, maxParts);
         }
         S3Response response = S3Response.xml(new GetObjectAttributesResult(
                 wanted.contains(Attribute.ETAG) ? Etags.unquote(info.etag()) : null,
@@ -55,21 +60,20 @@ final class ObjectAttributesHandler {
         return response;
     }
 
-    private GetObjectAttributesResult.ObjectParts parts(Exchange x, ObjectInfo info, int marker, int maxParts) throws IOException {
-        long[] ends = backend.partEnds(x.bucket(), x.key());
-        if (ends == null || ends.length != info.partsCount() || ends[ends.length - 1] != info.size()) {
-            // no layout record that matches (a multipart object copied in by another tool, or replaced meanwhile):
+    private static GetObjectAttributesResult.ObjectParts parts(ObjectHead head, int marker, int maxParts) {
+        PartLayout layout = head.parts();
+        if (layout == null) {
+            // no layout record that matches (a multipart object copied in by another tool):
             // the count its ETag gives, without parts rather than an error on every request
-            return new GetObjectAttributesResult.ObjectParts(false, maxParts, null, marker, List.of(), info.partsCount());
+            return new GetObjectAttributesResult.ObjectParts(false, maxParts, null, marker, List.of(), head.info().partsCount());
         }
         List<GetObjectAttributesResult.Part> page = new ArrayList<>();
         int n = marker + 1;
-        for (; n <= ends.length && page.size() < maxParts; n++) {
-            long start = n == 1 ? 0 : ends[n - 2];
-            page.add(new GetObjectAttributesResult.Part(n, ends[n - 1] - start));
+        for (; n <= layout.count() && page.size() < maxParts; n++) {
+            page.add(new GetObjectAttributesResult.Part(n, layout.partSize(n)));
         }
-        boolean truncated = n <= ends.length;
-        return new GetObjectAttributesResult.ObjectParts(truncated, maxParts, truncated ? n - 1 : null, marker, page, ends.length);
+        boolean truncated = n <= layout.count();
+        return new GetObjectAttributesResult.ObjectParts(truncated, maxParts, truncated ? n - 1 : null, marker, page, layout.count());
     }
 
     /** The comma-separated names of {@code x-amz-object-attributes}, case-insensitive; at least one. */

@@ -14,7 +14,6 @@ import io.posixgw.core.model.Tags;
 import io.posixgw.core.xml.ChecksumValues;
 import io.posixgw.core.xml.CopyObjectResultXml;
 import io.posixgw.core.xml.S3Xml;
-import io.posixgw.server.http.S3Response;
 import io.posixgw.server.routing.CopySource;
 
 import java.io.IOException;

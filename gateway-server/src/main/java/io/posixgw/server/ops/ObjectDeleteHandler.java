@@ -4,12 +4,11 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
-import io.posixgw.core.model.Preconditions;
+import io.posixgw.core.model.DeleteObjectRequest;
 import io.posixgw.core.names.ObjectKeys;
 import io.posixgw.core.xml.Delete;
 import io.posixgw.core.xml.DeleteResult;
 import io.posixgw.core.xml.S3Xml;
-import io.posixgw.server.http.S3Response;
 import io.posixgw.server.routing.Versions;
 
 import java.io.IOException;
@@ -33,7 +32,7 @@ final class ObjectDeleteHandler {
             }
         }
         if (Versions.namesCurrent(x.query("versionId"))) {
-            backend.deleteObject(x.bucket(), x.key(), ifMatch(x.header("if-match")));
+            backend.deleteObject(new DeleteObjectRequest(x.bucket(), x.key(), x.header("if-match")));
         } else {
             backend.headBucket(x.bucket()); // a version that does not exist: nothing to delete
         }
@@ -61,7 +60,7 @@ final class ObjectDeleteHandler {
                             "LastModifiedTime and Size conditions (of directory buckets) are not implemented by posixgw");
                 }
                 if (Versions.namesCurrent(id.versionId)) {
-                    backend.deleteObject(x.bucket(), key, ifMatch(id.etag));
+                    backend.deleteObject(new DeleteObjectRequest(x.bucket(), key, id.etag));
                 }
                 if (!quiet) {
                     deleted.add(new DeleteResult.Deleted(key, id.versionId));
@@ -71,11 +70,6 @@ final class ObjectDeleteHandler {
             }
         }
         return S3Response.xml(new DeleteResult(deleted, failed));
-    }
-
-    /** A conditional delete's {@code If-Match} (an ETag, or {@code *} for "if it exists"); none when absent. */
-    private static Preconditions ifMatch(String etag) {
-        return etag == null ? Preconditions.NONE : new Preconditions(etag, null, null, null);
     }
 
     /**

@@ -6,7 +6,6 @@ import io.posixgw.core.http.HttpDates;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Tags;
-import io.posixgw.server.http.S3Response;
 import io.posixgw.server.routing.RequestHeaders;
 
 import java.nio.charset.StandardCharsets;

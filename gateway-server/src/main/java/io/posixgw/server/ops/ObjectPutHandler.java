@@ -8,7 +8,6 @@ import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
-import io.posixgw.server.http.S3Response;
 
 import java.io.IOException;
 import java.util.Base64;

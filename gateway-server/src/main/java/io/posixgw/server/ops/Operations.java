@@ -4,7 +4,6 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.server.auth.Authorizer;
-import io.posixgw.server.http.S3Response;
 import io.posixgw.server.routing.Endpoint;
 import io.posixgw.server.routing.Versions;
 

@@ -15,6 +15,7 @@ import io.posixgw.server.ops.Exchange;
 import io.posixgw.server.ops.Operations;
 import io.posixgw.server.routing.Endpoint;
 import io.posixgw.server.routing.S3Request;
+import io.posixgw.server.ops.S3Response;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -48,7 +49,7 @@ class OperationWorkTest {
     }
 
     private static String text(S3Response r) {
-        return new String(r.body(), StandardCharsets.UTF_8);
+        return new String(((S3Response.Bytes) r.body()).bytes(), StandardCharsets.UTF_8);
     }
 
     @Test

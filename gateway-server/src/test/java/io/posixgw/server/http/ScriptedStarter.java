@@ -5,6 +5,7 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.sigv4.BodyDecoder;
+import io.posixgw.server.ops.S3Response;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

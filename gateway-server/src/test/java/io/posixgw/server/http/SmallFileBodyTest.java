@@ -4,8 +4,8 @@ import io.netty.buffer.AbstractByteBufAllocator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.PooledByteBufAllocator;
-import io.posixgw.core.backend.ObjectContent;
-import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.backend.FileRegionBody;
+import io.posixgw.server.ops.S3Response;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,7 +14,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.Random;
 
@@ -22,7 +21,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,8 +33,7 @@ class SmallFileBodyTest {
         Path f = tmp.resolve("obj-" + data.length + "-" + position);
         Files.write(f, data);
         FileChannel ch = FileChannel.open(f, StandardOpenOption.READ);
-        ObjectContent c = new ObjectContent(new ObjectInfo("k", data.length, "\"e\"", Instant.now(), null, 0, null), ch);
-        return S3Response.ok().file(c, position, length);
+        return S3Response.ok().object(new FileRegionBody(ch, position, length));
     }
 
     @Test
@@ -44,13 +41,12 @@ class SmallFileBodyTest {
         byte[] data = new byte[10_000];
         new Random(1).nextBytes(data);
         S3Response r = response(data, 1234, 5000);
-        FileChannel ch = r.file().channel();
+        FileChannel ch = file(r).channel();
         SmallFileBody.load(r, PooledByteBufAllocator.DEFAULT);
-        assertTrue(r.isLoaded());
-        assertNull(r.file());
+        assertTrue(r.body() instanceof SmallFileBody.Loaded);
         assertFalse(ch.isOpen());
         assertEquals(5000, r.bodyLength());
-        ByteBuf b = r.takeLoaded();
+        ByteBuf b = ((SmallFileBody.Loaded) r.body()).take();
         try {
             assertArrayEquals(Arrays.copyOfRange(data, 1234, 6234), ByteBufUtil.getBytes(b));
         } finally {
@@ -62,20 +58,19 @@ class SmallFileBodyTest {
     void largeBodiesAndHeadAnswersStayFiles() throws IOException {
         S3Response large = response(new byte[SmallFileBody.MAX + 1], 0, SmallFileBody.MAX + 1);
         SmallFileBody.load(large, PooledByteBufAllocator.DEFAULT);
-        assertFalse(large.isLoaded());
-        assertNotNull(large.file());
+        assertNotNull(file(large));
         large.discard();
         S3Response head = S3Response.ok().headOnly(10);
         SmallFileBody.load(head, PooledByteBufAllocator.DEFAULT);
-        assertFalse(head.isLoaded());
+        assertTrue(head.body() instanceof S3Response.HeadOnly);
     }
 
     @Test
     void aFileShorterThanItsRegionFailsAndReleasesEverything() throws IOException {
         S3Response r = response(new byte[100], 0, 200); // truncated by another tool after the open
-        FileChannel ch = r.file().channel();
+        FileChannel ch = file(r).channel();
         assertThrows(IOException.class, () -> SmallFileBody.load(r, PooledByteBufAllocator.DEFAULT));
-        assertFalse(r.isLoaded());
+        assertFalse(r.body() instanceof SmallFileBody.Loaded);
         assertFalse(ch.isOpen());
     }
 
@@ -99,9 +94,13 @@ class SmallFileBodyTest {
         };
         S3Response r = response(new byte[4096], 0, 4096);
         SmallFileBody.load(r, exhausted);
-        assertFalse(r.isLoaded());
-        assertNotNull(r.file());
-        assertTrue(r.file().channel().isOpen());
+        assertNotNull(file(r));
+        assertTrue(file(r).channel().isOpen());
         r.discard();
+    }
+
+    /** The response's file body, or null when it has none. */
+    private static FileRegionBody file(S3Response r) {
+        return r.body() instanceof S3Response.FileRegion f ? f.file() : null;
     }
 }

@@ -1,4 +1,4 @@
-package io.posixgw.posix;
+package io.posixgw.testkit;
 
 import io.posixgw.core.backend.BodySource;
 
@@ -7,24 +7,24 @@ import java.nio.ByteBuffer;
 import java.util.Map;
 
 /** Test bodies: bytes handed out in direct buffers of a chosen size, optionally failing midway. */
-final class Bodies {
+public final class Bodies {
     private Bodies() {
     }
 
-    static BodySource of(byte[] data) {
+    public static BodySource of(byte[] data) {
         return of(data, 64 * 1024, Map.of());
     }
 
-    static BodySource of(byte[] data, int split) {
+    public static BodySource of(byte[] data, int split) {
         return of(data, split, Map.of());
     }
 
-    static BodySource of(byte[] data, int split, Map<String, String> checksums) {
+    public static BodySource of(byte[] data, int split, Map<String, String> checksums) {
         return new Source(data, split, -1, checksums);
     }
 
     /** Hands out the first {@code n} bytes, then fails as a vanished client does. */
-    static BodySource failingAfter(byte[] data, int n) {
+    public static BodySource failingAfter(byte[] data, int n) {
         return new Source(data, 1000, n, Map.of());
     }
 

@@ -1,0 +1,69 @@
+package io.posixgw.core.backend;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.http.ByteRange;
+import io.posixgw.core.http.HttpDates;
+import io.posixgw.core.model.GetObjectRequest;
+import io.posixgw.core.model.ObjectInfo;
+
+/**
+ * S3's answer to a GET or HEAD once the version to serve is known, the same for every
+ * backend: preconditions first, then the part number or range.
+ */
+public final class ObjectReads {
+    private static final String BAD_PART_NUMBER = "Part number must be an integer between 1 and 10000, inclusive";
+
+    private ObjectReads() {
+    }
+
+    /**
+     * @param layout the part layout read with this version, or null when there is none on record
+     * @throws S3Exception {@code NotModified} carrying the ETag and Last-Modified headers a 304 names
+     *                     (as AWS's does), {@code PreconditionFailed}, or the part number's and range's errors
+     */
+    public static ObjectHead resolve(GetObjectRequest request, ObjectInfo info, PartLayout layout) {
+        if (request.conditions().notModified(info)) {
+            throw S3Error.NOT_MODIFIED.exception()
+                    .header("ETag", info.etag()).header("Last-Modified", HttpDates.format(info.lastModified()));
+        }
+        PartLayout matching = layout != null && layout.count() == info.partsCount() && layout.size() == info.size()
+                ? layout : null;
+        return new ObjectHead(info, range(request, info, matching), matching);
+    }
+
+    private static ByteRange range(GetObjectRequest request, ObjectInfo info, PartLayout layout) {
+        String partNumber = request.partNumber();
+        if (partNumber == null) {
+            return ByteRange.resolve(request.range(), info.size());
+        }
+        if (request.range() != null) {
+            throw new S3Exception(S3Error.INVALID_REQUEST, "Cannot specify both Range header and partNumber query parameter");
+        }
+        int n;
+        try {
+            n = Integer.parseInt(partNumber);
+        } catch (NumberFormatException e) {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT, BAD_PART_NUMBER);
+        }
+        if (n < 1 || n > 10_000) {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT, BAD_PART_NUMBER);
+        }
+        if (info.partsCount() > 0) {
+            if (layout == null) {
+                // a multipart ETag without a layout record that matches it (a tree copied in by another tool)
+                throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was read; please retry");
+            }
+            ByteRange part = n > layout.count() ? null : layout.range(n);
+            if (part == null) {
+                throw new S3Exception(S3Error.INVALID_RANGE, "The requested partnumber is not satisfiable");
+            }
+            return part;
+        }
+        if (n != 1) {
+            throw new S3Exception(S3Error.INVALID_RANGE, "The requested partnumber is not satisfiable");
+        }
+        // AWS answers part 1 of a single-part object as a range over all of it: 206 with Content-Range.
+        return info.size() > 0 ? new ByteRange(0, info.size() - 1) : null;
+    }
+}

@@ -1,0 +1,5 @@
+package io.posixgw.core.model;
+
+/** AbortMultipartUpload. */
+public record AbortMultipartUploadRequest(String bucket, String key, String uploadId) {
+}

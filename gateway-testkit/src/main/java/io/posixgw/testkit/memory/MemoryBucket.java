@@ -1,0 +1,22 @@
+package io.posixgw.testkit.memory;
+
+import io.posixgw.core.listing.KeyOrder;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** A bucket's state; guarded by the backend's lock. Identity matters: a bucket made again is another one. */
+final class MemoryBucket {
+    final String name;
+    final String owner;
+    final Instant created;
+    final TreeMap<String, Stored> objects = new TreeMap<>(KeyOrder.COMPARATOR);
+    final Map<String, Upload> uploads = new HashMap<>();
+
+    MemoryBucket(String name, String owner, Instant created) {
+        this.name = name;
+        this.owner = owner;
+        this.created = created;
+    }
+}

@@ -1,0 +1,331 @@
+package io.posixgw.testkit.memory;
+
+import io.posixgw.core.listing.KeyOrder;
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.BodySource;
+import io.posixgw.core.backend.PartLayout;
+import io.posixgw.core.checksum.ChecksumType;
+import io.posixgw.core.checksum.Checksummer;
+import io.posixgw.core.checksum.MultipartChecksum;
+import io.posixgw.core.model.AbortMultipartUploadRequest;
+import io.posixgw.core.model.CompleteChecks;
+import io.posixgw.core.model.CompleteMultipartResult;
+import io.posixgw.core.model.CompleteMultipartUploadRequest;
+import io.posixgw.core.model.CompletedPart;
+import io.posixgw.core.model.CreateMultipartUploadRequest;
+import io.posixgw.core.model.Etags;
+import io.posixgw.core.model.ListMultipartUploadsRequest;
+import io.posixgw.core.model.ListMultipartUploadsResult;
+import io.posixgw.core.model.ListPartsRequest;
+import io.posixgw.core.model.ListPartsResult;
+import io.posixgw.core.model.MultipartRules;
+import io.posixgw.core.model.MultipartUpload;
+import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.model.Part;
+import io.posixgw.core.model.UploadPartCopyRequest;
+import io.posixgw.core.model.UploadPartRequest;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** The multipart operations of {@link InMemoryBackend}, under its lock. */
+final class MemoryMultipart {
+    private final InMemoryBackend store;
+    private final AtomicLong sequence = new AtomicLong();
+
+    MemoryMultipart(InMemoryBackend store) {
+        this.store = store;
+    }
+
+    String create(CreateMultipartUploadRequest r) {
+        synchronized (store.lock()) {
+            MemoryBucket b = store.bucket(r.bucket());
+            // ids sort by creation, as the uploads of one key are listed
+            String id = String.format(Locale.ROOT, "%013x%07x", store.now().toEpochMilli(), sequence.incrementAndGet());
+            b.uploads.put(id, new Upload(r.key(), id, store.now(), r.attributes(), r.checksum()));
+            return id;
+        }
+    }
+
+    Part uploadPart(UploadPartRequest r, BodySource body) throws IOException {
+        MultipartRules.requireValidPartNumber(r.partNumber());
+        Upload upload;
+        synchronized (store.lock()) {
+            upload = upload(store.bucket(r.bucket()), r.key(), r.uploadId());
+        }
+        ReadBody b = ReadBody.read(body, r.contentMd5());
+        Map<String, String> checksum = partChecksum(upload.checksum, b.checksums());
+        return publish(r.bucket(), r.key(), r.uploadId(), r.partNumber(), b.data(), b.etag(), checksum);
+    }
+
+    Part uploadPartCopy(UploadPartCopyRequest r) {
+        MultipartRules.requireValidPartNumber(r.partNumber());
+        Upload upload;
+        synchronized (store.lock()) {
+            upload = upload(store.bucket(r.bucket()), r.key(), r.uploadId());
+        }
+        Stored src = store.current(r.sourceBucket(), r.sourceKey());
+        r.sourceCheck().accept(src.info());
+        int first = 0;
+        int length = src.data().length;
+        if (r.range() != null) {
+            if (r.range().last() >= src.info().size()) {
+                throw new S3Exception(S3Error.INVALID_ARGUMENT, "Range specified is not valid for source object of size: "
+                        + src.info().size());
+            }
+            first = (int) r.range().first();
+            length = (int) r.range().length();
+        }
+        byte[] data = Arrays.copyOfRange(src.data(), first, first + length);
+        Map<String, String> checksum = Map.of();
+        if (upload.checksum != null) {
+            Checksummer sum = upload.checksum.algorithm().newChecksummer();
+            sum.update(ByteBuffer.wrap(data));
+            checksum = Map.of(upload.checksum.algorithm().name(), sum.base64());
+        }
+        return publish(r.bucket(), r.key(), r.uploadId(), r.partNumber(), data, Etags.fromMd5(Etags.newMd5().digest(data)), checksum);
+    }
+
+    private Part publish(String bucket, String key, String uploadId, int n, byte[] data, String etag, Map<String, String> checksum) {
+        synchronized (store.lock()) {
+            Upload upload = upload(store.bucket(bucket), key, uploadId); // aborted or completed meanwhile: NoSuchUpload
+            Part part = new Part(n, etag, data.length, store.now(), checksum);
+            upload.parts.put(n, new Upload.StoredPart(part, data));
+            return part;
+        }
+    }
+
+    /** None without an algorithm; else the body's verified checksum, which must be of the upload's algorithm. */
+    private static Map<String, String> partChecksum(MultipartChecksum upload, Map<String, String> bodyChecksums) {
+        if (upload == null) {
+            return Map.of();
+        }
+        String name = upload.algorithm().name();
+        String value = bodyChecksums.get(name);
+        if (value == null) {
+            String actual = bodyChecksums.isEmpty() ? "null" : bodyChecksums.keySet().iterator().next().toLowerCase(Locale.ROOT);
+            throw new S3Exception(S3Error.INVALID_REQUEST, "Checksum Type mismatch occurred, expected checksum Type: "
+                    + name.toLowerCase(Locale.ROOT) + ", actual checksum Type: " + actual);
+        }
+        return Map.of(name, value);
+    }
+
+    CompleteMultipartResult complete(CompleteMultipartUploadRequest r) {
+        List<CompletedPart> parts = r.parts();
+        CompleteChecks checks = r.checks();
+        synchronized (store.lock()) {
+            MemoryBucket b = store.bucket(r.bucket());
+            if (parts.isEmpty()) {
+                MultipartRules.validateComplete(parts, Map.of()); // MalformedXML
+            }
+            InMemoryBackend.requireSupported(checks.condition());
+            Upload upload = b.uploads.get(r.uploadId());
+            boolean pending = upload != null && upload.key.equals(r.key());
+            String etag;
+            try {
+                etag = expectedEtag(parts);
+            } catch (S3Exception badList) {
+                if (!pending && completed(b, r.key(), r.uploadId()) == null) {
+                    throw noSuchUpload();
+                }
+                throw badList;
+            }
+            if (!pending) {
+                Stored done = completed(b, r.key(), r.uploadId());
+                if (done != null && done.info().etag().equals(etag)) {
+                    return new CompleteMultipartResult(r.bucket(), r.key(), etag, done.info().checksums(), done.info().checksumType());
+                }
+                throw noSuchUpload();
+            }
+            InMemoryBackend.checkWrite(b, r.key(), checks.condition());
+            MultipartChecksum checksum = upload.checksum;
+            if (checks.checksumType() != null && (checksum == null || checks.checksumType() != checksum.type())) {
+                throw new S3Exception(S3Error.INVALID_REQUEST, "The upload was created using the "
+                        + (checksum == null ? "null" : checksum.type().name()) + " checksum mode. The complete request must use the same checksum mode.");
+            }
+            Map<Integer, Part> stored = new HashMap<>();
+            upload.parts.forEach((n, p) -> stored.put(n, p.part()));
+            MultipartRules.validateComplete(parts, stored);
+            ByteArrayOutputStream whole = new ByteArrayOutputStream();
+            long[] ends = new long[parts.size()];
+            for (int i = 0; i < parts.size(); i++) {
+                whole.writeBytes(upload.parts.get(parts.get(i).partNumber()).data());
+                ends[i] = whole.size();
+            }
+            if (checks.objectSize() != null && checks.objectSize() != whole.size()) {
+                throw new S3Exception(S3Error.INVALID_REQUEST, "The provided 'x-amz-mp-object-size' header value "
+                        + checks.objectSize() + " does not match what was computed: " + whole.size());
+            }
+            Map<String, String> objectChecksum = checksum == null ? Map.of() : objectChecksum(checksum, parts, stored, checks);
+            ObjectInfo info = new ObjectInfo(r.key(), whole.size(), etag, store.now(), upload.attributes, parts.size(),
+                    objectChecksum, checksum == null ? null : checksum.type());
+            b.objects.put(r.key(), new Stored(whole.toByteArray(), info, new PartLayout(ends), r.uploadId()));
+            b.uploads.remove(r.uploadId());
+            return new CompleteMultipartResult(r.bucket(), r.key(), etag, objectChecksum, checksum == null ? null : checksum.type());
+        }
+    }
+
+    /** The object's checksum from the stored part checksums; each listed part must name it, equal to the stored one. */
+    private static Map<String, String> objectChecksum(MultipartChecksum checksum, List<CompletedPart> parts,
+                                                      Map<Integer, Part> stored, CompleteChecks checks) {
+        String name = checksum.algorithm().name();
+        String lower = name.toLowerCase(Locale.ROOT);
+        List<String> values = new ArrayList<>(parts.size());
+        List<Long> sizes = new ArrayList<>(parts.size());
+        for (CompletedPart p : parts) {
+            String given = p.checksums().get(name);
+            if (given == null) {
+                throw new S3Exception(S3Error.INVALID_REQUEST, "The upload was created using a " + lower
+                        + " checksum. The complete request must include the checksum for each part. It was missing for part "
+                        + p.partNumber() + " in the request.");
+            }
+            Part s = stored.get(p.partNumber());
+            String have = s.checksums().get(name);
+            if (have == null || !have.equals(given.trim())) {
+                throw new S3Exception(S3Error.INVALID_PART, S3Error.INVALID_PART.defaultMessage());
+            }
+            values.add(have);
+            sizes.add(s.size());
+        }
+        String value = checksum.combine(values, sizes);
+        String asserted = checks.checksums().get(name);
+        if (asserted != null) {
+            String a = asserted.trim();
+            int dash = value.lastIndexOf('-');
+            boolean matches = a.equals(value) || (checksum.type() == ChecksumType.COMPOSITE && dash > 0 && a.equals(value.substring(0, dash)));
+            if (!matches) {
+                throw new S3Exception(S3Error.BAD_DIGEST, "The " + lower + " you specified did not match the calculated checksum.");
+            }
+        }
+        return Map.of(name, value);
+    }
+
+    private static String expectedEtag(List<CompletedPart> parts) {
+        List<String> etags = new ArrayList<>(parts.size());
+        for (CompletedPart p : parts) {
+            if (p.etag() == null) {
+                throw new S3Exception(S3Error.INVALID_PART, S3Error.INVALID_PART.defaultMessage());
+            }
+            etags.add(p.etag());
+        }
+        try {
+            return Etags.multipart(etags);
+        } catch (IllegalArgumentException e) {
+            throw new S3Exception(S3Error.INVALID_PART, S3Error.INVALID_PART.defaultMessage());
+        }
+    }
+
+    /** The current version of {@code key} when the upload completed into it, else null. */
+    private static Stored completed(MemoryBucket b, String key, String uploadId) {
+        Stored s = b.objects.get(key);
+        return s != null && uploadId.equals(s.uploadId()) ? s : null;
+    }
+
+    void abort(AbortMultipartUploadRequest r) {
+        synchronized (store.lock()) {
+            MemoryBucket b = store.bucket(r.bucket());
+            upload(b, r.key(), r.uploadId());
+            b.uploads.remove(r.uploadId());
+        }
+    }
+
+    ListPartsResult listParts(ListPartsRequest r) {
+        synchronized (store.lock()) {
+            Upload upload = upload(store.bucket(r.bucket()), r.key(), r.uploadId());
+            List<Part> page = new ArrayList<>();
+            boolean truncated = false;
+            for (Upload.StoredPart p : upload.parts.tailMap(r.partNumberMarker(), false).values()) {
+                if (page.size() == r.maxParts()) {
+                    truncated = true;
+                    break;
+                }
+                page.add(p.part());
+            }
+            int next = page.isEmpty() ? 0 : page.get(page.size() - 1).partNumber();
+            return new ListPartsResult(r.key(), r.uploadId(), upload.initiated, page, truncated, next, upload.checksum);
+        }
+    }
+
+    /** Uploads by key (S3 order), then by initiation; markers, prefix and delimiter as ListObjects'. */
+    ListMultipartUploadsResult listUploads(ListMultipartUploadsRequest r) {
+        List<Upload> all;
+        synchronized (store.lock()) {
+            all = new ArrayList<>(store.bucket(r.bucket()).uploads.values());
+        }
+        all.sort((a, b) -> {
+            int c = KeyOrder.compare(a.key, b.key);
+            return c != 0 ? c : a.id.compareTo(b.id);
+        });
+        String prefix = r.prefix() == null ? "" : r.prefix();
+        String delimiter = r.delimiter() == null || r.delimiter().isEmpty() ? null : r.delimiter();
+        List<MultipartUpload> uploads = new ArrayList<>();
+        List<String> prefixes = new ArrayList<>();
+        String lastKey = null;
+        String lastId = null;
+        String lastPrefix = null;
+        boolean truncated = false;
+        for (Upload u : all) {
+            if (!u.key.startsWith(prefix) || !afterMarkers(u, r.keyMarker(), r.uploadIdMarker())) {
+                continue;
+            }
+            String rolled = null;
+            if (delimiter != null) {
+                int at = u.key.indexOf(delimiter, prefix.length());
+                if (at >= 0) {
+                    rolled = u.key.substring(0, at + delimiter.length());
+                    if (rolled.equals(lastPrefix) || r.keyMarker() != null && KeyOrder.compare(rolled, r.keyMarker()) <= 0) {
+                        continue;
+                    }
+                }
+            }
+            if (uploads.size() + prefixes.size() == r.maxUploads()) {
+                truncated = true;
+                break;
+            }
+            if (rolled != null) {
+                prefixes.add(rolled);
+                lastPrefix = rolled;
+                lastKey = rolled;
+                lastId = null;
+            } else {
+                uploads.add(new MultipartUpload(u.key, u.id, u.initiated, u.checksum));
+                lastKey = u.key;
+                lastId = u.id;
+            }
+        }
+        return new ListMultipartUploadsResult(uploads, prefixes, truncated, truncated ? lastKey : null, truncated ? lastId : null);
+    }
+
+    private static boolean afterMarkers(Upload u, String keyMarker, String uploadIdMarker) {
+        if (keyMarker == null || keyMarker.isEmpty()) {
+            return true;
+        }
+        int c = KeyOrder.compare(u.key, keyMarker);
+        if (c != 0) {
+            return c > 0;
+        }
+        return uploadIdMarker != null && !uploadIdMarker.isEmpty() && u.id.compareTo(uploadIdMarker) > 0;
+    }
+
+    /** The pending upload, or {@code NoSuchUpload} (also for one of another key). */
+    private static Upload upload(MemoryBucket b, String key, String uploadId) {
+        Upload u = uploadId == null ? null : b.uploads.get(uploadId);
+        if (u == null || !u.key.equals(key)) {
+            throw noSuchUpload();
+        }
+        return u;
+    }
+
+    private static S3Exception noSuchUpload() {
+        return new S3Exception(S3Error.NO_SUCH_UPLOAD, S3Error.NO_SUCH_UPLOAD.defaultMessage());
+    }
+}
