@@ -2,7 +2,9 @@
 # Runs the whole test suite on a machine of this project's kind (Debian, root):
 # installs the real S3 clients the compatibility tests drive when they are missing
 # (they fail, never skip, without them), then runs the Maven build with all tests.
-# Extra arguments go to Maven, e.g. ./test.sh -Dtest=S3SemanticsIT -Dsurefire.failIfNoSpecifiedTests=false
+# Unit tests (*Test) run in surefire, integration tests (*IT) in failsafe, both under verify;
+# `./mvnw test` alone is the fast loop (unit tests only).
+# Extra arguments go to Maven, e.g. ./test.sh -Dit.test=S3SemanticsIT -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false
 set -euo pipefail
 cd "$(dirname "$0")"
 export LC_ALL=C.UTF-8

@@ -2,113 +2,55 @@ package io.posixgw.server.config;
 
 import io.posixgw.core.names.BucketNames;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * The command line of {@code posixgw}. Option defaults come from {@link Setting}
- * (environment first, then the built-in default), so the table there is the one
- * place where flags, variables and defaults are written.
+ * The command line of {@code posixgw}. Its options are built from {@link Setting}
+ * (flag, value label, kind and help line) and their defaults come from there too
+ * (environment first, then the built-in default), so that table is the one place
+ * where flags, variables, defaults and help are written.
  */
-@Command(name = "posixgw", mixinStandardHelpOptions = true, versionProvider = ServerCommand.Version.class,
-        sortOptions = false,
-        description = "S3-compatible gateway serving a POSIX directory as buckets and objects.")
 public final class ServerCommand implements Callable<ServerConfig> {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "<root>", description = "Data directory (env POSIXGW_ROOT, VGW_BACKEND_ARG).")
-    String root;
+    private final CommandSpec spec = CommandSpec.wrapWithoutInspection(this);
+    private final Map<Setting, ArgSpec> args = new EnumMap<>(Setting.class);
 
-    @Option(names = "--port", paramLabel = "ADDR", description = "Listen address.")
-    String port;
-
-    @Option(names = "--access", paramLabel = "KEY", description = "Root access key.")
-    String access;
-
-    @Option(names = "--secret", paramLabel = "SECRET", description = "Root secret key.")
-    String secret;
-
-    @Option(names = "--region", description = "Region.")
-    String region;
-
-    @Option(names = "--cert", paramLabel = "FILE", description = "TLS certificate chain (PEM).")
-    String cert;
-
-    @Option(names = "--key", paramLabel = "FILE", description = "TLS private key (PEM).")
-    String key;
-
-    @Option(names = "--iam-dir", paramLabel = "DIR", description = "Directory of versitygw's users.json.")
-    String iamDir;
-
-    @Option(names = "--no-keep-alive", description = "Close connections after each request (comparisons only).")
-    boolean noKeepAlive;
-
-    @Option(names = "--quiet", description = "No access log.")
-    boolean quiet;
-
-    @Option(names = "--health", paramLabel = "PATH", description = "Health-check path.")
-    String health;
-
-    @Option(names = "--ready", paramLabel = "PATH", description = "Readiness path.")
-    String ready;
-
-    @Option(names = "--log-format", paramLabel = "text|json", description = "Log line format.")
-    String logFormat;
-
-    @Option(names = "--metrics-path", paramLabel = "PATH", description = "Prometheus scrape path (unset: none).")
-    String metricsPath;
-
-    @Option(names = "--metrics-port", paramLabel = "ADDR", description = "Own listen address for the Prometheus path.")
-    String metricsPort;
-
-    @Option(names = "--metrics-statsd", paramLabel = "HOST:PORT[,...]", description = "StatsD servers.")
-    String metricsStatsd;
-
-    @Option(names = "--metrics-dogstatsd", paramLabel = "HOST:PORT[,...]", description = "DogStatsD servers.")
-    String metricsDogstatsd;
-
-    @Option(names = "--read-only", description = "Refuse all writes.")
-    boolean readOnly;
-
-    @Option(names = "--max-connections", description = "Connection limit.")
-    int maxConnections;
-
-    @Option(names = "--sidecar", paramLabel = "DIR", description = "Metadata directory instead of xattrs.")
-    String sidecar;
-
-    @Option(names = "--fsync", paramLabel = "on|off", description = "Durable acknowledgements.")
-    String fsync;
-
-    @Option(names = "--workers", description = "File I/O threads.")
-    int workers;
-
-    @Option(names = "--io-threads", description = "Event-loop threads (0: one per core).")
-    int ioThreads;
-
-    @Option(names = "--idle-timeout", paramLabel = "SECONDS", description = "Idle keep-alive timeout.")
-    long idleTimeout;
-
-    @Option(names = "--header-timeout", paramLabel = "SECONDS", description = "Slow request head timeout.")
-    long headerTimeout;
-
-    @Option(names = "--body-timeout", paramLabel = "SECONDS", description = "Stalled body timeout.")
-    long bodyTimeout;
-
-    @Option(names = "--stale-staging", paramLabel = "SECONDS", description = "Age at which staging files are debris.")
-    long staleStaging;
-
-    @Option(names = "--shutdown-grace", paramLabel = "SECONDS", description = "Time for requests in flight at SIGTERM.")
-    long shutdownGrace;
+    public ServerCommand() {
+        spec.name("posixgw");
+        spec.usageMessage()
+                .description("S3-compatible gateway serving a POSIX directory as buckets and objects.")
+                .sortOptions(false);
+        for (Setting s : Setting.values()) {
+            ArgSpec arg;
+            if (s.positional()) {
+                arg = PositionalParamSpec.builder().index("0").arity("0..1").paramLabel(s.flag()).type(s.kind().type())
+                        .description(s.help()).build();
+                spec.addPositional((PositionalParamSpec) arg);
+            } else {
+                OptionSpec.Builder option = OptionSpec.builder(s.flag()).type(s.kind().type()).description(s.help());
+                if (s.label() != null) {
+                    option.paramLabel(s.label());
+                }
+                arg = option.build();
+                spec.addOption((OptionSpec) arg);
+            }
+            args.put(s, arg);
+        }
+        spec.mixinStandardHelpOptions(true);
+        spec.versionProvider(new Version());
+    }
 
     /** Parses arguments against the process environment; throws {@link IllegalArgumentException} on bad values. */
     public static ServerConfig parse(String[] args, Map<String, String> environment) {
@@ -119,13 +61,53 @@ public final class ServerCommand implements Callable<ServerConfig> {
 
     /** A picocli command line whose defaults come from {@code environment}. */
     public static CommandLine commandLine(ServerCommand command, Map<String, String> environment) {
-        CommandLine cl = new CommandLine(command);
+        CommandLine cl = new CommandLine(command.spec);
         cl.setDefaultValueProvider(new EnvironmentDefaults(environment));
         return cl;
     }
 
+    private String text(Setting s) {
+        return args.get(s).getValue();
+    }
+
+    private boolean on(Setting s) {
+        Boolean v = args.get(s).getValue();
+        return v != null && v;
+    }
+
+    private int intValue(Setting s) {
+        Integer v = args.get(s).getValue();
+        return v == null ? 0 : v;
+    }
+
+    private long longValue(Setting s) {
+        Long v = args.get(s).getValue();
+        return v == null ? 0 : v;
+    }
+
     @Override
     public ServerConfig call() {
+        String root = text(Setting.ROOT);
+        String port = text(Setting.PORT);
+        String access = text(Setting.ACCESS);
+        String secret = text(Setting.SECRET);
+        String region = text(Setting.REGION);
+        String cert = text(Setting.CERT);
+        String key = text(Setting.KEY);
+        String iamDir = text(Setting.IAM_DIR);
+        String health = text(Setting.HEALTH);
+        String ready = text(Setting.READY);
+        String logFormat = text(Setting.LOG_FORMAT);
+        String sidecar = text(Setting.SIDECAR);
+        String fsync = text(Setting.FSYNC);
+        int maxConnections = intValue(Setting.MAX_CONNECTIONS);
+        int workers = intValue(Setting.WORKERS);
+        int ioThreads = intValue(Setting.IO_THREADS);
+        long idleTimeout = longValue(Setting.IDLE_TIMEOUT);
+        long headerTimeout = longValue(Setting.HEADER_TIMEOUT);
+        long bodyTimeout = longValue(Setting.BODY_TIMEOUT);
+        long staleStaging = longValue(Setting.STALE_STAGING);
+        long shutdownGrace = longValue(Setting.SHUTDOWN_GRACE);
         if (workers < 1 || ioThreads < 0 || idleTimeout < 1 || headerTimeout < 1 || bodyTimeout < 1 || shutdownGrace < 0 || maxConnections < 1
                 || staleStaging < 0) {
             throw new IllegalArgumentException("--workers and --max-connections must be ≥ 1, --io-threads ≥ 0, timeouts ≥ 1 s");
@@ -174,11 +156,11 @@ public final class ServerCommand implements Callable<ServerConfig> {
                 isSet(cert) ? Path.of(cert) : null,
                 isSet(key) ? Path.of(key) : null,
                 isSet(iamDir) ? Path.of(iamDir) : null,
-                !noKeepAlive,
-                quiet,
+                !on(Setting.NO_KEEP_ALIVE),
+                on(Setting.QUIET),
                 healthPath,
                 readyPath,
-                readOnly,
+                on(Setting.READ_ONLY),
                 maxConnections,
                 sidecar == null || sidecar.isEmpty() ? null : Path.of(sidecar),
                 fsyncOn,
@@ -200,6 +182,8 @@ public final class ServerCommand implements Callable<ServerConfig> {
      * On a port of its own any path goes, {@code /metrics} by default.
      */
     private MetricsConfig metricsConfig(String healthPath, String readyPath) {
+        String metricsPath = text(Setting.METRICS_PATH);
+        String metricsPort = text(Setting.METRICS_PORT);
         String path = metricsPath == null || metricsPath.isBlank() ? null : absolute(metricsPath.trim());
         MetricsConfig.HostPort listen = null;
         if (metricsPort != null && !metricsPort.isBlank()) {
@@ -219,8 +203,8 @@ public final class ServerCommand implements Callable<ServerConfig> {
                 throw new IllegalArgumentException("--metrics-path must differ from --health and --ready");
             }
         }
-        return new MetricsConfig(path, listen, servers("--metrics-statsd", metricsStatsd),
-                servers("--metrics-dogstatsd", metricsDogstatsd));
+        return new MetricsConfig(path, listen, servers(Setting.METRICS_STATSD.flag(), text(Setting.METRICS_STATSD)),
+                servers(Setting.METRICS_DOGSTATSD.flag(), text(Setting.METRICS_DOGSTATSD)));
     }
 
     /** {@code HOST:PORT[,HOST:PORT...]} (versitygw's list form); blank: none. */

@@ -59,6 +59,32 @@ class ServerCommandTest {
     }
 
     @Test
+    void everySettingIsOneArgumentOfTheCommandLine() {
+        picocli.CommandLine.Model.CommandSpec spec = ServerCommand.commandLine(new ServerCommand(), Map.of()).getCommandSpec();
+        java.util.List<String> declared = new java.util.ArrayList<>();
+        spec.positionalParameters().forEach(p -> declared.add(p.paramLabel()));
+        spec.options().forEach(o -> declared.add(o.longestName()));
+        declared.removeAll(java.util.List.of("--help", "--version"));
+        assertEquals(java.util.Arrays.stream(Setting.values()).map(Setting::flag).toList(), declared);
+        for (Setting s : Setting.values()) {
+            String help = s.positional() ? spec.positionalParameters().get(0).description()[0]
+                    : spec.findOption(s.flag()).description()[0];
+            assertEquals(s.help(), help, s.flag());
+        }
+    }
+
+    @Test
+    void environmentBeatsTheDefaultForEveryKind() {
+        ServerConfig c = ServerCommand.parse(new String[] {"--workers", "3"}, Map.of("POSIXGW_WORKERS", "5",
+                "POSIXGW_IDLE_TIMEOUT", "7", "POSIXGW_READ_ONLY", "true", "POSIXGW_SIDECAR", "/meta"));
+        assertEquals(3, c.workers(), "flag beats environment");
+        assertEquals(7000, c.idleTimeoutMillis());
+        assertTrue(c.readOnly());
+        assertEquals(Path.of("/meta"), c.sidecar());
+        assertFalse(ServerCommand.parse(new String[0], Map.of()).readOnly());
+    }
+
+    @Test
     void listenForms() {
         assertArrayEquals(new String[] {"0.0.0.0", "9000"}, ServerCommand.parseListen(":9000"));
         assertArrayEquals(new String[] {"0.0.0.0", "9000"}, ServerCommand.parseListen("9000"));
