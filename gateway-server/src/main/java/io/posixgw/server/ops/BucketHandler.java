@@ -96,8 +96,31 @@ final class BucketHandler {
         if ("true".equalsIgnoreCase(trimmed(x.header("x-amz-bucket-object-lock-enabled")))) {
             throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Object Lock is not implemented by posixgw");
         }
-        backend.createBucket(x.bucket(), x.accessKey());
+        try {
+            backend.createBucket(x.bucket(), x.accessKey());
+        } catch (S3Exception e) {
+            if (!ownedInUsEast1(e, x)) {
+                throw e;
+            }
+            // AWS's legacy answer in us-east-1: the bucket is yours, so the create "succeeded"; nothing is changed
+        }
         return S3Response.ok().header("Location", "/" + x.bucket());
+    }
+
+    /**
+     * Whether a refused create is of a bucket the caller owns, on a us-east-1 server: AWS answers
+     * 200 there and 409 {@code BucketAlreadyOwnedByYou} in every other region. Only the recorded
+     * owner gets the 200; root or an admin creating someone else's bucket keeps the 409.
+     */
+    private boolean ownedInUsEast1(S3Exception e, Exchange x) throws IOException {
+        if (e.error() != S3Error.BUCKET_ALREADY_OWNED_BY_YOU || !region.equals(US_EAST_1)) {
+            return false;
+        }
+        try {
+            return x.accessKey().equals(backend.bucketOwner(x.bucket()));
+        } catch (S3Exception gone) {
+            return false;
+        }
     }
 
     private static String trimmed(String s) {

@@ -59,7 +59,6 @@ class BucketSemanticsIT extends GatewayPerClass {
         assertFalse(Files.exists(root.resolve(name)), "no directory made for " + name);
     }
 
-    /** AWS answers 200 to this in us-east-1 (its legacy behaviour there) and 409 elsewhere; the checklist's 409 is kept. */
     @Test
     void listBucketsHonoursPrefixPagesAndRegion() throws Exception {
         for (String b : List.of("page-a", "page-b", "page-c", "pagf-x")) {
@@ -89,13 +88,29 @@ class BucketSemanticsIT extends GatewayPerClass {
         assertError(raw.send("GET", "/", Map.of("continuation-token", "garbage"), Map.of(), new byte[0]), 400, "InvalidArgument");
     }
 
+    /** On this us-east-1 server, AWS's legacy answer: 200 with {@code Location}, and nothing changed. */
     @Test
     @Conformance(BUCKET_ALREADY_OWNED)
-    void createOnAnOwnedBucketIsBucketAlreadyOwnedByYou() throws Exception {
+    void createOnAnOwnedBucketIs200InUsEast1() throws Exception {
         createBucket("owned");
         putObject("owned", "keep", bytes("kept"));
-        assertError(raw.send("PUT", "/owned", Map.of(), Map.of(), new byte[0]), 409, "BucketAlreadyOwnedByYou");
+        String created = raw.send("GET", "/", Map.of(), Map.of(), new byte[0]).text();
+        RawS3.Response again = raw.send("PUT", "/owned", Map.of(), Map.of(), new byte[0]);
+        assertOk(again);
+        assertEquals("/owned", again.header("Location"));
         assertEquals("kept", raw.send("GET", path("owned", "keep"), Map.of(), Map.of(), new byte[0]).text(), "bucket untouched");
+        assertEquals(created, raw.send("GET", "/", Map.of(), Map.of(), new byte[0]).text(), "creation date untouched");
+    }
+
+    @Test
+    @Conformance(BUCKET_ALREADY_OWNED)
+    void createOnAnOwnedBucketIsBucketAlreadyOwnedByYouInOtherRegions() throws Exception {
+        try (TestGateway eu = TestGateway.start(Files.createDirectories(tmp.resolve("eu-owned")), "--fsync", "off", "--region", "eu-west-1")) {
+            RawS3 west = new RawS3("127.0.0.1", eu.port, new TestSigner(TestGateway.ACCESS, TestGateway.SECRET, "eu-west-1"));
+            assertOk(west.send("PUT", "/owned-eu", Map.of(), Map.of(), bytes(configuration("eu-west-1"))));
+            assertError(west.send("PUT", "/owned-eu", Map.of(), Map.of(), bytes(configuration("eu-west-1"))), 409,
+                    "BucketAlreadyOwnedByYou");
+        }
     }
 
     /**

@@ -32,7 +32,8 @@ class ReadmeOperationsTableTest {
                 + "`max-buckets` is given");
         r.put(Endpoint.CREATE_BUCKET, "`LocationConstraint` in the body, `x-amz-acl: private`, `x-amz-object-ownership: BucketOwnerEnforced`; "
                 + "S3 bucket names (else `InvalidBucketName`); no constraint means `us-east-1`, any other must be the configured region "
-                + "(`InvalidLocationConstraint`); an owned bucket is 409 `BucketAlreadyOwnedByYou`; ACLs granting others are "
+                + "(`InvalidLocationConstraint`); an owned bucket is 200 in `us-east-1` (AWS's legacy answer: nothing changed), 409 "
+                + "`BucketAlreadyOwnedByYou` elsewhere; ACLs granting others are "
                 + "`InvalidBucketAclWithObjectOwnership`, other object ownerships and Object Lock `NotImplemented`");
         r.put(Endpoint.HEAD_BUCKET, "200 with `x-amz-bucket-region`; 404 without a body");
         r.put(Endpoint.GET_BUCKET_LOCATION, "empty `<LocationConstraint/>` for `us-east-1`, else the region");
