@@ -36,7 +36,8 @@ final class BucketHandler {
     /**
      * The caller's buckets in name order, narrowed by {@code prefix} and {@code bucket-region}
      * (every bucket is in this server's region), paged when {@code max-buckets} is given: the
-     * answer's {@code ContinuationToken} then starts the next page.
+     * answer's {@code ContinuationToken} then starts the next page. With any of these parameters
+     * each bucket carries its {@code BucketRegion}, as S3 answers.
      */
     S3Response listBuckets(Exchange x) throws IOException {
         String prefix = x.query("prefix");
@@ -44,6 +45,8 @@ final class BucketHandler {
         Integer maxBuckets = maxBuckets(x.query("max-buckets"));
         String token = x.query("continuation-token");
         String after = token == null || token.isEmpty() ? null : ContinuationToken.decode(token);
+        // S3 names each bucket's region when the request carries any of these parameters
+        boolean asked = prefix != null || bucketRegion != null || maxBuckets != null || token != null;
 
         List<BucketInfo> visible = new ArrayList<>(authorizer.visibleBuckets(x.caller(), backend.listBuckets()));
         visible.sort(java.util.Comparator.comparing(BucketInfo::name));
@@ -58,7 +61,7 @@ final class BucketHandler {
                 next = ContinuationToken.encode(buckets.get(buckets.size() - 1).name());
                 break;
             }
-            buckets.add(new ListAllMyBucketsResult.Bucket(b.name(), S3Xml.timestamp(b.creationDate())));
+            buckets.add(new ListAllMyBucketsResult.Bucket(b.name(), S3Xml.timestamp(b.creationDate()), asked ? region : null));
         }
         return S3Response.xml(new ListAllMyBucketsResult(new Owner(x.accessKey(), x.accessKey()), buckets, next, prefix));
     }

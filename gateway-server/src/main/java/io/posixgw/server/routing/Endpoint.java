@@ -172,10 +172,14 @@ public enum Endpoint {
     private final Takes takes;
     private final boolean implemented;
 
-    /** An implemented API. */
+    /**
+     * An implemented API. Every one on a bucket or object but CreateBucket also takes S3's
+     * {@code x-amz-expected-bucket-owner} (and a copy {@code x-amz-source-expected-bucket-owner}),
+     * checked for all of them in one place, {@link io.posixgw.server.auth.Authorizer}.
+     */
     Endpoint(String apiName, String method, Level level, String selector, Copy copy, Permission permission, BodyKind body,
              Takes takes) {
-        this(apiName, method, level, selector, copy, permission, body, takes, true);
+        this(apiName, method, level, selector, copy, permission, body, Takes.withOwnerChecks(apiName, level, copy, takes), true);
     }
 
     /** An API posixgw answers {@code NotImplemented}, by name: it takes nothing and its body is never read. */
@@ -279,6 +283,20 @@ public enum Endpoint {
 
         static Takes headers(String... names) {
             return new Takes(List.of(), List.of(names));
+        }
+
+        /** The header naming the account a request expects to own its bucket. */
+        public static final String EXPECTED_BUCKET_OWNER = "x-amz-expected-bucket-owner";
+        /** The same for a copy's source bucket. */
+        public static final String SOURCE_EXPECTED_BUCKET_OWNER = "x-amz-source-expected-bucket-owner";
+
+        /** {@code takes} with the expected-owner headers where S3 takes them: every bucket and object API but CreateBucket. */
+        static Takes withOwnerChecks(String apiName, Level level, Copy copy, Takes takes) {
+            if (level == Level.SERVICE || apiName.equals("CreateBucket")) {
+                return takes;
+            }
+            Takes checked = takes.andHeaders(EXPECTED_BUCKET_OWNER);
+            return copy == Copy.REQUIRED ? checked.andHeaders(SOURCE_EXPECTED_BUCKET_OWNER) : checked;
         }
 
         /** These, with more headers. */

@@ -69,6 +69,10 @@ class BucketSemanticsIT extends GatewayPerClass {
         assertEquals(List.of("page-a", "page-b", "page-c"), all.elements("Name"));
         assertEquals("page-", all.element("Prefix"));
         assertEquals(null, all.element("ContinuationToken"));
+        assertEquals(List.of("us-east-1", "us-east-1", "us-east-1"), all.elements("BucketRegion"), "asked for: each bucket's region");
+        RawS3.Response plain = raw.send("GET", "/", Map.of(), Map.of(), new byte[0]);
+        assertEquals(List.of(), plain.elements("BucketRegion"), "a plain ListBuckets names no region, as S3: " + plain.text());
+        assertEquals(null, plain.element("Prefix"));
 
         RawS3.Response first = raw.send("GET", "/", Map.of("prefix", "page-", "max-buckets", "2"), Map.of(), new byte[0]);
         assertEquals(List.of("page-a", "page-b"), first.elements("Name"));
@@ -77,6 +81,7 @@ class BucketSemanticsIT extends GatewayPerClass {
         RawS3.Response second = raw.send("GET", "/", Map.of("prefix", "page-", "max-buckets", "2", "continuation-token", token),
                 Map.of(), new byte[0]);
         assertEquals(List.of("page-c"), second.elements("Name"));
+        assertEquals(List.of("us-east-1"), second.elements("BucketRegion"));
         assertEquals(null, second.element("ContinuationToken"));
 
         assertEquals(List.of(), raw.send("GET", "/", Map.of("prefix", "page-", "bucket-region", "eu-west-1"), Map.of(), new byte[0])
@@ -201,5 +206,43 @@ class BucketSemanticsIT extends GatewayPerClass {
         assertTrue(Files.isDirectory(root.resolve("pending/.sgwtmp")), "the upload is staged in the bucket");
         assertEquals(204, raw.send("DELETE", "/pending", Map.of(), Map.of(), new byte[0]).status());
         assertFalse(Files.exists(root.resolve("pending")), "the bucket and its staging are gone");
+    }
+
+    /**
+     * {@code x-amz-expected-bucket-owner} on bucket and object requests, {@code x-amz-source-expected-bucket-owner} on
+     * copies: 403 AccessDenied unless it is the owner id posixgw reports (the owner's access key, as in ACLs), and
+     * nothing done; the right id changes nothing.
+     */
+    @Test
+    void expectedBucketOwnerIsChecked() throws Exception {
+        createBucket("owned-by");
+        putObject("owned-by", "src", bytes("source"));
+        String owner = raw.send("GET", "/owned-by", Map.of("acl", ""), Map.of(), new byte[0]).element("ID");
+        assertEquals(TestGateway.ACCESS, owner);
+        Map<String, String> right = Map.of("x-amz-expected-bucket-owner", owner);
+        Map<String, String> wrong = Map.of("x-amz-expected-bucket-owner", "111122223333");
+
+        assertOk(raw.send("GET", "/owned-by", Map.of("list-type", "2"), right, new byte[0]));
+        assertError(raw.send("GET", "/owned-by", Map.of("list-type", "2"), wrong, new byte[0]), 403, "AccessDenied");
+        assertEquals(403, raw.send("HEAD", "/owned-by", Map.of(), wrong, new byte[0]).status());
+        assertError(raw.send("GET", "/owned-by", Map.of("location", ""), wrong, new byte[0]), 403, "AccessDenied");
+        assertError(raw.send("GET", path("owned-by", "src"), Map.of(), wrong, new byte[0]), 403, "AccessDenied");
+        assertEquals("source", raw.send("GET", path("owned-by", "src"), Map.of(), right, new byte[0]).text());
+        assertError(raw.send("PUT", path("owned-by", "refused"), Map.of(), wrong, bytes("no")), 403, "AccessDenied");
+        assertFalse(Files.exists(root.resolve("owned-by/refused")), "nothing written");
+        assertError(raw.send("DELETE", path("owned-by", "src"), Map.of(), wrong, new byte[0]), 403, "AccessDenied");
+        assertError(raw.send("DELETE", "/owned-by", Map.of(), wrong, new byte[0]), 403, "AccessDenied");
+        assertTrue(Files.exists(root.resolve("owned-by/src")), "nothing deleted");
+
+        Map<String, String> copy = Map.of("x-amz-copy-source", "/owned-by/src", "x-amz-source-expected-bucket-owner", "111122223333");
+        assertError(raw.send("PUT", path("owned-by", "copy"), Map.of(), copy, new byte[0]), 403, "AccessDenied");
+        assertFalse(Files.exists(root.resolve("owned-by/copy")));
+        assertOk(raw.send("PUT", path("owned-by", "copy"), Map.of(),
+                Map.of("x-amz-copy-source", "/owned-by/src", "x-amz-source-expected-bucket-owner", owner,
+                        "x-amz-expected-bucket-owner", owner), new byte[0]));
+        String id = createUpload("owned-by", "mp");
+        assertError(raw.send("PUT", path("owned-by", "mp"), Map.of("uploadId", id, "partNumber", "1"), copy, new byte[0]), 403,
+                "AccessDenied");
+        assertError(raw.send("GET", "/nonexistent-owned", Map.of("list-type", "2"), wrong, new byte[0]), 404, "NoSuchBucket");
     }
 }

@@ -29,7 +29,8 @@ class ReadmeOperationsTableTest {
     static Map<Endpoint, String> notes() {
         Map<Endpoint, String> r = new LinkedHashMap<>();
         r.put(Endpoint.LIST_BUCKETS, "`max-buckets` 1 to 10,000; the caller's buckets in name order; one answer with all of them unless "
-                + "`max-buckets` is given");
+                + "`max-buckets` is given; with any of these parameters each bucket carries its `BucketRegion` (this server's region), "
+                + "and the answer its `Prefix` and `ContinuationToken`, as S3");
         r.put(Endpoint.CREATE_BUCKET, "`LocationConstraint` in the body, `x-amz-acl: private`, `x-amz-object-ownership: BucketOwnerEnforced`; "
                 + "S3 bucket names (else `InvalidBucketName`); no constraint means `us-east-1`, any other must be the configured region "
                 + "(`InvalidLocationConstraint`); an owned bucket is 200 in `us-east-1` (AWS's legacy answer: nothing changed), 409 "
@@ -111,14 +112,20 @@ class ReadmeOperationsTableTest {
         return r;
     }
 
+    /** The headers every bucket and object row takes, said once above the table rather than in each row. */
+    private static final List<String> EVERY_ROW = List.of(Endpoint.Takes.EXPECTED_BUCKET_OWNER,
+            Endpoint.Takes.SOURCE_EXPECTED_BUCKET_OWNER);
+
     /** The options column, from the endpoint's row: its query parameters, its headers, its body. */
     static String options(Endpoint e) {
         List<String> parts = new ArrayList<>();
         if (!e.takes().query().isEmpty()) {
             parts.add(code(e.takes().query()));
         }
-        if (!e.takes().headers().isEmpty()) {
-            parts.add(code(e.takes().headers()));
+        List<String> headers = new ArrayList<>(e.takes().headers());
+        headers.removeAll(EVERY_ROW);
+        if (!headers.isEmpty()) {
+            parts.add(code(headers));
         }
         switch (e.body()) {
             case XML -> parts.add("XML body (`Content-MD5` checked)");
