@@ -193,6 +193,10 @@ class UsersIT {
             denied(() -> other.listObjects(l -> l.bucket("root-bkt")));
             denied(() -> other.deleteObject(d -> d.bucket("root-bkt").key("r")));
             denied(() -> other.getBucketLocation(g -> g.bucket("root-bkt")));
+            // the unconfigured features' answers follow the same permissions
+            denied(() -> other.getBucketPolicy(g -> g.bucket("root-bkt")));
+            denied(() -> other.getPublicAccessBlock(g -> g.bucket("root-bkt")));
+            denied(() -> other.deleteBucketCors(d -> d.bucket("root-bkt")));
             denied(() -> other.createMultipartUpload(c -> c.bucket("root-bkt").key("mp")));
             denied(() -> other.deleteBucket(d -> d.bucket("root-bkt")));
             assertS3Error(403, null, () -> other.headBucket(h -> h.bucket("root-bkt")));

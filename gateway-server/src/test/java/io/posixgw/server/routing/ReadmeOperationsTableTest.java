@@ -109,6 +109,30 @@ class ReadmeOperationsTableTest {
         r.put(Endpoint.PUT_OBJECT_TAGGING, "`versionId=null` only; a `<Tagging>` body of at most 10 tags; stored in versitygw's "
                 + "`X-Amz-Tagging` attribute");
         r.put(Endpoint.DELETE_OBJECT_TAGGING, "`versionId=null` only; 204");
+        String none = "posixgw has no such configuration: ";
+        r.put(Endpoint.GET_BUCKET_POLICY, none + "404 `NoSuchBucketPolicy`, as S3 for a bucket without a policy");
+        r.put(Endpoint.DELETE_BUCKET_POLICY, none + "204, nothing changed");
+        r.put(Endpoint.GET_BUCKET_POLICY_STATUS, "`<IsPublic>false</IsPublic>`: nothing is public");
+        r.put(Endpoint.GET_BUCKET_CORS, none + "404 `NoSuchCORSConfiguration`");
+        r.put(Endpoint.DELETE_BUCKET_CORS, none + "204, nothing changed");
+        r.put(Endpoint.GET_BUCKET_LIFECYCLE_CONFIGURATION, none + "404 `NoSuchLifecycleConfiguration`");
+        r.put(Endpoint.DELETE_BUCKET_LIFECYCLE, none + "204, nothing changed");
+        r.put(Endpoint.GET_BUCKET_WEBSITE, none + "404 `NoSuchWebsiteConfiguration`");
+        r.put(Endpoint.DELETE_BUCKET_WEBSITE, none + "204, nothing changed");
+        r.put(Endpoint.GET_BUCKET_LOGGING, none + "an empty `<BucketLoggingStatus/>`");
+        r.put(Endpoint.GET_BUCKET_NOTIFICATION_CONFIGURATION, none + "an empty `<NotificationConfiguration/>`");
+        r.put(Endpoint.GET_BUCKET_REPLICATION, none + "404 `ReplicationConfigurationNotFoundError`");
+        r.put(Endpoint.DELETE_BUCKET_REPLICATION, none + "204, nothing changed");
+        r.put(Endpoint.GET_BUCKET_ENCRYPTION, none + "404 `ServerSideEncryptionConfigurationNotFoundError` (objects are "
+                + "stored as plain files)");
+        r.put(Endpoint.DELETE_BUCKET_ENCRYPTION, none + "204, nothing changed");
+        r.put(Endpoint.GET_OBJECT_LOCK_CONFIGURATION, none + "404 `ObjectLockConfigurationNotFoundError`");
+        r.put(Endpoint.GET_BUCKET_OWNERSHIP_CONTROLS, "`BucketOwnerEnforced`, what every posixgw bucket is (its Put and Delete "
+                + "are `NotImplemented`: the setting cannot change)");
+        r.put(Endpoint.GET_PUBLIC_ACCESS_BLOCK, "all four settings `true`: nothing can be made public (its Put and Delete are "
+                + "`NotImplemented`)");
+        r.put(Endpoint.GET_BUCKET_ACCELERATE_CONFIGURATION, none + "an empty `<AccelerateConfiguration/>`");
+        r.put(Endpoint.GET_BUCKET_REQUEST_PAYMENT, "`<Payer>BucketOwner</Payer>`: requester pays is never on");
         return r;
     }
 
