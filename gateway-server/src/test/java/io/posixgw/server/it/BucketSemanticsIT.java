@@ -245,4 +245,38 @@ class BucketSemanticsIT extends GatewayPerClass {
                 "AccessDenied");
         assertError(raw.send("GET", "/nonexistent-owned", Map.of("list-type", "2"), wrong, new byte[0]), 404, "NoSuchBucket");
     }
+
+    /**
+     * POST to a bucket that is not DeleteObjects is S3's POST Object (browser form upload), which posixgw lacks: 501
+     * naming it, for an unsigned form (its credentials are fields of the form, which posixgw does not read: AccessDenied
+     * would tell the client its credentials are wrong) and for a header-signed POST alike (405 before, as if POST had no
+     * meaning there). An unsigned POST that is not a form is still AccessDenied; a wrong header signature still fails.
+     */
+    @Test
+    void postObjectIsNotImplemented() throws Exception {
+        createBucket("form-target");
+        String boundary = "----posixgw-form";
+        byte[] form = bytes("--" + boundary + "\r\nContent-Disposition: form-data; name=\"key\"\r\n\r\nuploaded\r\n"
+                + "--" + boundary + "\r\nContent-Disposition: form-data; name=\"policy\"\r\n\r\neyJ9\r\n"
+                + "--" + boundary + "\r\nContent-Disposition: form-data; name=\"x-amz-signature\"\r\n\r\nabc\r\n"
+                + "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\n"
+                + "Content-Type: text/plain\r\n\r\nhello\r\n--" + boundary + "--\r\n");
+        RawS3.Response unsigned = raw.exchange("POST", "/form-target", Map.of("host", "127.0.0.1:" + gw.port,
+                "content-type", "multipart/form-data; boundary=" + boundary), form);
+        assertError(unsigned, 501, "NotImplemented");
+        assertTrue(unsigned.text().contains("POST Object"), unsigned.text());
+        assertFalse(Files.exists(root.resolve("form-target/uploaded")));
+
+        RawS3.Response signed = raw.send("POST", "/form-target", Map.of(), Map.of("content-type", "multipart/form-data; boundary="
+                + boundary), form);
+        assertError(signed, 501, "NotImplemented");
+        assertTrue(signed.text().contains("POST Object"), signed.text());
+        RawS3.Response plain = raw.send("POST", "/form-target", Map.of(), Map.of(), bytes("x"));
+        assertError(plain, 501, "NotImplemented");
+
+        assertError(raw.exchange("POST", "/form-target", Map.of("host", "127.0.0.1:" + gw.port), bytes("x")), 403, "AccessDenied");
+        RawS3 wrongSecret = new RawS3("127.0.0.1", gw.port, new TestSigner(TestGateway.ACCESS, "not-the-secret", "us-east-1"));
+        assertError(wrongSecret.send("POST", "/form-target", Map.of(), Map.of(), bytes("x")), 403, "SignatureDoesNotMatch");
+        assertError(raw.send("POST", "/form-target", Map.of("acl", ""), Map.of(), new byte[0]), 405, "MethodNotAllowed");
+    }
 }
