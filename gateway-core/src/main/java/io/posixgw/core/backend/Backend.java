@@ -170,4 +170,12 @@ public interface Backend {
 
     /** @param maxParts 1..1000 */
     ListPartsResult listParts(String bucket, String key, String uploadId, int partNumberMarker, int maxParts) throws IOException;
+
+    // ---- bucket tagging (issue 16 item 8) ----
+
+    /** The bucket's tags, empty when it has none; {@code NoSuchBucket} when it does not exist. */
+    Map<String, String> getBucketTagging(String bucket) throws IOException;
+
+    /** Replaces the bucket's tags (already checked against S3's rules); an empty map removes them. */
+    void putBucketTagging(String bucket, Map<String, String> tags) throws IOException;
 }

@@ -43,6 +43,7 @@ public final class Operations {
         ObjectAttributesHandler attributes = new ObjectAttributesHandler(backend);
         this.acls = new AclHandler(backend);
         BucketConfigHandler configs = new BucketConfigHandler(backend);
+        BucketTaggingHandler bucketTags = new BucketTaggingHandler(backend);
 
         bind(Endpoint.LIST_BUCKETS, buckets::listBuckets);
         bind(Endpoint.CREATE_BUCKET, buckets::create);
@@ -74,6 +75,9 @@ public final class Operations {
         bind(Endpoint.GET_OBJECT_ACL, current(acls::getObjectAcl));
         bind(Endpoint.PUT_OBJECT_ACL, current(acls::putObjectAcl));
         bind(Endpoint.GET_OBJECT_ATTRIBUTES, current(attributes::get));
+        bind(Endpoint.GET_BUCKET_TAGGING, bucketTags::get);
+        bind(Endpoint.PUT_BUCKET_TAGGING, bucketTags::put);
+        bind(Endpoint.DELETE_BUCKET_TAGGING, bucketTags::delete);
         bind(Endpoint.GET_BUCKET_POLICY, configs.absent(S3Error.NO_SUCH_BUCKET_POLICY));
         bind(Endpoint.DELETE_BUCKET_POLICY, configs::deleteAbsent);
         bind(Endpoint.GET_BUCKET_POLICY_STATUS, configs.document("PolicyStatus", "<IsPublic>false</IsPublic>"));

@@ -109,6 +109,11 @@ class ReadmeOperationsTableTest {
         r.put(Endpoint.PUT_OBJECT_TAGGING, "`versionId=null` only; a `<Tagging>` body of at most 10 tags; stored in versitygw's "
                 + "`X-Amz-Tagging` attribute");
         r.put(Endpoint.DELETE_OBJECT_TAGGING, "`versionId=null` only; 204");
+        r.put(Endpoint.GET_BUCKET_TAGGING, "tags in key order; a bucket without tags is 404 `NoSuchTagSet`");
+        r.put(Endpoint.PUT_BUCKET_TAGGING, "a `<Tagging>` body of at most 50 tags, keys of 1 to 128 and values of at most 256 "
+                + "characters, unique, none starting `aws:` (`InvalidTag`); `Content-MD5` or an `x-amz-checksum-*` value required; "
+                + "204; stored in versitygw's `X-Amz-Tagging` attribute of the bucket directory (xattr or sidecar)");
+        r.put(Endpoint.DELETE_BUCKET_TAGGING, "204, also when there were none");
         String none = "posixgw has no such configuration: ";
         r.put(Endpoint.GET_BUCKET_POLICY, none + "404 `NoSuchBucketPolicy`, as S3 for a bucket without a policy");
         r.put(Endpoint.DELETE_BUCKET_POLICY, none + "204, nothing changed");
