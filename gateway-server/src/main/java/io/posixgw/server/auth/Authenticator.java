@@ -79,7 +79,8 @@ public final class Authenticator {
         String type = request.header("content-type");
         return request.method().equals("POST") && request.bucket() != null && request.key() == null
                 && type != null && type.trim().regionMatches(true, 0, "multipart/form-data", 0, "multipart/form-data".length())
-                && request.header("authorization") == null && !request.hasQueryParam("X-Amz-Signature");
+                && request.header("authorization") == null && !request.hasQueryParam("X-Amz-Signature")
+                && !request.hasQueryParam("delete"); // DeleteObjects, whatever its content type, is signed as any request
     }
 
     /**
