@@ -375,4 +375,34 @@ public final class PosixBackend implements Backend {
         }
         return e;
     }
+
+    // ---- bucket tagging (issue 16 item 8) ----
+
+    /**
+     * Where versitygw keeps them: the bucket directory's {@code X-Amz-Tagging} attribute, a JSON
+     * object of key to value (xattr {@code user.X-Amz-Tagging}, or the sidecar's
+     * {@code <bucket>/meta/X-Amz-Tagging}), as an object's tags are kept.
+     */
+    @Override
+    public Map<String, String> getBucketTagging(String bucket) throws IOException {
+        return call(() -> {
+            Path dir = paths.bucketDir(bucket);
+            PathResolver.requireBucket(dir);
+            return AttrCodec.decodeMetadata(store.get(dir, AttrNames.TAGGING));
+        });
+    }
+
+    @Override
+    public void putBucketTagging(String bucket, Map<String, String> tags) throws IOException {
+        run(() -> {
+            Path dir = paths.bucketDir(bucket);
+            PathResolver.requireBucket(dir);
+            if (tags.isEmpty()) {
+                store.remove(dir, AttrNames.TAGGING);
+            } else {
+                store.set(dir, AttrNames.TAGGING, AttrCodec.encodeMetadata(tags));
+            }
+            committer.syncDir(dir);
+        });
+    }
 }

@@ -218,6 +218,16 @@ public final class BackendCalls implements Backend {
     }
 
     @Override
+    public Map<String, String> getBucketTagging(String bucket) throws IOException {
+        return backend.getBucketTagging(bucket);
+    }
+
+    @Override
+    public void putBucketTagging(String bucket, Map<String, String> tags) throws IOException {
+        backend.putBucketTagging(bucket, tags);
+    }
+
+    @Override
     public Map<String, String> getObjectTagging(String bucket, String key) throws IOException {
         return backend.getObjectTagging(bucket, key);
     }

@@ -111,4 +111,10 @@ public interface Backend {
     ListMultipartUploadsResult listMultipartUploads(ListMultipartUploadsRequest request) throws IOException;
 
     ListPartsResult listParts(ListPartsRequest request) throws IOException;
+
+    /** The bucket's tags, empty when it has none; {@code NoSuchBucket} when it does not exist. */
+    Map<String, String> getBucketTagging(String bucket) throws IOException;
+
+    /** Replaces the bucket's tags (already checked against S3's rules); an empty map removes them. */
+    void putBucketTagging(String bucket, Map<String, String> tags) throws IOException;
 }

@@ -49,6 +49,11 @@ public final class Tags {
         if (tags.size() > MAX_TAGS) {
             throw new S3Exception(S3Error.BAD_REQUEST_TOO_MANY_TAGS, "Object tags cannot be greater than " + MAX_TAGS);
         }
+        return checkEach(tags);
+    }
+
+    /** Each tag's rules (key 1..128, value 0..256 characters); the tags sorted by key. */
+    private static Map<String, String> checkEach(Map<String, String> tags) {
         for (Map.Entry<String, String> t : tags.entrySet()) {
             String k = t.getKey();
             String v = t.getValue() == null ? "" : t.getValue();
@@ -60,5 +65,21 @@ public final class Tags {
             }
         }
         return new TreeMap<>(tags);
+    }
+
+    /** A bucket's limit: 50 tags (an object has 10). */
+    public static final int MAX_BUCKET_TAGS = 50;
+
+    /** S3's rules for a bucket's tags: at most 50, keys and values as for objects, no key in the reserved {@code aws:} space. */
+    public static Map<String, String> validateBucket(Map<String, String> tags) {
+        if (tags.size() > MAX_BUCKET_TAGS) {
+            throw new S3Exception(S3Error.INVALID_TAG, "Bucket tag count cannot be greater than " + MAX_BUCKET_TAGS);
+        }
+        for (String k : tags.keySet()) {
+            if (k != null && k.regionMatches(true, 0, "aws:", 0, 4)) {
+                throw new S3Exception(S3Error.INVALID_TAG, "System tags cannot be added/updated by requester");
+            }
+        }
+        return checkEach(tags);
     }
 }

@@ -27,9 +27,16 @@ public record ListAllMyBucketsResult(
     }
 
 
-    @JsonPropertyOrder({"Name", "CreationDate"})
+    /** {@code region} is null (no {@code <BucketRegion>}) unless the request had one of ListBuckets' parameters, as S3 answers. */
+    @JsonPropertyOrder({"Name", "CreationDate", "BucketRegion"})
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
     public record Bucket(
             @JacksonXmlProperty(localName = "Name") String name,
-            @JacksonXmlProperty(localName = "CreationDate") String creationDate) {
+            @JacksonXmlProperty(localName = "CreationDate") String creationDate,
+            @JacksonXmlProperty(localName = "BucketRegion") String region) {
+
+        public Bucket(String name, String creationDate) {
+            this(name, creationDate, null);
+        }
     }
 }

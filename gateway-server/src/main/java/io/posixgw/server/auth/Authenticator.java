@@ -43,6 +43,11 @@ public final class Authenticator {
     }
 
     public AuthResult authenticate(S3Request request, Endpoint endpoint) {
+        if (isBrowserForm(request)) {
+            // S3 authenticates these from the form's own policy and signature fields, a scheme posixgw does not have:
+            // AccessDenied would tell the client its credentials are wrong when it is the API that is missing
+            throw new S3Exception(S3Error.NOT_IMPLEMENTED, io.posixgw.server.routing.Router.POST_OBJECT_NOT_IMPLEMENTED);
+        }
         List<QueryParam> query = new ArrayList<>(request.query().size());
         for (Map.Entry<String, String> e : request.query()) {
             query.add(new QueryParam(e.getKey(), e.getValue()));
@@ -64,6 +69,18 @@ public final class Authenticator {
         } catch (SigV4Exception e) {
             throw toS3(e);
         }
+    }
+
+    /**
+     * A browser form upload (S3's POST Object): a {@code multipart/form-data} POST to a bucket that
+     * carries no SigV4 of its own, neither header nor query; its credentials are fields of the form.
+     */
+    static boolean isBrowserForm(S3Request request) {
+        String type = request.header("content-type");
+        return request.method().equals("POST") && request.bucket() != null && request.key() == null
+                && type != null && type.trim().regionMatches(true, 0, "multipart/form-data", 0, "multipart/form-data".length())
+                && request.header("authorization") == null && !request.hasQueryParam("X-Amz-Signature")
+                && !request.hasQueryParam("delete"); // DeleteObjects, whatever its content type, is signed as any request
     }
 
     /**

@@ -31,6 +31,7 @@ public final class Authorizer {
 
     /** Throws {@code AccessDenied} (or {@code NoSuchBucket}, {@code BucketAlreadyExists}) when the caller may not run this. */
     public void authorize(Principal caller, Endpoint endpoint, S3Request request) throws IOException {
+        requireExpectedOwners(caller, endpoint, request);
         if (caller.role().seesAllBuckets() || endpoint.level() == Endpoint.Level.SERVICE) {
             return; // ListBuckets: the answer is narrowed by visibleBuckets
         }
@@ -52,6 +53,35 @@ public final class Authorizer {
         if (endpoint.copy() == Endpoint.Copy.REQUIRED) {
             // reading the source: the caller must own its bucket too
             requireOwner(caller, CopySource.parse(request.header("x-amz-copy-source")).bucket());
+        }
+    }
+
+    /**
+     * S3's {@code x-amz-expected-bucket-owner} (and, on a copy, {@code x-amz-source-expected-bucket-owner}
+     * for the source bucket): 403 {@code AccessDenied} unless it names the bucket's owner as posixgw
+     * reports it in ACLs and listings (the owner's access key; a bucket without a recorded owner
+     * reports the caller). For every caller, root included: the header guards the client against
+     * writing into a bucket it did not mean, not the server against the caller.
+     */
+    private void requireExpectedOwners(Principal caller, Endpoint endpoint, S3Request request) throws IOException {
+        if (endpoint.takes().headers().contains(Endpoint.Takes.EXPECTED_BUCKET_OWNER)) {
+            requireExpectedOwner(caller, request.bucket(), request.header(Endpoint.Takes.EXPECTED_BUCKET_OWNER));
+        }
+        if (endpoint.takes().headers().contains(Endpoint.Takes.SOURCE_EXPECTED_BUCKET_OWNER)) {
+            String expected = request.header(Endpoint.Takes.SOURCE_EXPECTED_BUCKET_OWNER);
+            if (expected != null) {
+                requireExpectedOwner(caller, CopySource.parse(request.header("x-amz-copy-source")).bucket(), expected);
+            }
+        }
+    }
+
+    private void requireExpectedOwner(Principal caller, String bucket, String expected) throws IOException {
+        if (expected == null) {
+            return;
+        }
+        String owner = backend.bucketOwner(bucket);
+        if (!expected.trim().equals(owner != null ? owner : caller.accessKey())) {
+            throw denied();
         }
     }
 

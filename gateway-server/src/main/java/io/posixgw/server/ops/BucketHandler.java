@@ -35,7 +35,8 @@ final class BucketHandler {
     /**
      * The caller's buckets in name order, narrowed by {@code prefix} and {@code bucket-region}
      * (every bucket is in this server's region), paged when {@code max-buckets} is given: the
-     * answer's {@code ContinuationToken} then starts the next page.
+     * answer's {@code ContinuationToken} then starts the next page. With any of these parameters
+     * each bucket carries its {@code BucketRegion}, as S3 answers.
      */
     S3Response listBuckets(Exchange x) throws IOException {
         String prefix = x.query("prefix");
@@ -43,6 +44,8 @@ final class BucketHandler {
         Integer maxBuckets = maxBuckets(x.query("max-buckets"));
         String token = x.query("continuation-token");
         String after = token == null || token.isEmpty() ? null : ContinuationToken.decode(token);
+        // S3 names each bucket's region when the request carries any of these parameters
+        boolean asked = prefix != null || bucketRegion != null || maxBuckets != null || token != null;
 
         List<BucketInfo> visible = new ArrayList<>(authorizer.visibleBuckets(x.caller(), backend.listBuckets()));
         visible.sort(java.util.Comparator.comparing(BucketInfo::name));
@@ -57,7 +60,7 @@ final class BucketHandler {
                 next = ContinuationToken.encode(buckets.get(buckets.size() - 1).name());
                 break;
             }
-            buckets.add(new ListAllMyBucketsResult.Bucket(b.name(), S3Xml.timestamp(b.creationDate())));
+            buckets.add(new ListAllMyBucketsResult.Bucket(b.name(), S3Xml.timestamp(b.creationDate()), asked ? region : null));
         }
         return S3Response.xml(new ListAllMyBucketsResult(new Owner(x.accessKey(), x.accessKey()), buckets, next, prefix));
     }
@@ -95,8 +98,31 @@ final class BucketHandler {
         if ("true".equalsIgnoreCase(trimmed(x.header("x-amz-bucket-object-lock-enabled")))) {
             throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Object Lock is not implemented by posixgw");
         }
-        backend.createBucket(x.bucket(), x.accessKey());
+        try {
+            backend.createBucket(x.bucket(), x.accessKey());
+        } catch (S3Exception e) {
+            if (!ownedInUsEast1(e, x)) {
+                throw e;
+            }
+            // AWS's legacy answer in us-east-1: the bucket is yours, so the create "succeeded"; nothing is changed
+        }
         return S3Response.ok().header("Location", "/" + x.bucket());
+    }
+
+    /**
+     * Whether a refused create is of a bucket the caller owns, on a us-east-1 server: AWS answers
+     * 200 there and 409 {@code BucketAlreadyOwnedByYou} in every other region. Only the recorded
+     * owner gets the 200; root or an admin creating someone else's bucket keeps the 409.
+     */
+    private boolean ownedInUsEast1(S3Exception e, Exchange x) throws IOException {
+        if (e.error() != S3Error.BUCKET_ALREADY_OWNED_BY_YOU || !region.equals(US_EAST_1)) {
+            return false;
+        }
+        try {
+            return x.accessKey().equals(backend.bucketOwner(x.bucket()));
+        } catch (S3Exception gone) {
+            return false;
+        }
     }
 
     private static String trimmed(String s) {

@@ -74,9 +74,9 @@ final class ObjectDeleteHandler {
 
     /**
      * S3 requires Content-MD5 (checked by {@link SmallBodies#read}) or a checksum value on
-     * DeleteObjects: an algorithm named alone ({@code x-amz-sdk-checksum-algorithm}) checks nothing.
+     * DeleteObjects (and PutBucketTagging): an algorithm named alone ({@code x-amz-sdk-checksum-algorithm}) checks nothing.
      */
-    private static void requireIntegrity(Exchange x) {
+    static void requireIntegrity(Exchange x) {
         if (x.header("content-md5") != null) {
             return;
         }

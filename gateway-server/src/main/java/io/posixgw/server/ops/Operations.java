@@ -41,6 +41,8 @@ public final class Operations {
         ObjectTaggingHandler tagging = new ObjectTaggingHandler(backend);
         ObjectAttributesHandler attributes = new ObjectAttributesHandler(backend);
         this.acls = new AclHandler(backend);
+        BucketConfigHandler configs = new BucketConfigHandler(backend);
+        BucketTaggingHandler bucketTags = new BucketTaggingHandler(backend);
 
         bind(Endpoint.LIST_BUCKETS, buckets::listBuckets);
         bind(Endpoint.CREATE_BUCKET, buckets::create);
@@ -72,6 +74,32 @@ public final class Operations {
         bind(Endpoint.GET_OBJECT_ACL, current(acls::getObjectAcl));
         bind(Endpoint.PUT_OBJECT_ACL, current(acls::putObjectAcl));
         bind(Endpoint.GET_OBJECT_ATTRIBUTES, current(attributes::get));
+        bind(Endpoint.GET_BUCKET_TAGGING, bucketTags::get);
+        bind(Endpoint.PUT_BUCKET_TAGGING, bucketTags::put);
+        bind(Endpoint.DELETE_BUCKET_TAGGING, bucketTags::delete);
+        bind(Endpoint.GET_BUCKET_POLICY, configs.absent(S3Error.NO_SUCH_BUCKET_POLICY));
+        bind(Endpoint.DELETE_BUCKET_POLICY, configs::deleteAbsent);
+        bind(Endpoint.GET_BUCKET_POLICY_STATUS, configs.document("PolicyStatus", "<IsPublic>false</IsPublic>"));
+        bind(Endpoint.GET_BUCKET_CORS, configs.absent(S3Error.NO_SUCH_CORS_CONFIGURATION));
+        bind(Endpoint.DELETE_BUCKET_CORS, configs::deleteAbsent);
+        bind(Endpoint.GET_BUCKET_LIFECYCLE_CONFIGURATION, configs.absent(S3Error.NO_SUCH_LIFECYCLE_CONFIGURATION));
+        bind(Endpoint.DELETE_BUCKET_LIFECYCLE, configs::deleteAbsent);
+        bind(Endpoint.GET_BUCKET_WEBSITE, configs.absent(S3Error.NO_SUCH_WEBSITE_CONFIGURATION));
+        bind(Endpoint.DELETE_BUCKET_WEBSITE, configs::deleteAbsent);
+        bind(Endpoint.GET_BUCKET_REPLICATION, configs.absent(S3Error.REPLICATION_CONFIGURATION_NOT_FOUND));
+        bind(Endpoint.DELETE_BUCKET_REPLICATION, configs::deleteAbsent);
+        bind(Endpoint.GET_BUCKET_ENCRYPTION, configs.absent(S3Error.SERVER_SIDE_ENCRYPTION_CONFIGURATION_NOT_FOUND));
+        bind(Endpoint.DELETE_BUCKET_ENCRYPTION, configs::deleteAbsent);
+        bind(Endpoint.GET_OBJECT_LOCK_CONFIGURATION, configs.absent(S3Error.OBJECT_LOCK_CONFIGURATION_NOT_FOUND));
+        bind(Endpoint.GET_BUCKET_OWNERSHIP_CONTROLS, configs.document("OwnershipControls",
+                "<Rule><ObjectOwnership>BucketOwnerEnforced</ObjectOwnership></Rule>"));
+        bind(Endpoint.GET_PUBLIC_ACCESS_BLOCK, configs.document("PublicAccessBlockConfiguration",
+                "<BlockPublicAcls>true</BlockPublicAcls><IgnorePublicAcls>true</IgnorePublicAcls>"
+                        + "<BlockPublicPolicy>true</BlockPublicPolicy><RestrictPublicBuckets>true</RestrictPublicBuckets>"));
+        bind(Endpoint.GET_BUCKET_LOGGING, configs.document("BucketLoggingStatus", ""));
+        bind(Endpoint.GET_BUCKET_NOTIFICATION_CONFIGURATION, configs.document("NotificationConfiguration", ""));
+        bind(Endpoint.GET_BUCKET_ACCELERATE_CONFIGURATION, configs.document("AccelerateConfiguration", ""));
+        bind(Endpoint.GET_BUCKET_REQUEST_PAYMENT, configs.document("RequestPaymentConfiguration", "<Payer>BucketOwner</Payer>"));
         for (Endpoint e : Endpoint.values()) {
             if (e.implemented() != handlers.containsKey(e)) {
                 throw new IllegalStateException(e + (e.implemented() ? " is implemented but has no handler" : " is not implemented but has one"));

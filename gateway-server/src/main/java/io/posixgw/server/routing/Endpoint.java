@@ -37,44 +37,48 @@ public enum Endpoint {
     PUT_BUCKET_ACL("PutBucketAcl", "PUT", Level.BUCKET, "acl", Copy.ANY, Permission.OWNER, BodyKind.XML,
             Takes.headers(Takes.ACL_HEADERS)),
 
-    // ---- bucket: the sub-resources posixgw has none of (any other method on them: 501 too, see Router) ----
-    GET_BUCKET_POLICY("GetBucketPolicy", "GET", Level.BUCKET, "policy", Permission.READ),
+    // ---- bucket: configurations posixgw has none of. Reads answer what S3 answers for a bucket without one
+    // (ops.BucketConfigHandler), deletes of what is absent 204; writes, and any other method on a sub-resource
+    // none of whose APIs is implemented, 501 naming the API (see Router) ----
+    GET_BUCKET_POLICY("GetBucketPolicy", "GET", Level.BUCKET, "policy", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_BUCKET_POLICY("PutBucketPolicy", "PUT", Level.BUCKET, "policy", Permission.OWNER),
-    DELETE_BUCKET_POLICY("DeleteBucketPolicy", "DELETE", Level.BUCKET, "policy", Permission.OWNER),
-    GET_BUCKET_POLICY_STATUS("GetBucketPolicyStatus", "GET", Level.BUCKET, "policyStatus", Permission.READ),
-    GET_BUCKET_CORS("GetBucketCors", "GET", Level.BUCKET, "cors", Permission.READ),
+    DELETE_BUCKET_POLICY("DeleteBucketPolicy", "DELETE", Level.BUCKET, "policy", Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
+    GET_BUCKET_POLICY_STATUS("GetBucketPolicyStatus", "GET", Level.BUCKET, "policyStatus", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
+    GET_BUCKET_CORS("GetBucketCors", "GET", Level.BUCKET, "cors", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_BUCKET_CORS("PutBucketCors", "PUT", Level.BUCKET, "cors", Permission.OWNER),
-    DELETE_BUCKET_CORS("DeleteBucketCors", "DELETE", Level.BUCKET, "cors", Permission.OWNER),
-    GET_BUCKET_LIFECYCLE_CONFIGURATION("GetBucketLifecycleConfiguration", "GET", Level.BUCKET, "lifecycle", Permission.READ),
+    DELETE_BUCKET_CORS("DeleteBucketCors", "DELETE", Level.BUCKET, "cors", Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
+    GET_BUCKET_LIFECYCLE_CONFIGURATION("GetBucketLifecycleConfiguration", "GET", Level.BUCKET, "lifecycle", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_BUCKET_LIFECYCLE_CONFIGURATION("PutBucketLifecycleConfiguration", "PUT", Level.BUCKET, "lifecycle", Permission.OWNER),
-    DELETE_BUCKET_LIFECYCLE("DeleteBucketLifecycle", "DELETE", Level.BUCKET, "lifecycle", Permission.OWNER),
-    GET_BUCKET_TAGGING("GetBucketTagging", "GET", Level.BUCKET, "tagging", Permission.READ),
-    PUT_BUCKET_TAGGING("PutBucketTagging", "PUT", Level.BUCKET, "tagging", Permission.OWNER),
-    DELETE_BUCKET_TAGGING("DeleteBucketTagging", "DELETE", Level.BUCKET, "tagging", Permission.OWNER),
-    GET_BUCKET_WEBSITE("GetBucketWebsite", "GET", Level.BUCKET, "website", Permission.READ),
+    DELETE_BUCKET_LIFECYCLE("DeleteBucketLifecycle", "DELETE", Level.BUCKET, "lifecycle", Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
+    GET_BUCKET_TAGGING("GetBucketTagging", "GET", Level.BUCKET, "tagging", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
+    PUT_BUCKET_TAGGING("PutBucketTagging", "PUT", Level.BUCKET, "tagging", Copy.ANY, Permission.OWNER, BodyKind.XML,
+            Takes.headers("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm")),
+    DELETE_BUCKET_TAGGING("DeleteBucketTagging", "DELETE", Level.BUCKET, "tagging", Copy.ANY, Permission.OWNER, BodyKind.NONE,
+            Takes.NOTHING),
+    GET_BUCKET_WEBSITE("GetBucketWebsite", "GET", Level.BUCKET, "website", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_BUCKET_WEBSITE("PutBucketWebsite", "PUT", Level.BUCKET, "website", Permission.OWNER),
-    DELETE_BUCKET_WEBSITE("DeleteBucketWebsite", "DELETE", Level.BUCKET, "website", Permission.OWNER),
-    GET_BUCKET_LOGGING("GetBucketLogging", "GET", Level.BUCKET, "logging", Permission.READ),
+    DELETE_BUCKET_WEBSITE("DeleteBucketWebsite", "DELETE", Level.BUCKET, "website", Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
+    GET_BUCKET_LOGGING("GetBucketLogging", "GET", Level.BUCKET, "logging", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_BUCKET_LOGGING("PutBucketLogging", "PUT", Level.BUCKET, "logging", Permission.OWNER),
-    GET_BUCKET_NOTIFICATION_CONFIGURATION("GetBucketNotificationConfiguration", "GET", Level.BUCKET, "notification", Permission.READ),
+    GET_BUCKET_NOTIFICATION_CONFIGURATION("GetBucketNotificationConfiguration", "GET", Level.BUCKET, "notification", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_BUCKET_NOTIFICATION_CONFIGURATION("PutBucketNotificationConfiguration", "PUT", Level.BUCKET, "notification", Permission.OWNER),
-    GET_BUCKET_REPLICATION("GetBucketReplication", "GET", Level.BUCKET, "replication", Permission.READ),
+    GET_BUCKET_REPLICATION("GetBucketReplication", "GET", Level.BUCKET, "replication", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_BUCKET_REPLICATION("PutBucketReplication", "PUT", Level.BUCKET, "replication", Permission.OWNER),
-    DELETE_BUCKET_REPLICATION("DeleteBucketReplication", "DELETE", Level.BUCKET, "replication", Permission.OWNER),
-    GET_BUCKET_ENCRYPTION("GetBucketEncryption", "GET", Level.BUCKET, "encryption", Permission.READ),
+    DELETE_BUCKET_REPLICATION("DeleteBucketReplication", "DELETE", Level.BUCKET, "replication", Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
+    GET_BUCKET_ENCRYPTION("GetBucketEncryption", "GET", Level.BUCKET, "encryption", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_BUCKET_ENCRYPTION("PutBucketEncryption", "PUT", Level.BUCKET, "encryption", Permission.OWNER),
-    DELETE_BUCKET_ENCRYPTION("DeleteBucketEncryption", "DELETE", Level.BUCKET, "encryption", Permission.OWNER),
-    GET_OBJECT_LOCK_CONFIGURATION("GetObjectLockConfiguration", "GET", Level.BUCKET, "object-lock", Permission.READ),
+    DELETE_BUCKET_ENCRYPTION("DeleteBucketEncryption", "DELETE", Level.BUCKET, "encryption", Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
+    GET_OBJECT_LOCK_CONFIGURATION("GetObjectLockConfiguration", "GET", Level.BUCKET, "object-lock", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_OBJECT_LOCK_CONFIGURATION("PutObjectLockConfiguration", "PUT", Level.BUCKET, "object-lock", Permission.OWNER),
-    GET_BUCKET_OWNERSHIP_CONTROLS("GetBucketOwnershipControls", "GET", Level.BUCKET, "ownershipControls", Permission.READ),
+    GET_BUCKET_OWNERSHIP_CONTROLS("GetBucketOwnershipControls", "GET", Level.BUCKET, "ownershipControls", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_BUCKET_OWNERSHIP_CONTROLS("PutBucketOwnershipControls", "PUT", Level.BUCKET, "ownershipControls", Permission.OWNER),
     DELETE_BUCKET_OWNERSHIP_CONTROLS("DeleteBucketOwnershipControls", "DELETE", Level.BUCKET, "ownershipControls", Permission.OWNER),
-    GET_PUBLIC_ACCESS_BLOCK("GetPublicAccessBlock", "GET", Level.BUCKET, "publicAccessBlock", Permission.READ),
+    GET_PUBLIC_ACCESS_BLOCK("GetPublicAccessBlock", "GET", Level.BUCKET, "publicAccessBlock", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_PUBLIC_ACCESS_BLOCK("PutPublicAccessBlock", "PUT", Level.BUCKET, "publicAccessBlock", Permission.OWNER),
     DELETE_PUBLIC_ACCESS_BLOCK("DeletePublicAccessBlock", "DELETE", Level.BUCKET, "publicAccessBlock", Permission.OWNER),
-    GET_BUCKET_ACCELERATE_CONFIGURATION("GetBucketAccelerateConfiguration", "GET", Level.BUCKET, "accelerate", Permission.READ),
+    GET_BUCKET_ACCELERATE_CONFIGURATION("GetBucketAccelerateConfiguration", "GET", Level.BUCKET, "accelerate", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_BUCKET_ACCELERATE_CONFIGURATION("PutBucketAccelerateConfiguration", "PUT", Level.BUCKET, "accelerate", Permission.OWNER),
-    GET_BUCKET_REQUEST_PAYMENT("GetBucketRequestPayment", "GET", Level.BUCKET, "requestPayment", Permission.READ),
+    GET_BUCKET_REQUEST_PAYMENT("GetBucketRequestPayment", "GET", Level.BUCKET, "requestPayment", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_BUCKET_REQUEST_PAYMENT("PutBucketRequestPayment", "PUT", Level.BUCKET, "requestPayment", Permission.OWNER),
     // a GET of these without an id is S3's List...Configurations: the same request line, one row
     GET_BUCKET_ANALYTICS_CONFIGURATION("GetBucketAnalyticsConfiguration", "GET", Level.BUCKET, "analytics", Permission.READ),
@@ -172,10 +176,14 @@ public enum Endpoint {
     private final Takes takes;
     private final boolean implemented;
 
-    /** An implemented API. */
+    /**
+     * An implemented API. Every one on a bucket or object but CreateBucket also takes S3's
+     * {@code x-amz-expected-bucket-owner} (and a copy {@code x-amz-source-expected-bucket-owner}),
+     * checked for all of them in one place, {@link io.posixgw.server.auth.Authorizer}.
+     */
     Endpoint(String apiName, String method, Level level, String selector, Copy copy, Permission permission, BodyKind body,
              Takes takes) {
-        this(apiName, method, level, selector, copy, permission, body, takes, true);
+        this(apiName, method, level, selector, copy, permission, body, Takes.withOwnerChecks(apiName, level, copy, takes), true);
     }
 
     /** An API posixgw answers {@code NotImplemented}, by name: it takes nothing and its body is never read. */
@@ -279,6 +287,20 @@ public enum Endpoint {
 
         static Takes headers(String... names) {
             return new Takes(List.of(), List.of(names));
+        }
+
+        /** The header naming the account a request expects to own its bucket. */
+        public static final String EXPECTED_BUCKET_OWNER = "x-amz-expected-bucket-owner";
+        /** The same for a copy's source bucket. */
+        public static final String SOURCE_EXPECTED_BUCKET_OWNER = "x-amz-source-expected-bucket-owner";
+
+        /** {@code takes} with the expected-owner headers where S3 takes them: every bucket and object API but CreateBucket. */
+        static Takes withOwnerChecks(String apiName, Level level, Copy copy, Takes takes) {
+            if (level == Level.SERVICE || apiName.equals("CreateBucket")) {
+                return takes;
+            }
+            Takes checked = takes.andHeaders(EXPECTED_BUCKET_OWNER);
+            return copy == Copy.REQUIRED ? checked.andHeaders(SOURCE_EXPECTED_BUCKET_OWNER) : checked;
         }
 
         /** These, with more headers. */

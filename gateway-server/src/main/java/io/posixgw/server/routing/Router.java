@@ -59,7 +59,19 @@ public final class Router {
         TABLE = List.copyOf(table);
     }
 
+    /** The refusal of S3's POST Object, whether the router or (for an unsigned form) the authenticator says it. */
+    public static final String POST_OBJECT_NOT_IMPLEMENTED = "POST Object (browser form upload) is not implemented by posixgw";
+
     private Router() {
+    }
+
+    private static String lackedFamily(S3Request request) {
+        for (Map.Entry<String, String> q : request.query()) {
+            if (LACKED.containsKey(q.getKey())) {
+                return q.getKey();
+            }
+        }
+        return null;
     }
 
     /** The bucket sub-resources posixgw has none of, in name order (for README's operations table). */
@@ -71,7 +83,6 @@ public final class Router {
         Endpoint.Level level = request.bucket() == null ? Endpoint.Level.SERVICE
                 : request.key() == null ? Endpoint.Level.BUCKET : Endpoint.Level.OBJECT;
         boolean copySource = request.header("x-amz-copy-source") != null;
-        boolean methodKnownAtLevel = false;
         for (Endpoint e : TABLE) {
             if (e.level() != level) {
                 continue;
@@ -79,7 +90,6 @@ public final class Router {
             if (!e.method().equals(request.method())) {
                 continue;
             }
-            methodKnownAtLevel = true;
             if (e.selector() != null && !request.hasQueryParam(e.selector())) {
                 continue;
             }
@@ -115,8 +125,10 @@ public final class Router {
             }
             return e;
         }
-        if (!methodKnownAtLevel && level == Endpoint.Level.BUCKET && request.method().equals("POST")) {
-            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "POST Object (browser form upload) is not implemented by posixgw");
+        if (level == Endpoint.Level.BUCKET && request.method().equals("POST") && !namesSubresource(request, level)
+                && lackedFamily(request) == null) {
+            // a POST to a bucket that is no other API is S3's POST Object (browser form upload), header-signed or not
+            throw new S3Exception(S3Error.NOT_IMPLEMENTED, POST_OBJECT_NOT_IMPLEMENTED);
         }
         throw new S3Exception(S3Error.METHOD_NOT_ALLOWED,
                 "The specified method is not allowed against this resource: " + request.method());

@@ -156,8 +156,8 @@ class BotocoreModelRoutingTest {
             Endpoint withAll = assertDoesNotThrow(() -> Router.route(request), op + " with its optional parameters " + op.optionalQuery());
             assertEquals(ours, withAll, op + " with its optional parameters");
         } else if (SAME_REQUEST.containsKey(op.name())) {
+            // answered as the API it is the same request as (GetBucketLifecycle as GetBucketLifecycleConfiguration)
             assertEquals(SAME_REQUEST.get(op.name()), routed, op + " is the same request as " + SAME_REQUEST.get(op.name()));
-            assertTrue(!routed.implemented(), op.toString());
         } else {
             assertEquals(op.name(), routed.apiName(), op + " must not reach another operation");
             assertTrue(!routed.implemented(), op.toString());

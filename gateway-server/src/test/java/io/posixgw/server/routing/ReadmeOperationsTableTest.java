@@ -29,10 +29,12 @@ class ReadmeOperationsTableTest {
     static Map<Endpoint, String> notes() {
         Map<Endpoint, String> r = new LinkedHashMap<>();
         r.put(Endpoint.LIST_BUCKETS, "`max-buckets` 1 to 10,000; the caller's buckets in name order; one answer with all of them unless "
-                + "`max-buckets` is given");
+                + "`max-buckets` is given; with any of these parameters each bucket carries its `BucketRegion` (this server's region), "
+                + "and the answer its `Prefix` and `ContinuationToken`, as S3");
         r.put(Endpoint.CREATE_BUCKET, "`LocationConstraint` in the body, `x-amz-acl: private`, `x-amz-object-ownership: BucketOwnerEnforced`; "
                 + "S3 bucket names (else `InvalidBucketName`); no constraint means `us-east-1`, any other must be the configured region "
-                + "(`InvalidLocationConstraint`); an owned bucket is 409 `BucketAlreadyOwnedByYou`; ACLs granting others are "
+                + "(`InvalidLocationConstraint`); an owned bucket is 200 in `us-east-1` (AWS's legacy answer: nothing changed), 409 "
+                + "`BucketAlreadyOwnedByYou` elsewhere; ACLs granting others are "
                 + "`InvalidBucketAclWithObjectOwnership`, other object ownerships and Object Lock `NotImplemented`");
         r.put(Endpoint.HEAD_BUCKET, "200 with `x-amz-bucket-region`; 404 without a body");
         r.put(Endpoint.GET_BUCKET_LOCATION, "empty `<LocationConstraint/>` for `us-east-1`, else the region");
@@ -107,8 +109,41 @@ class ReadmeOperationsTableTest {
         r.put(Endpoint.PUT_OBJECT_TAGGING, "`versionId=null` only; a `<Tagging>` body of at most 10 tags; stored in versitygw's "
                 + "`X-Amz-Tagging` attribute");
         r.put(Endpoint.DELETE_OBJECT_TAGGING, "`versionId=null` only; 204");
+        r.put(Endpoint.GET_BUCKET_TAGGING, "tags in key order; a bucket without tags is 404 `NoSuchTagSet`");
+        r.put(Endpoint.PUT_BUCKET_TAGGING, "a `<Tagging>` body of at most 50 tags, keys of 1 to 128 and values of at most 256 "
+                + "characters, unique, none starting `aws:` (`InvalidTag`); `Content-MD5` or an `x-amz-checksum-*` value required; "
+                + "204; stored in versitygw's `X-Amz-Tagging` attribute of the bucket directory (xattr or sidecar)");
+        r.put(Endpoint.DELETE_BUCKET_TAGGING, "204, also when there were none");
+        String none = "posixgw has no such configuration: ";
+        r.put(Endpoint.GET_BUCKET_POLICY, none + "404 `NoSuchBucketPolicy`, as S3 for a bucket without a policy");
+        r.put(Endpoint.DELETE_BUCKET_POLICY, none + "204, nothing changed");
+        r.put(Endpoint.GET_BUCKET_POLICY_STATUS, "`<IsPublic>false</IsPublic>`: nothing is public");
+        r.put(Endpoint.GET_BUCKET_CORS, none + "404 `NoSuchCORSConfiguration`");
+        r.put(Endpoint.DELETE_BUCKET_CORS, none + "204, nothing changed");
+        r.put(Endpoint.GET_BUCKET_LIFECYCLE_CONFIGURATION, none + "404 `NoSuchLifecycleConfiguration`");
+        r.put(Endpoint.DELETE_BUCKET_LIFECYCLE, none + "204, nothing changed");
+        r.put(Endpoint.GET_BUCKET_WEBSITE, none + "404 `NoSuchWebsiteConfiguration`");
+        r.put(Endpoint.DELETE_BUCKET_WEBSITE, none + "204, nothing changed");
+        r.put(Endpoint.GET_BUCKET_LOGGING, none + "an empty `<BucketLoggingStatus/>`");
+        r.put(Endpoint.GET_BUCKET_NOTIFICATION_CONFIGURATION, none + "an empty `<NotificationConfiguration/>`");
+        r.put(Endpoint.GET_BUCKET_REPLICATION, none + "404 `ReplicationConfigurationNotFoundError`");
+        r.put(Endpoint.DELETE_BUCKET_REPLICATION, none + "204, nothing changed");
+        r.put(Endpoint.GET_BUCKET_ENCRYPTION, none + "404 `ServerSideEncryptionConfigurationNotFoundError` (objects are "
+                + "stored as plain files)");
+        r.put(Endpoint.DELETE_BUCKET_ENCRYPTION, none + "204, nothing changed");
+        r.put(Endpoint.GET_OBJECT_LOCK_CONFIGURATION, none + "404 `ObjectLockConfigurationNotFoundError`");
+        r.put(Endpoint.GET_BUCKET_OWNERSHIP_CONTROLS, "`BucketOwnerEnforced`, what every posixgw bucket is (its Put and Delete "
+                + "are `NotImplemented`: the setting cannot change)");
+        r.put(Endpoint.GET_PUBLIC_ACCESS_BLOCK, "all four settings `true`: nothing can be made public (its Put and Delete are "
+                + "`NotImplemented`)");
+        r.put(Endpoint.GET_BUCKET_ACCELERATE_CONFIGURATION, none + "an empty `<AccelerateConfiguration/>`");
+        r.put(Endpoint.GET_BUCKET_REQUEST_PAYMENT, "`<Payer>BucketOwner</Payer>`: requester pays is never on");
         return r;
     }
+
+    /** The headers every bucket and object row takes, said once above the table rather than in each row. */
+    private static final List<String> EVERY_ROW = List.of(Endpoint.Takes.EXPECTED_BUCKET_OWNER,
+            Endpoint.Takes.SOURCE_EXPECTED_BUCKET_OWNER);
 
     /** The options column, from the endpoint's row: its query parameters, its headers, its body. */
     static String options(Endpoint e) {
@@ -116,8 +151,10 @@ class ReadmeOperationsTableTest {
         if (!e.takes().query().isEmpty()) {
             parts.add(code(e.takes().query()));
         }
-        if (!e.takes().headers().isEmpty()) {
-            parts.add(code(e.takes().headers()));
+        List<String> headers = new ArrayList<>(e.takes().headers());
+        headers.removeAll(EVERY_ROW);
+        if (!headers.isEmpty()) {
+            parts.add(code(headers));
         }
         switch (e.body()) {
             case XML -> parts.add("XML body (`Content-MD5` checked)");

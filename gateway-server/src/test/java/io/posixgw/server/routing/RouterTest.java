@@ -65,17 +65,18 @@ class RouterTest {
         Endpoint lifecycle = route("PUT", "b", null, "lifecycle");
         assertEquals(Endpoint.PUT_BUCKET_LIFECYCLE_CONFIGURATION, lifecycle);
         assertTrue(!lifecycle.implemented() && lifecycle.apiName().equals("PutBucketLifecycleConfiguration"), lifecycle.apiName());
-        assertEquals(Endpoint.DELETE_BUCKET_CORS, route("DELETE", "b", null, "cors"));
-        assertTrue(!route("DELETE", "b", null, "cors").implemented());
-        // the exact API where S3's name is not Delete + the family
+        assertEquals(Endpoint.PUT_BUCKET_CORS, route("PUT", "b", null, "cors"));
+        assertTrue(!route("PUT", "b", null, "cors").implemented());
+        // a read or delete of a configuration posixgw has none of is answered (issue 16 item 9)
+        assertTrue(route("DELETE", "b", null, "cors").implemented());
         assertEquals(Endpoint.DELETE_BUCKET_LIFECYCLE, route("DELETE", "b", null, "lifecycle"));
         // a HEAD is refused as the GET; the first such sub-resource in the query names the API
-        assertEquals(Endpoint.GET_BUCKET_POLICY, route("HEAD", "b", null, "policy"));
-        assertEquals(Endpoint.GET_BUCKET_CORS, route("GET", "b", null, "cors&policy"));
+        assertEquals(Endpoint.GET_BUCKET_METRICS_CONFIGURATION, route("HEAD", "b", null, "metrics"));
+        assertEquals(Endpoint.GET_BUCKET_INVENTORY_CONFIGURATION, route("GET", "b", null, "inventory&metrics"));
         // a sub-resource posixgw has still wins over one it lacks; a method no row has keeps its 405
-        assertEquals(Endpoint.GET_BUCKET_VERSIONING, route("GET", "b", null, "policy&versioning"));
-        assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("GET", "b", null, "policy&delete")).error());
-        assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("POST", "b", null, "policy")).error());
+        assertEquals(Endpoint.GET_BUCKET_VERSIONING, route("GET", "b", null, "metrics&versioning"));
+        assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("GET", "b", null, "metrics&delete")).error());
+        assertEquals(S3Error.METHOD_NOT_ALLOWED, assertThrows(S3Exception.class, () -> route("POST", "b", null, "metrics")).error());
     }
 
     /** The bucket sub-resources answered by family name before they were rows, and the family each was named by. */
@@ -99,7 +100,8 @@ class RouterTest {
      */
     @Test
     void lackedSubresourcesAnswerAsBefore() {
-        assertEquals(new java.util.TreeSet<>(FAMILIES_BEFORE_ROWS.keySet()), Router.lackedSubresources());
+        assertEquals(new java.util.TreeSet<>(FAMILIES_BEFORE_ROWS.keySet()), new java.util.TreeSet<>(
+                java.util.stream.Stream.concat(Router.lackedSubresources().stream(), ANSWERED_SINCE.stream()).toList()));
         Map<String, String> verbs = Map.of("GET", "Get", "HEAD", "Get", "PUT", "Put", "DELETE", "Delete");
         FAMILIES_BEFORE_ROWS.forEach((query, family) -> verbs.forEach((method, verb) -> {
             String expected = (method.equals("DELETE") && query.equals("lifecycle") ? "DeleteBucketLifecycle" : verb + family)
@@ -107,15 +109,29 @@ class RouterTest {
             String answer;
             try {
                 Endpoint e = route(method, "b", null, query);
-                assertTrue(!e.implemented(), method + " ?" + query + " reached " + e);
+                if (e.implemented()) {
+                    // issue 16 items 9 and 8: the reads and deletes of configurations posixgw has none of are answered; tagging is kept
+                    assertTrue(ANSWERED_SINCE.contains(query) && (method.equals("GET") || method.equals("DELETE")
+                            || query.equals("tagging") && method.equals("PUT")), method + " ?" + query);
+                    return;
+                }
                 answer = e.apiName() + " is not implemented by posixgw"; // as the connection answers an unimplemented row
             } catch (S3Exception refused) {
+                if (refused.error() == S3Error.METHOD_NOT_ALLOWED && ANSWERED_SINCE.contains(query)) {
+                    // a method S3 has no API for on a sub-resource posixgw now has (DELETE ?policyStatus, HEAD ?cors): 405, as ?versioning
+                    return;
+                }
                 assertEquals(S3Error.NOT_IMPLEMENTED, refused.error(), method + " ?" + query);
                 answer = refused.getMessage();
             }
             assertEquals(expected, answer, method + " ?" + query);
         }));
     }
+
+    /** The sub-resources whose reads (and deletes) are answered since issue 16 item 9; their writes still name the API. */
+    private static final java.util.Set<String> ANSWERED_SINCE = java.util.Set.of("policy", "policyStatus", "cors", "lifecycle",
+            "website", "logging", "notification", "replication", "encryption", "object-lock", "ownershipControls", "publicAccessBlock",
+            "accelerate", "requestPayment", "tagging");
 
     /** No row is shadowed by another: a request made from a row's own method, level, selector and copy rule reaches it. */
     @Test

@@ -233,6 +233,20 @@ public final class InMemoryBackend implements Backend {
     }
 
     @Override
+    public Map<String, String> getBucketTagging(String bucket) {
+        synchronized (lock) {
+            return bucket(bucket).tags;
+        }
+    }
+
+    @Override
+    public void putBucketTagging(String bucket, Map<String, String> tags) {
+        synchronized (lock) {
+            bucket(bucket).tags = Map.copyOf(tags);
+        }
+    }
+
+    @Override
     public Map<String, String> getObjectTagging(String bucket, String key) {
         return current(bucket, key).info().attributes().tags();
     }

@@ -13,6 +13,7 @@ final class MemoryBucket {
     final Instant created;
     final TreeMap<String, Stored> objects = new TreeMap<>(KeyOrder.COMPARATOR);
     final Map<String, Upload> uploads = new HashMap<>();
+    Map<String, String> tags = Map.of();
 
     MemoryBucket(String name, String owner, Instant created) {
         this.name = name;
