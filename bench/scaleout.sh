@@ -3,6 +3,7 @@
 #
 #   bench/scaleout.sh                 # about 10 s per scenario, 4 combinations: roughly 10 minutes on 2 cores
 #   SCALEOUT_MILLIS=3000 bench/scaleout.sh   # shorter scenarios
+#   SCALEOUT_SCENARIOS=latency bench/scaleout.sh   # latency only (or a list: overwrite-read,conditional,...)
 #
 # Installs glusterfs-server, glusterfs-client and attr (Debian) when missing, then runs
 # GlusterScaleOutIT in bench mode: bench/gluster-bed.sh starts glusterd, a replica-2 volume with
@@ -33,5 +34,5 @@ out="${BENCH_OUT:-$repo/bench/results/$(date -u +%Y-%m-%d)}"
 mkdir -p "$out"
 ./mvnw -B -q test -pl gateway-server -am -Dtest=GlusterScaleOutIT -Dsurefire.failIfNoSpecifiedTests=false \
   -Dposixgw.scaleout.bench=true -Dposixgw.scaleout.millis="${SCALEOUT_MILLIS:-10000}" \
-  -Dposixgw.scaleout.out="$out/scaleout.md"
+  ${SCALEOUT_SCENARIOS:+-Dposixgw.scaleout.scenarios="$SCALEOUT_SCENARIOS"} -Dposixgw.scaleout.out="$out/scaleout.md"
 cat "$out/scaleout.md"

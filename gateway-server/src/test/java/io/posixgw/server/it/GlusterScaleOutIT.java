@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * anomaly for the scenarios that are correct on that profile and mode today ({@link #CORRECT});
  * the others are run and reported (the counts go to stdout and, with
  * {@code -Dposixgw.scaleout.out=FILE}, to a Markdown file). {@code -Dposixgw.scaleout.bench=true}
- * (bench/scaleout.sh) runs longer, asserts nothing and adds latency on GlusterFS and local ext4.
+ * (bench/scaleout.sh) runs longer, asserts nothing and adds latency on GlusterFS and local ext4;
+ * {@code -Dposixgw.scaleout.scenarios=a,b} runs only those (none: {@code -Dposixgw.scaleout.scenarios=latency}).
  * Skips where GlusterFS or FUSE is missing (bench/gluster-bed.sh check).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -34,11 +35,15 @@ class GlusterScaleOutIT {
     private static final int THREADS = Integer.getInteger("posixgw.scaleout.threads", 2);
 
     /** profile/mode -> the scenarios asserted to see no anomaly. */
+    // Not yet (counts in docs/DEPLOY-SCALE-OUT.md): with caching off, a HEAD racing deletes
+    // (xattr) hung past the client's 30 s once; in sidecar mode a HEAD racing overwrites and an
+    // object whose PUT was killed can be served without its metadata; with default caching, 500s and 503s from stale handles in
+    // the object open, stale reads, mixed versions (sidecar), lost PUTs racing DeleteBucket.
     private static final Map<String, Set<String>> CORRECT = Map.of(
-            "coherent/xattr", Set.of("conditional", "kill-a", "kill-b"),
-            "coherent/sidecar", Set.of("conditional", "kill-a", "kill-b"),
+            "coherent/xattr", Set.of("overwrite-read", "concurrent-overwrites", "conditional", "put-deletebucket", "kill-a", "kill-b"),
+            "coherent/sidecar", Set.of("overwrite-read", "deletes-reads", "conditional", "put-deletebucket"),
             "default/xattr", Set.of("kill-a", "kill-b"),
-            "default/sidecar", Set.of("kill-a", "kill-b"));
+            "default/sidecar", Set.of());
 
     private GlusterBed bed;
     private Path dir;
@@ -138,6 +143,10 @@ class GlusterScaleOutIT {
             scenarios.put("put-deletebucket", () -> h.putRacingDeleteBucket("rb"));
             scenarios.put("kill-a", () -> g.kill(true));
             scenarios.put("kill-b", () -> g.kill(false));
+            String only = System.getProperty("posixgw.scaleout.scenarios");
+            if (only != null) {
+                scenarios.keySet().retainAll(Set.of(only.split(",")));
+            }
             for (Map.Entry<String, ScenarioRun> s : scenarios.entrySet()) {
                 Tally t = s.getValue().run();
                 String row = "| " + profile + " | " + mode + " | " + t.scenario + " | " + t.summary() + " |";
@@ -241,7 +250,7 @@ class GlusterScaleOutIT {
             RaceHarness h = new RaceHarness(ra, client(b), 0, 1);
             List<String> out = new ArrayList<>();
             for (int size : new int[] {4 << 10, 1 << 20}) {
-                Tally t = h.latency("latency", size, size > 4096 ? 30 : 100);
+                Tally t = h.latency("latency", size, size > 4096 ? 20 : 60);
                 t.latencies().forEach((op, l) -> out.add(String.format("| %s | %s | %s | %d | %.1f | %.1f |",
                         fs, mode, op.replace("<=4KiB", "4KiB"), l.count(), l.millis(0.5), l.millis(0.99))));
             }
