@@ -18,6 +18,10 @@ command -v curl >/dev/null || need+=(curl)
 [ -x /usr/bin/rclone ] || need+=(rclone)
 [ -x /usr/bin/node ] || need+=(nodejs)
 [ -x /usr/bin/npm ] || need+=(npm)
+# the shared-file-system test bed (GlusterScaleOutIT, bench/gluster-bed.sh): glusterd, bricks and FUSE client
+[ -x /usr/sbin/glusterd ] || need+=(glusterfs-server)
+[ -x /usr/sbin/glusterfs ] || need+=(glusterfs-client)
+[ -x /usr/bin/getfattr ] || need+=(attr)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then
     echo "test.sh: missing ${need[*]}: install them (apt-get install ${need[*]}) or run as root" >&2

@@ -60,7 +60,7 @@ final class ConditionalPublisher {
         // a condition failing already (404, 412) makes no lock file; lock files are kept (see KeyLocks)
         condition.checkOr412(reader.head(bucket, key, false));
         try (KeyLocks.Held held = keyLocks.lock(bucketDir, key)) {
-            condition.checkOr412(reader.head(bucket, key, false)); // 404 when absent, 412 on mismatch
+            condition.checkOr412(currentUnderLock(bucket, key, bucketDir.resolve(key))); // 404 when absent, 412 on mismatch
             action.run();
         }
     }
@@ -81,8 +81,17 @@ final class ConditionalPublisher {
             return;
         }
         try (KeyLocks.Held held = keyLocks.lock(bucketDir, key)) {
-            condition.checkOr412(reader.head(bucket, key, false));
+            condition.checkOr412(currentUnderLock(bucket, key, target));
             committer.publish(staged, bucketDir, target, null);
         }
+    }
+
+    /**
+     * The current version, read under the key's lock: the last holder's rename (maybe through
+     * another client of a shared file system) can leave this client a stale handle of the
+     * version it replaced; the read then resolves the name again (Fs.retryStale).
+     */
+    private io.posixgw.core.model.ObjectInfo currentUnderLock(String bucket, String key, Path target) throws IOException {
+        return Fs.retryStale(target, () -> reader.head(bucket, key, false));
     }
 }

@@ -20,7 +20,8 @@ record DataVersion(String inode, long size, long mtimeNanos, long ctimeNanos, bo
     static DataVersion of(Path path) throws IOException {
         Map<String, Object> a;
         try {
-            a = Files.readAttributes(path, "unix:ino,size,lastModifiedTime,ctime,isRegularFile", LinkOption.NOFOLLOW_LINKS);
+            a = Fs.retryStale(path, () -> Files.readAttributes(path, "unix:ino,size,lastModifiedTime,ctime,isRegularFile",
+                    LinkOption.NOFOLLOW_LINKS));
         } catch (NoSuchFileException e) {
             return null;
         }

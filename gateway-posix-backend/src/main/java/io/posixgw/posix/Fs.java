@@ -20,6 +20,9 @@ import java.util.concurrent.ThreadLocalRandom;
 /** Small file-system helpers shared by the backend classes. */
 final class Fs {
     private static final HexFormat HEX = HexFormat.of();
+    /** Attempts of a call that answers ESTALE (see {@link #retryStale}). */
+    static final int STALE_ATTEMPTS = 5;
+    private static final java.util.concurrent.atomic.LongAdder STALE_RETRIES = new java.util.concurrent.atomic.LongAdder();
 
     private Fs() {
     }
@@ -27,7 +30,7 @@ final class Fs {
     /** lstat; null when absent (ENOENT, or ENOTDIR for a path through a file). */
     static BasicFileAttributes lstat(Path p) throws IOException {
         try {
-            return Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return retryStale(p, () -> Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS));
         } catch (NoSuchFileException e) {
             return null;
         } catch (FileSystemException e) {
@@ -36,6 +39,55 @@ final class Fs {
             }
             throw e;
         }
+    }
+
+    /**
+     * ESTALE: on a network or cluster file system (NFS, GlusterFS's FUSE client) a file
+     * replaced or removed through another client while this one held its handle, or a
+     * cached lookup of it. It means what ENOENT means for a path read once: the file changed.
+     */
+    static boolean isStale(IOException e) {
+        return e instanceof FileSystemException f && f.getReason() != null && f.getReason().contains("Stale file handle");
+    }
+
+    /** One file-system call by path, for {@link #retryStale}. */
+    interface PathCall<T> {
+        T call() throws IOException;
+    }
+
+    /**
+     * Runs {@code call}, again on ESTALE (each attempt resolves the path anew, as NFS clients
+     * must; the kernel revalidates the cached lookup that led to the stale handle), a bounded
+     * number of times with short pauses. Still stale after that, the file is taken as gone:
+     * {@link NoSuchFileException}, which the callers handle as "the object changed".
+     */
+    static <T> T retryStale(Path path, PathCall<T> call) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return call.call();
+            } catch (IOException e) {
+                if (!isStale(e)) {
+                    throw e;
+                }
+                STALE_RETRIES.increment();
+                if (attempt >= STALE_ATTEMPTS) {
+                    NoSuchFileException gone = new NoSuchFileException(path.toString(), null, "Stale file handle, " + attempt + " attempts");
+                    gone.initCause(e);
+                    throw gone;
+                }
+                try {
+                    Thread.sleep(attempt);
+                } catch (InterruptedException i) {
+                    Thread.currentThread().interrupt();
+                    throw new java.io.InterruptedIOException("interrupted while retrying a stale file handle of " + path);
+                }
+            }
+        }
+    }
+
+    /** ESTALE answers retried so far in this process (by {@link #retryStale}). */
+    static long staleRetries() {
+        return STALE_RETRIES.sum();
     }
 
     static boolean isNotDirectory(FileSystemException e) {

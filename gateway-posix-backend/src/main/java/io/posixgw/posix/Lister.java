@@ -274,7 +274,16 @@ final class Lister {
             try {
                 String etag = fileEtag(e.path(), before);
                 BasicFileAttributes after = Fs.lstat(e.path());
-                if (etag == null || after == null || !after.isRegularFile()) {
+                if (after == null || !after.isRegularFile()) {
+                    return null;
+                }
+                if (etag == null && !Fs.sameVersion(before, after)) {
+                    // replaced between the walk's lstat and the read (ENOENT, or ESTALE through a
+                    // client of a shared file system): the key is there, list its new version
+                    before = after;
+                    continue;
+                }
+                if (etag == null) {
                     return null;
                 }
                 if (Fs.sameVersion(before, after)) {

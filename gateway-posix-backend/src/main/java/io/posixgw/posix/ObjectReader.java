@@ -127,8 +127,8 @@ final class ObjectReader {
         } catch (NoSuchFileException gone) {
             return null;
         } catch (FileSystemException e) {
-            if (Fs.lstat(path) == null || isLoop(e)) {
-                return null; // replaced by a symlink or removed: look again
+            if (Fs.isStale(e) || Fs.lstat(path) == null || isLoop(e)) {
+                return null; // replaced (a stale handle on a network file system), by a symlink, or removed: look again
             }
             throw e;
         }
@@ -148,6 +148,11 @@ final class ObjectReader {
             return o;
         } catch (NoSuchFileException gone) {
             return null;
+        } catch (IOException e) {
+            if (Fs.isStale(e)) {
+                return null; // the open file was replaced on another node (its fstat answers ESTALE): look again
+            }
+            throw e;
         } finally {
             if (!ok) {
                 ch.close();
@@ -212,6 +217,11 @@ final class ObjectReader {
                 etag = foreignEtag(path, ch, before);
             } catch (NoSuchFileException gone) {
                 return null;
+            } catch (IOException e) {
+                if (Fs.isStale(e)) {
+                    return null;
+                }
+                throw e;
             }
         }
         return new Version(path, before, raw, info(key, before, raw, etag));

@@ -255,7 +255,7 @@ final class SidecarMetadataStore implements MetadataStore {
     private static byte[] value(Path metaDir, String name) throws IOException {
         Path file = metaDir.resolve(name);
         try {
-            return Files.readAllBytes(file);
+            return Fs.retryStale(file, () -> Files.readAllBytes(file)); // another gateway's rename may replace it
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException e) {
@@ -270,6 +270,10 @@ final class SidecarMetadataStore implements MetadataStore {
 
     @Override
     public List<String> list(Path path) throws IOException {
+        return Fs.retryStale(meta(path), () -> listOnce(path));
+    }
+
+    private List<String> listOnce(Path path) throws IOException {
         List<String> names = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(meta(path))) {
             for (Path p : ds) {

@@ -54,14 +54,25 @@ final class XattrMetadataStore implements MetadataStore {
         return v;
     }
 
+    // Every call opens the file by path anew (the JDK's view does), so a call retried on
+    // ESTALE resolves the path again: the file replaced through another client of a shared
+    // file system is found under its name (Fs.retryStale).
+
     @Override
     public byte[] get(Path path, String name) throws IOException {
+        return Fs.retryStale(path, () -> getOnce(path, name));
+    }
+
+    private byte[] getOnce(Path path, String name) throws IOException {
         UserDefinedFileAttributeView v = view(path);
         try {
             return readValue(v, name);
         } catch (NoSuchFileException | AccessDeniedException e) {
             throw e;
         } catch (FileSystemException e) {
+            if (Fs.isStale(e)) {
+                throw e; // retried: another file may be under the name now
+            }
             if (isNoData(e) || !v.list().contains(name)) {
                 return null;
             }
@@ -76,11 +87,15 @@ final class XattrMetadataStore implements MetadataStore {
      */
     @Override
     public boolean has(Path path, String name) throws IOException {
-        return view(path).list().contains(name);
+        return Fs.retryStale(path, () -> view(path).list().contains(name));
     }
 
     @Override
     public Map<String, byte[]> read(Path path, Predicate<String> wanted) throws IOException {
+        return Fs.retryStale(path, () -> readOnce(path, wanted));
+    }
+
+    private Map<String, byte[]> readOnce(Path path, Predicate<String> wanted) throws IOException {
         UserDefinedFileAttributeView v = view(path);
         Map<String, byte[]> out = new LinkedHashMap<>();
         for (String name : v.list()) {
@@ -103,11 +118,18 @@ final class XattrMetadataStore implements MetadataStore {
 
     @Override
     public List<String> list(Path path) throws IOException {
-        return view(path).list();
+        return Fs.retryStale(path, () -> view(path).list());
     }
 
     @Override
     public void set(Path path, String name, byte[] value) throws IOException {
+        Fs.retryStale(path, () -> {
+            setOnce(path, name, value);
+            return null;
+        });
+    }
+
+    private void setOnce(Path path, String name, byte[] value) throws IOException {
         try {
             view(path).write(name, ByteBuffer.wrap(value));
         } catch (NoSuchFileException | AccessDeniedException e) {
@@ -124,12 +146,22 @@ final class XattrMetadataStore implements MetadataStore {
 
     @Override
     public void remove(Path path, String name) throws IOException {
+        Fs.retryStale(path, () -> {
+            removeOnce(path, name);
+            return null;
+        });
+    }
+
+    private void removeOnce(Path path, String name) throws IOException {
         UserDefinedFileAttributeView v = view(path);
         try {
             v.delete(name);
         } catch (NoSuchFileException | AccessDeniedException e) {
             throw e;
         } catch (FileSystemException e) {
+            if (Fs.isStale(e)) {
+                throw e;
+            }
             if (!isNoData(e) && v.list().contains(name)) {
                 throw e;
             }

@@ -104,6 +104,9 @@ public final class Gateway implements AutoCloseable {
             throw new IOException("the file system of " + config.root().toAbsolutePath() + " does not keep user extended "
                     + "attributes (xattrs), where posixgw stores object metadata; start with --sidecar DIR to keep it in files instead");
         }
+        for (String warning : SharedMountCheck.warnings(config.root())) {
+            LOG.warn(warning);
+        }
         PosixBackend backend = new PosixBackend(config.root(), options);
         sweep(backend, config);
         return backend;
