@@ -7,16 +7,15 @@ import io.minio.MinioClient;
 import io.minio.PutObjectArgs;
 import io.minio.RemoveObjectArgs;
 import io.minio.StatObjectArgs;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code alternate}: the latency suite's put/stat/get/delete cycle on fresh keys
@@ -26,28 +25,47 @@ import java.util.concurrent.Callable;
  * one change; with {@code NAME=URL@PID} it also gives each server's CPU time per cycle,
  * which other processes do not inflate.
  */
-@Command(name = "alternate", mixinStandardHelpOptions = true,
-        description = "put/stat/get/delete cycles alternating between targets at every cycle; p50s, ratios, server CPU per cycle.")
+@Command(
+        name = "alternate",
+        mixinStandardHelpOptions = true,
+        description =
+                "put/stat/get/delete cycles alternating between targets at every cycle; p50s, ratios, server CPU per cycle.")
 final class Alternate implements Callable<Integer> {
     private static final String[] OPS = {"put", "stat", "get", "delete"};
 
-    @Option(names = "--target", required = true, paramLabel = "NAME=URL[@PID]",
+    @Option(
+            names = "--target",
+            required = true,
+            paramLabel = "NAME=URL[@PID]",
             description = "Two or more S3 endpoints; ratios are the first over each other one.")
     List<String> targetSpecs = new ArrayList<>();
 
     @Mixin
     CredentialOptions credentials;
 
-    @Option(names = "--bucket", defaultValue = "bench-alternate", description = "Bucket, made if missing (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--bucket",
+            defaultValue = "bench-alternate",
+            description = "Bucket, made if missing (default ${DEFAULT-VALUE}).")
     String bucket;
 
-    @Option(names = "--size", split = ",", defaultValue = "4096,65536", description = "Object sizes in bytes (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--size",
+            split = ",",
+            defaultValue = "4096,65536",
+            description = "Object sizes in bytes (default ${DEFAULT-VALUE}).")
     List<Integer> sizes;
 
-    @Option(names = "--count", defaultValue = "400", description = "Measured cycles per size and target (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--count",
+            defaultValue = "400",
+            description = "Measured cycles per size and target (default ${DEFAULT-VALUE}).")
     int count;
 
-    @Option(names = "--warmup", defaultValue = "100", description = "Unmeasured cycles first (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup",
+            defaultValue = "100",
+            description = "Unmeasured cycles first (default ${DEFAULT-VALUE}).")
     int warmup;
 
     @Override
@@ -69,9 +87,19 @@ final class Alternate implements Callable<Integer> {
             mcs.add(mc);
         }
         byte[] buffer = new byte[64 * 1024];
-        System.out.println("| size | op | " + String.join(" | ", targets.stream().map(t -> t.name() + " p50 | p90 | mean").toList())
-                + " | " + String.join(" | ", targets.subList(1, targets.size()).stream()
-                .map(t -> targets.get(0).name() + "/" + t.name() + " p50").toList()) + " |");
+        System.out.println("| size | op | "
+                + String.join(
+                        " | ",
+                        targets.stream()
+                                .map(t -> t.name() + " p50 | p90 | mean")
+                                .toList())
+                + " | "
+                + String.join(
+                        " | ",
+                        targets.subList(1, targets.size()).stream()
+                                .map(t -> targets.get(0).name() + "/" + t.name() + " p50")
+                                .toList())
+                + " |");
         System.out.println("|---|---|" + "---|---|---|".repeat(targets.size()) + "---|".repeat(targets.size() - 1));
         for (int size : sizes) {
             Samples[][] samples = new Samples[targets.size()][OPS.length];
@@ -86,7 +114,9 @@ final class Alternate implements Callable<Integer> {
                     int t = i % 2 == 0 ? k : targets.size() - 1 - k;
                     Target target = targets.get(t);
                     boolean measured = i >= warmup;
-                    long cpu0 = measured && cost.available(target.pid()) ? cost.read(target.pid()).cpuNanos() : 0;
+                    long cpu0 = measured && cost.available(target.pid())
+                            ? cost.read(target.pid()).cpuNanos()
+                            : 0;
                     long[] nanos = cycle(mcs.get(t), payloads, size, buffer);
                     if (measured) {
                         if (cost.available(target.pid())) {
@@ -102,17 +132,21 @@ final class Alternate implements Callable<Integer> {
                 StringBuilder line = new StringBuilder("| " + Payloads.label(size) + " | " + OPS[o] + " |");
                 for (int t = 0; t < targets.size(); t++) {
                     Samples s = samples[t][o];
-                    line.append(String.format(Locale.ROOT, " %.3f | %.3f | %.3f |", s.percentileMs(50), s.percentileMs(90), s.meanMs()));
+                    line.append(String.format(
+                            Locale.ROOT, " %.3f | %.3f | %.3f |", s.percentileMs(50), s.percentileMs(90), s.meanMs()));
                 }
                 for (int t = 1; t < targets.size(); t++) {
-                    line.append(String.format(Locale.ROOT, " %.2fx |", samples[0][o].percentileMs(50) / samples[t][o].percentileMs(50)));
+                    line.append(String.format(
+                            Locale.ROOT, " %.2fx |", samples[0][o].percentileMs(50) / samples[t][o].percentileMs(50)));
                 }
                 System.out.println(line);
             }
             StringBuilder line = new StringBuilder("| " + Payloads.label(size) + " | server CPU ms per cycle |");
             for (int t = 0; t < targets.size(); t++) {
-                line.append(cost.available(targets.get(t).pid())
-                        ? String.format(Locale.ROOT, " %.3f | | |", cpu[t] / 1e6 / count) : " - | | |");
+                line.append(
+                        cost.available(targets.get(t).pid())
+                                ? String.format(Locale.ROOT, " %.3f | | |", cpu[t] / 1e6 / count)
+                                : " - | | |");
             }
             for (int t = 1; t < targets.size(); t++) {
                 line.append(cpu[t] > 0 ? String.format(Locale.ROOT, " %.2fx |", (double) cpu[0] / cpu[t]) : " - |");
@@ -129,12 +163,14 @@ final class Alternate implements Callable<Integer> {
     private long[] cycle(MinioClient mc, Payloads payloads, int size, byte[] buffer) throws Exception {
         String key = "executions-data/" + UUID.randomUUID() + "/out.bin";
         long t0 = System.nanoTime();
-        mc.putObject(PutObjectArgs.builder().bucket(bucket).object(key).stream(payloads.stream(size), (long) size, null).build());
+        mc.putObject(PutObjectArgs.builder().bucket(bucket).object(key).stream(payloads.stream(size), (long) size, null)
+                .build());
         long t1 = System.nanoTime();
         mc.statObject(StatObjectArgs.builder().bucket(bucket).object(key).build());
         long t2 = System.nanoTime();
         long read;
-        try (InputStream in = mc.getObject(GetObjectArgs.builder().bucket(bucket).object(key).build())) {
+        try (InputStream in =
+                mc.getObject(GetObjectArgs.builder().bucket(bucket).object(key).build())) {
             read = LatencySuite.drain(in, buffer);
         }
         long t3 = System.nanoTime();

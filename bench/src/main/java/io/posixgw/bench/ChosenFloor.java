@@ -82,12 +82,14 @@ final class ChosenFloor extends FileFloor {
                     changed.add(d.getParent());
                 }
             }
-            Future<?> created = changed.isEmpty() ? null : background.submit(() -> {
-                for (Path d : changed) {
-                    syncDir(d);
-                }
-                return null;
-            });
+            Future<?> created = changed.isEmpty()
+                    ? null
+                    : background.submit(() -> {
+                        for (Path d : changed) {
+                            syncDir(d);
+                        }
+                        return null;
+                    });
             ch.force(true);
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
             syncDir(target.getParent());
@@ -198,7 +200,9 @@ final class ChosenFloor extends FileFloor {
     }
 
     private static void requireSame(BasicFileAttributes a, BasicFileAttributes b) throws IOException {
-        if (b == null || a.size() != b.size() || !a.lastModifiedTime().equals(b.lastModifiedTime())
+        if (b == null
+                || a.size() != b.size()
+                || !a.lastModifiedTime().equals(b.lastModifiedTime())
                 || !a.fileKey().equals(b.fileKey())) {
             throw new IOException("the object changed while it was read");
         }

@@ -2,11 +2,10 @@ package io.posixgw.bench;
 
 import io.minio.Http;
 import io.minio.MinioClient;
+import java.util.concurrent.TimeUnit;
 import okhttp3.ConnectionPool;
 import okhttp3.Dispatcher;
 import okhttp3.OkHttpClient;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * MinIO Java SDK clients as the platform configures minio-py: plain HTTP,
@@ -31,16 +30,24 @@ final class Clients {
         Dispatcher dispatcher = new Dispatcher();
         dispatcher.setMaxRequests(Math.max(64, concurrency * 2));
         dispatcher.setMaxRequestsPerHost(Math.max(64, concurrency * 2));
-        OkHttpClient http = Http.newDefaultClient().newBuilder()
+        OkHttpClient http = Http.newDefaultClient()
+                .newBuilder()
                 .dispatcher(dispatcher)
                 .connectionPool(new ConnectionPool(Math.max(16, concurrency * 2), 5, TimeUnit.MINUTES))
                 .build();
-        return MinioClient.builder().endpoint(target.endpoint()).credentials(access, secret).httpClient(http, true).build();
+        return MinioClient.builder()
+                .endpoint(target.endpoint())
+                .credentials(access, secret)
+                .httpClient(http, true)
+                .build();
     }
 
     /** A client as a new process makes it: its own connection pool, no region known yet. */
     MinioClient fresh(Target target) {
-        return MinioClient.builder().endpoint(target.endpoint()).credentials(access, secret).build();
+        return MinioClient.builder()
+                .endpoint(target.endpoint())
+                .credentials(access, secret)
+                .build();
     }
 
     String access() {

@@ -3,7 +3,6 @@ package io.posixgw.bench;
 import io.minio.BucketExistsArgs;
 import io.minio.MakeBucketArgs;
 import io.minio.MinioClient;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,14 +25,18 @@ final class Context implements AutoCloseable {
 
     /** The client shared by all threads of this process against {@code target}. */
     synchronized MinioClient client(Target target) {
-        return shared.computeIfAbsent(target.name(),
-                n -> clients.shared(target, Math.max(plan.mixedClients(), ParallelPutGet.THREADS)));
+        return shared.computeIfAbsent(
+                target.name(), n -> clients.shared(target, Math.max(plan.mixedClients(), ParallelPutGet.THREADS)));
     }
 
     /** The file operations of a file-system floor target, over its directory and the run's bucket. */
     synchronized FileFloor floor(Target target) {
-        return floors.computeIfAbsent(target.name(), n -> FileFloor.of(
-                target.role() == Target.Role.FILES_CHOSEN ? FileFloor.Kind.CHOSEN : FileFloor.Kind.MINIMAL, target.root(), bucket()));
+        return floors.computeIfAbsent(
+                target.name(),
+                n -> FileFloor.of(
+                        target.role() == Target.Role.FILES_CHOSEN ? FileFloor.Kind.CHOSEN : FileFloor.Kind.MINIMAL,
+                        target.root(),
+                        bucket()));
     }
 
     Plan plan() {
@@ -46,7 +49,9 @@ final class Context implements AutoCloseable {
 
     /** The first S3 target: the one whose data root the floor (nginx) serves. */
     Target primary() {
-        return targets.stream().filter(t -> t.role() == Target.Role.S3).findFirst()
+        return targets.stream()
+                .filter(t -> t.role() == Target.Role.S3)
+                .findFirst()
                 .orElseThrow(() -> new IllegalStateException("no S3 target"));
     }
 

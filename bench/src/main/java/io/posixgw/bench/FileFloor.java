@@ -45,10 +45,12 @@ abstract class FileFloor implements AutoCloseable {
     static final String DEFAULT_CONTENT_TYPE = "application/octet-stream";
     /** What GET and HEAD read without x-amz-checksum-mode (posixgw leaves {@code checksums} out then). */
     static final List<String> READ_WITHOUT_CHECKSUMS = List.of(ETAG, CONTENT_TYPE);
+
     private static final HexFormat HEX = HexFormat.of();
 
     enum Kind {
-        CHOSEN, MINIMAL
+        CHOSEN,
+        MINIMAL
     }
 
     final Path bucketDir;
@@ -109,14 +111,14 @@ abstract class FileFloor implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException {
-    }
+    public void close() throws IOException {}
 
     /** The temp file's name as posixgw makes it: {@code <sha256hex(key)>.<random hex>}. */
     static String tempName(String key) {
         try {
             byte[] h = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
-            return HEX.formatHex(h) + "." + Long.toHexString(ThreadLocalRandom.current().nextLong() | Long.MIN_VALUE);
+            return HEX.formatHex(h) + "."
+                    + Long.toHexString(ThreadLocalRandom.current().nextLong() | Long.MIN_VALUE);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -203,7 +205,8 @@ abstract class FileFloor implements AutoCloseable {
             byte[] crc = {(byte) (crc32c >>> 24), (byte) (crc32c >>> 16), (byte) (crc32c >>> 8), (byte) crc32c};
             String checksums = "{\"Algorithm\":\"CRC32C\",\"Type\":\"FULL_OBJECT\",\"CRC32\":null,\"CRC32C\":\""
                     + Base64.getEncoder().encodeToString(crc) + "\",\"SHA1\":null,\"SHA256\":null,\"CRC64NVME\":null}";
-            return new Attrs(checksums.getBytes(StandardCharsets.UTF_8),
+            return new Attrs(
+                    checksums.getBytes(StandardCharsets.UTF_8),
                     ('"' + HEX.formatHex(md5) + '"').getBytes(StandardCharsets.UTF_8),
                     DEFAULT_CONTENT_TYPE.getBytes(StandardCharsets.UTF_8));
         }

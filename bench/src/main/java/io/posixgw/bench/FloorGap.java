@@ -1,11 +1,10 @@
 package io.posixgw.bench;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
+import static io.posixgw.bench.Goals.fmt;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.util.ArrayList;
 import java.util.List;
-
-import static io.posixgw.bench.Goals.fmt;
 
 /**
  * What each S3 server spends beyond the file floors: p50 of the server minus p50 of the
@@ -73,9 +72,14 @@ final class FloorGap {
             }
         }
         int columns = 1 + servers.size() + floors.size() + servers.size() * floors.size();
-        StringBuilder md = new StringBuilder(head).append('\n').append("|---".repeat(columns)).append("|\n");
+        StringBuilder md = new StringBuilder(head)
+                .append('\n')
+                .append("|---".repeat(columns))
+                .append("|\n");
         for (String row : rows()) {
-            md.append("| ").append(row.startsWith("stat ") ? row + " (HEAD)" : row).append(" |");
+            md.append("| ")
+                    .append(row.startsWith("stat ") ? row + " (HEAD)" : row)
+                    .append(" |");
             for (Target t : servers) {
                 md.append(' ').append(fmt(p50(row, t))).append(" |");
             }
@@ -89,10 +93,13 @@ final class FloorGap {
             }
             md.append('\n');
         }
-        md.append("\np50 in ms. The floors do the same put/stat/get/delete cycle on files in the bench JVM, without HTTP: ")
+        md.append(
+                        "\np50 in ms. The floors do the same put/stat/get/delete cycle on files in the bench JVM, without HTTP: ")
                 .append("floor-chosen with posixgw's file calls (temp file, three xattrs, fsyncs of the file and the ")
-                .append("directories, rename; the lstats of every parent), floor-minimal with the fewest calls Java 17 allows ")
-                .append("for the same durable, atomic result (see bench/src/main/java/io/posixgw/bench/ChosenFloor.java and ")
+                .append(
+                        "directories, rename; the lstats of every parent), floor-minimal with the fewest calls Java 17 allows ")
+                .append(
+                        "for the same durable, atomic result (see bench/src/main/java/io/posixgw/bench/ChosenFloor.java and ")
                 .append("MinimalFloor.java).\n");
         return md.toString();
     }
@@ -105,8 +112,13 @@ final class FloorGap {
                     double a = p50(row, t);
                     double b = p50(row, f);
                     if (!Double.isNaN(a) && !Double.isNaN(b)) {
-                        out.addObject().put("row", row).put("server", t.name()).put("floor", f.name())
-                                .put("serverP50Ms", a).put("floorP50Ms", b).put("gapP50Ms", a - b);
+                        out.addObject()
+                                .put("row", row)
+                                .put("server", t.name())
+                                .put("floor", f.name())
+                                .put("serverP50Ms", a)
+                                .put("floorP50Ms", b)
+                                .put("gapP50Ms", a - b);
                     }
                 }
             }

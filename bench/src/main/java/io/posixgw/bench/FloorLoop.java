@@ -1,8 +1,5 @@
 package io.posixgw.bench;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code floor-loop}: {@link OpLoop}'s requests done by a file floor in this JVM, with the
@@ -17,10 +16,17 @@ import java.util.concurrent.Callable;
  * {@code strace -f -c} on this process counts the floor's calls per operation next to a
  * server's ({@code bench/syscalls.sh} with SYSCALLS_FLOORS=1).
  */
-@Command(name = "floor-loop", mixinStandardHelpOptions = true,
+@Command(
+        name = "floor-loop",
+        mixinStandardHelpOptions = true,
         description = "Sequential file-floor PUTs (fresh keys), GETs, STATs or DELETEs on a directory (for strace).")
 final class FloorLoop implements Callable<Integer> {
-    enum Op { put, get, stat, delete }
+    enum Op {
+        put,
+        get,
+        stat,
+        delete
+    }
 
     @Option(names = "--dir", required = true, description = "Directory holding the floor's bucket (made if missing).")
     Path dir;
@@ -37,10 +43,15 @@ final class FloorLoop implements Callable<Integer> {
     @Option(names = "--size", defaultValue = "65536", description = "Object size in bytes (default ${DEFAULT-VALUE}).")
     int size;
 
-    @Option(names = "--warmup", defaultValue = "0", description = "Unmeasured cycles of put, stat, get, delete first (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup",
+            defaultValue = "0",
+            description = "Unmeasured cycles of put, stat, get, delete first (default ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--ready-delay", defaultValue = "0",
+    @Option(
+            names = "--ready-delay",
+            defaultValue = "0",
             description = "Seconds to wait after setup before the loop, printing 'ready', so that a tracer can attach.")
     int readyDelay;
 
@@ -91,8 +102,17 @@ final class FloorLoop implements Callable<Integer> {
                 samples.add(System.nanoTime() - t0);
             }
             double seconds = (System.nanoTime() - start) / 1e9;
-            System.out.printf(Locale.ROOT, "%d %s of %s by floor-%s in %.2f s: %.0f/s, p50 %.3f ms, p99 %.3f ms%n", count, op,
-                    Payloads.label(size), floor, seconds, count / seconds, samples.percentileMs(50), samples.percentileMs(99));
+            System.out.printf(
+                    Locale.ROOT,
+                    "%d %s of %s by floor-%s in %.2f s: %.0f/s, p50 %.3f ms, p99 %.3f ms%n",
+                    count,
+                    op,
+                    Payloads.label(size),
+                    floor,
+                    seconds,
+                    count / seconds,
+                    samples.percentileMs(50),
+                    samples.percentileMs(99));
             if (readyDelay == 0) {
                 f.removeAll(); // traced runs leave it to their script: a tracer would count the removal
             }

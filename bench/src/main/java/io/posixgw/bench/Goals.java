@@ -18,14 +18,12 @@ final class Goals {
      * @param measured what this run measured
      * @param met      true or false, null when the run could not measure it
      */
-    record Goal(String goal, String measured, Boolean met) {
-    }
+    record Goal(String goal, String measured, Boolean met) {}
 
     /** Sizes whose PUT and GET first byte count as "small" for the 0.7x target. */
     static final List<Integer> SMALL = List.of(Payloads.KIB, 4 * Payloads.KIB, 64 * Payloads.KIB);
 
-    private Goals() {
-    }
+    private Goals() {}
 
     static List<Goal> check(Results r) {
         List<Goal> goals = new ArrayList<>();
@@ -38,15 +36,27 @@ final class Goals {
         }
         String p = a.name();
         if (floor != null) {
-            goals.add(throughput(r, "presigned", PresignedGet.row(4 * Payloads.KIB), p, floor.name(), 0.7,
+            goals.add(throughput(
+                    r,
+                    "presigned",
+                    PresignedGet.row(4 * Payloads.KIB),
+                    p,
+                    floor.name(),
+                    0.7,
                     "presigned GET 4 KiB throughput >= 0.7x " + floor.name()));
-            goals.add(throughput(r, "presigned", PresignedGet.row(64 * Payloads.KIB), p, floor.name(), 0.85,
+            goals.add(throughput(
+                    r,
+                    "presigned",
+                    PresignedGet.row(64 * Payloads.KIB),
+                    p,
+                    floor.name(),
+                    0.85,
                     "presigned GET 64 KiB throughput >= 0.85x " + floor.name()));
         }
         if (peer != null) {
             String q = peer.name();
-            goals.add(throughput(r, "parallel", ParallelPutGet.BOTH, p, q, 5.0,
-                    "8-thread 64 KiB PUT+GET throughput >= 5x " + q));
+            goals.add(throughput(
+                    r, "parallel", ParallelPutGet.BOTH, p, q, 5.0, "8-thread 64 KiB PUT+GET throughput >= 5x " + q));
             goals.add(throughput(r, "mixed", MixedLoad.TOTAL, p, q, 5.0, "mixed load throughput >= 5x " + q));
             goals.add(everyP50(r, p, q));
             for (int size : SMALL) {
@@ -58,10 +68,18 @@ final class Goals {
             goals.add(p50(r, LatencySuite.listRow(listKeys(r)), p, q, 0.3));
         }
         double cpu = r.cpuMsPerRequest(p, "mixed");
-        goals.add(new Goal("server CPU per request under the mixed load <= 0.25 ms",
-                Double.isNaN(cpu) ? "not measured" : fmt(cpu) + " ms", Double.isNaN(cpu) ? null : cpu <= 0.25));
+        goals.add(new Goal(
+                "server CPU per request under the mixed load <= 0.25 ms",
+                Double.isNaN(cpu) ? "not measured" : fmt(cpu) + " ms",
+                Double.isNaN(cpu) ? null : cpu <= 0.25));
         if (off != null) {
-            goals.add(throughput(r, "parallel", ParallelPutGet.PUT, p, off.name(), 0.8,
+            goals.add(throughput(
+                    r,
+                    "parallel",
+                    ParallelPutGet.PUT,
+                    p,
+                    off.name(),
+                    0.8,
                     "8-client PUT throughput with --fsync on >= 0.8x --fsync off (" + off.name() + ")"));
         }
         return goals;
@@ -82,12 +100,18 @@ final class Goals {
     private static Goal throughput(Results r, String section, String row, String a, String b, double min, String goal) {
         Measurement ma = r.get(section, row, a);
         Measurement mb = r.get(section, row, b);
-        if (ma == null || mb == null || Double.isNaN(ma.opsPerSecond()) || Double.isNaN(mb.opsPerSecond())
-                || ma.errors() > 0 || mb.errors() > 0) {
+        if (ma == null
+                || mb == null
+                || Double.isNaN(ma.opsPerSecond())
+                || Double.isNaN(mb.opsPerSecond())
+                || ma.errors() > 0
+                || mb.errors() > 0) {
             return new Goal(goal, "not measured" + errors(ma, mb), null);
         }
         double ratio = ma.opsPerSecond() / mb.opsPerSecond();
-        return new Goal(goal, fmt(ratio) + "x (" + fmt(ma.opsPerSecond()) + " vs " + fmt(mb.opsPerSecond()) + " ops/s)",
+        return new Goal(
+                goal,
+                fmt(ratio) + "x (" + fmt(ma.opsPerSecond()) + " vs " + fmt(mb.opsPerSecond()) + " ops/s)",
                 ratio >= min);
     }
 
@@ -99,8 +123,11 @@ final class Goals {
             return new Goal(goal, "not measured" + errors(ma, mb), null);
         }
         double ratio = ma.latency.percentileMs(50) / mb.latency.percentileMs(50);
-        return new Goal(goal, fmt(ratio) + "x (" + fmt(ma.latency.percentileMs(50)) + " vs "
-                + fmt(mb.latency.percentileMs(50)) + " ms)", ratio <= max);
+        return new Goal(
+                goal,
+                fmt(ratio) + "x (" + fmt(ma.latency.percentileMs(50)) + " vs " + fmt(mb.latency.percentileMs(50))
+                        + " ms)",
+                ratio <= max);
     }
 
     private static Goal everyP50(Results r, String a, String b) {
@@ -111,7 +138,8 @@ final class Goals {
         }
         List<String> slower = new ArrayList<>();
         int compared = 0;
-        for (Map.Entry<String, java.util.LinkedHashMap<String, Measurement>> e : s.rows().entrySet()) {
+        for (Map.Entry<String, java.util.LinkedHashMap<String, Measurement>> e :
+                s.rows().entrySet()) {
             Measurement ma = e.getValue().get(a);
             Measurement mb = e.getValue().get(b);
             if (ma == null || mb == null || ma.latency.count() == 0 || mb.latency.count() == 0) {
@@ -123,7 +151,8 @@ final class Goals {
                 slower.add(e.getKey() + " (" + fmt(ratio) + "x)");
             }
         }
-        String measured = slower.isEmpty() ? "all " + compared + " rows at or below"
+        String measured = slower.isEmpty()
+                ? "all " + compared + " rows at or below"
                 : slower.size() + " of " + compared + " rows slower: " + String.join(", ", slower);
         return new Goal(goal, measured, compared == 0 ? null : slower.isEmpty());
     }

@@ -1,14 +1,5 @@
 package io.posixgw.bench;
 
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedFrame;
-import jdk.jfr.consumer.RecordedMethod;
-import jdk.jfr.consumer.RecordedStackTrace;
-import jdk.jfr.consumer.RecordingFile;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -20,6 +11,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordingFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code jfr-summary FILE}: the hot spots of a JFR recording as Markdown: CPU
@@ -27,7 +26,10 @@ import java.util.concurrent.Callable;
  * first posixgw frame of each sample, allocation by site and by class, native
  * (blocking) frames, and the I/O, lock and GC events with their total time.
  */
-@Command(name = "jfr-summary", mixinStandardHelpOptions = true, description = "Hot spots of a JFR recording, as Markdown.")
+@Command(
+        name = "jfr-summary",
+        mixinStandardHelpOptions = true,
+        description = "Hot spots of a JFR recording, as Markdown.")
 final class JfrSummary implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "A .jfr recording.")
     Path file;
@@ -35,7 +37,10 @@ final class JfrSummary implements Callable<Integer> {
     @Option(names = "--top", defaultValue = "15", description = "Lines per table (default ${DEFAULT-VALUE}).")
     int top;
 
-    @Option(names = "--package", defaultValue = "io.posixgw.", description = "Own code, for the 'first own frame' table.")
+    @Option(
+            names = "--package",
+            defaultValue = "io.posixgw.",
+            description = "Own code, for the 'first own frame' table.")
     String ownPackage;
 
     private final Map<String, Long> self = new HashMap<>();
@@ -73,8 +78,15 @@ final class JfrSummary implements Callable<Integer> {
                         add(allocSite, firstNonJdk(e.getStackTrace()), w);
                         add(allocClass, e.getClass("objectClass").getName(), w);
                     }
-                    case "jdk.FileRead", "jdk.FileWrite", "jdk.FileForce", "jdk.SocketRead", "jdk.SocketWrite",
-                         "jdk.JavaMonitorEnter", "jdk.ThreadPark", "jdk.GarbageCollection", "jdk.SafepointBegin" -> {
+                    case "jdk.FileRead",
+                            "jdk.FileWrite",
+                            "jdk.FileForce",
+                            "jdk.SocketRead",
+                            "jdk.SocketWrite",
+                            "jdk.JavaMonitorEnter",
+                            "jdk.ThreadPark",
+                            "jdk.GarbageCollection",
+                            "jdk.SafepointBegin" -> {
                         long[] acc = events.computeIfAbsent(type, k -> new long[2]);
                         acc[0]++;
                         acc[1] += e.getDuration().toNanos();
@@ -143,11 +155,21 @@ final class JfrSummary implements Callable<Integer> {
     void print(PrintStream out) {
         out.printf("# JFR hot spots: %s%n%n", file.getFileName());
         table(out, "CPU samples by top frame (self time)", self, cpuSamples, "samples");
-        table(out, "CPU samples by " + ownPackage + " method anywhere on the stack (total time)", total, cpuSamples, "samples");
+        table(
+                out,
+                "CPU samples by " + ownPackage + " method anywhere on the stack (total time)",
+                total,
+                cpuSamples,
+                "samples");
         table(out, "CPU samples by first " + ownPackage + " frame", own, cpuSamples, "samples");
         table(out, "Allocation by site (first frame outside the JDK), sampled weight", allocSite, allocBytes, "bytes");
         table(out, "Allocation by class, sampled weight", allocClass, allocBytes, "bytes");
-        table(out, "Native-method samples by top frame (threads blocked in native code)", nativeTop, nativeSamples, "samples");
+        table(
+                out,
+                "Native-method samples by top frame (threads blocked in native code)",
+                nativeTop,
+                nativeSamples,
+                "samples");
         out.println("## Events (above the recording's thresholds)\n");
         out.println("| event | count | total ms |\n|---|---|---|");
         events.forEach((k, v) -> out.printf(Locale.ROOT, "| %s | %d | %.1f |%n", k, v[0], v[1] / 1e6));
@@ -157,9 +179,16 @@ final class JfrSummary implements Callable<Integer> {
     private void table(PrintStream out, String title, Map<String, Long> counts, long all, String unit) {
         out.printf("## %s%n%n%d %s in all.%n%n| %% | %s | where |%n|---|---|---|%n", title, all, unit, unit);
         List<Map.Entry<String, Long>> sorted = counts.entrySet().stream()
-                .sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(top).toList();
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .limit(top)
+                .toList();
         for (Map.Entry<String, Long> e : sorted) {
-            out.printf(Locale.ROOT, "| %.1f | %d | `%s` |%n", all == 0 ? 0 : 100.0 * e.getValue() / all, e.getValue(), e.getKey());
+            out.printf(
+                    Locale.ROOT,
+                    "| %.1f | %d | `%s` |%n",
+                    all == 0 ? 0 : 100.0 * e.getValue() / all,
+                    e.getValue(),
+                    e.getKey());
         }
         out.println();
     }

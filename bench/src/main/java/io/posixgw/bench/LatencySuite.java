@@ -13,7 +13,6 @@ import io.minio.Result;
 import io.minio.SourceObject;
 import io.minio.StatObjectArgs;
 import io.minio.messages.Item;
-
 import java.io.InputStream;
 import java.util.UUID;
 
@@ -82,12 +81,14 @@ final class LatencySuite implements Section {
             String half = i < keys ? "in" : "out";
             int n = i % keys;
             String key = "bench-list/" + half + "/r" + (n % 10) + "/m-" + n + ".json";
-            mc.putObject(PutObjectArgs.builder().bucket(ctx.bucket()).object(key).stream(ctx.payloads.stream(64), 64L, null)
-                    .build());
+            mc.putObject(
+                    PutObjectArgs.builder().bucket(ctx.bucket()).object(key).stream(ctx.payloads.stream(64), 64L, null)
+                            .build());
         });
         for (int size : sizes(COPY_SIZES)) {
-            mc.putObject(PutObjectArgs.builder().bucket(ctx.bucket()).object(copySource(size))
-                    .stream(ctx.payloads.stream(size), (long) size, null).build());
+            mc.putObject(PutObjectArgs.builder().bucket(ctx.bucket()).object(copySource(size)).stream(
+                            ctx.payloads.stream(size), (long) size, null)
+                    .build());
         }
     }
 
@@ -109,21 +110,39 @@ final class LatencySuite implements Section {
         Run run = new Run();
         if (target.onFiles()) {
             for (int size : sizes(SIZES)) {
-                floorCycle(ctx.floor(target), run, size, plan.warmup(warmup(size)),
+                floorCycle(
+                        ctx.floor(target),
+                        run,
+                        size,
+                        plan.warmup(warmup(size)),
                         plan.share(plan.measured(total(size), warmup(size)), round));
             }
             return run;
         }
         startup(target, run.row(STARTUP), plan.warmup(2), plan.share(plan.measured(20, 0), round));
         for (int size : sizes(SIZES)) {
-            objectCycle(target, run, size, plan.warmup(warmup(size)), plan.share(plan.measured(total(size), warmup(size)), round));
+            objectCycle(
+                    target,
+                    run,
+                    size,
+                    plan.warmup(warmup(size)),
+                    plan.share(plan.measured(total(size), warmup(size)), round));
         }
         for (int size : sizes(STREAMED_SIZES)) {
-            streamedPut(target, run.row("streamed put " + Payloads.label(size) + " (unknown length, 5 MiB parts)"), size,
-                    plan.warmup(warmup(size)), plan.share(plan.measured(total(size), warmup(size)), round));
+            streamedPut(
+                    target,
+                    run.row("streamed put " + Payloads.label(size) + " (unknown length, 5 MiB parts)"),
+                    size,
+                    plan.warmup(warmup(size)),
+                    plan.share(plan.measured(total(size), warmup(size)), round));
         }
         for (int size : sizes(COPY_SIZES)) {
-            copy(target, run.row("copy " + Payloads.label(size)), size, plan.warmup(10), plan.share(plan.measured(110, 10), round));
+            copy(
+                    target,
+                    run.row("copy " + Payloads.label(size)),
+                    size,
+                    plan.warmup(10),
+                    plan.share(plan.measured(110, 10), round));
         }
         list(target, run.row(listRow(plan.listKeys())), plan.warmup(3), plan.share(plan.measured(33, 3), round));
         return run;
@@ -135,7 +154,8 @@ final class LatencySuite implements Section {
             String bucket = "bench-start-" + UUID.randomUUID().toString().substring(0, 18);
             try (MinioClient fresh = ctx.clients.fresh(target)) {
                 long t0 = System.nanoTime();
-                if (!fresh.bucketExists(BucketExistsArgs.builder().bucket(bucket).build())) {
+                if (!fresh.bucketExists(
+                        BucketExistsArgs.builder().bucket(bucket).build())) {
                     fresh.makeBucket(MakeBucketArgs.builder().bucket(bucket).build());
                 }
                 long t1 = System.nanoTime();
@@ -164,11 +184,16 @@ final class LatencySuite implements Section {
             Measurement current = put;
             try {
                 long t0 = System.nanoTime();
-                mc.putObject(PutObjectArgs.builder().bucket(ctx.bucket()).object(key)
-                        .stream(ctx.payloads.stream(size), (long) size, null).build());
+                mc.putObject(PutObjectArgs.builder().bucket(ctx.bucket()).object(key).stream(
+                                ctx.payloads.stream(size), (long) size, null)
+                        .build());
                 long t1 = System.nanoTime();
                 current = stat;
-                long statSize = mc.statObject(StatObjectArgs.builder().bucket(ctx.bucket()).object(key).build()).size();
+                long statSize = mc.statObject(StatObjectArgs.builder()
+                                .bucket(ctx.bucket())
+                                .object(key)
+                                .build())
+                        .size();
                 long t2 = System.nanoTime();
                 if (statSize != size) {
                     throw new IllegalStateException("stat answered size " + statSize + ", expected " + size);
@@ -177,7 +202,8 @@ final class LatencySuite implements Section {
                 long t3 = System.nanoTime();
                 long firstByteAt;
                 long read;
-                try (InputStream in = mc.getObject(GetObjectArgs.builder().bucket(ctx.bucket()).object(key).build())) {
+                try (InputStream in = mc.getObject(
+                        GetObjectArgs.builder().bucket(ctx.bucket()).object(key).build())) {
                     int b = in.read();
                     firstByteAt = System.nanoTime();
                     read = b < 0 ? 0 : 1 + drain(in, buffer);
@@ -187,7 +213,10 @@ final class LatencySuite implements Section {
                     throw new IllegalStateException("get returned " + read + " bytes, expected " + size);
                 }
                 current = delete;
-                mc.removeObject(RemoveObjectArgs.builder().bucket(ctx.bucket()).object(key).build());
+                mc.removeObject(RemoveObjectArgs.builder()
+                        .bucket(ctx.bucket())
+                        .object(key)
+                        .build());
                 long t5 = System.nanoTime();
                 if (keep) {
                     put.latency.add(t1 - t0);
@@ -261,8 +290,9 @@ final class LatencySuite implements Section {
             String key = "executions-data/" + UUID.randomUUID() + "/out.bin";
             try {
                 long t0 = System.nanoTime();
-                mc.putObject(PutObjectArgs.builder().bucket(ctx.bucket()).object(key)
-                        .stream(ctx.payloads.stream(size), null, PART_SIZE).build());
+                mc.putObject(PutObjectArgs.builder().bucket(ctx.bucket()).object(key).stream(
+                                ctx.payloads.stream(size), null, PART_SIZE)
+                        .build());
                 long t1 = System.nanoTime();
                 if (i >= warmup) {
                     row.latency.add(t1 - t0);
@@ -280,8 +310,14 @@ final class LatencySuite implements Section {
             String key = "executions-data/" + UUID.randomUUID() + "/copy.bin";
             try {
                 long t0 = System.nanoTime();
-                mc.copyObject(CopyObjectArgs.builder().bucket(ctx.bucket()).object(key)
-                        .source(SourceObject.builder().bucket(ctx.bucket()).object(copySource(size)).build()).build());
+                mc.copyObject(CopyObjectArgs.builder()
+                        .bucket(ctx.bucket())
+                        .object(key)
+                        .source(SourceObject.builder()
+                                .bucket(ctx.bucket())
+                                .object(copySource(size))
+                                .build())
+                        .build());
                 long t1 = System.nanoTime();
                 if (i >= warmup) {
                     row.latency.add(t1 - t0);
@@ -300,8 +336,11 @@ final class LatencySuite implements Section {
             try {
                 long t0 = System.nanoTime();
                 int n = 0;
-                Iterable<Result<Item>> items = mc.listObjects(ListObjectsArgs.builder().bucket(ctx.bucket()).prefix(LIST_PREFIX)
-                        .recursive(true).build());
+                Iterable<Result<Item>> items = mc.listObjects(ListObjectsArgs.builder()
+                        .bucket(ctx.bucket())
+                        .prefix(LIST_PREFIX)
+                        .recursive(true)
+                        .build());
                 for (Result<Item> r : items) {
                     r.get();
                     n++;
@@ -320,7 +359,9 @@ final class LatencySuite implements Section {
     }
 
     private int[] sizes(int[] all) {
-        return java.util.Arrays.stream(all).filter(s -> s <= ctx.plan().maxObjectSize()).toArray();
+        return java.util.Arrays.stream(all)
+                .filter(s -> s <= ctx.plan().maxObjectSize())
+                .toArray();
     }
 
     static long drain(InputStream in, byte[] buffer) throws java.io.IOException {
@@ -334,7 +375,8 @@ final class LatencySuite implements Section {
 
     static void removeQuietly(MinioClient mc, String bucket, String key) {
         try {
-            mc.removeObject(RemoveObjectArgs.builder().bucket(bucket).object(key).build());
+            mc.removeObject(
+                    RemoveObjectArgs.builder().bucket(bucket).object(key).build());
         } catch (Exception ignored) {
             // best effort: the key may not exist
         }

@@ -13,10 +13,6 @@ import io.minio.RemoveObjectsArgs;
 import io.minio.Result;
 import io.minio.messages.DeleteRequest;
 import io.minio.messages.Item;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +26,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code listing-scale}: does a prefix listing cost what the prefix holds, not what the
@@ -41,8 +40,11 @@ import java.util.concurrent.Callable;
  * listing row then runs in both buckets, warmed up, then in short interleaved rounds (big,
  * small, small, big, ...), and reports p50/p95 and their ratio.
  */
-@Command(name = "listing-scale", mixinStandardHelpOptions = true,
-        description = "Prefix listings in a bucket of 100,000 keys against a bucket of only the listed 1,000 (one server).")
+@Command(
+        name = "listing-scale",
+        mixinStandardHelpOptions = true,
+        description =
+                "Prefix listings in a bucket of 100,000 keys against a bucket of only the listed 1,000 (one server).")
 final class ListingScale implements Callable<Integer> {
     static final int MEASURED_DIR = 42;
     static final String PREFIX = String.format(Locale.ROOT, "tree/p%03d/", MEASURED_DIR);
@@ -53,27 +55,47 @@ final class ListingScale implements Callable<Integer> {
     @Mixin
     CredentialOptions credentials;
 
-    @Option(names = "--keys", defaultValue = "100000", description = "Keys in the big bucket (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--keys",
+            defaultValue = "100000",
+            description = "Keys in the big bucket (default ${DEFAULT-VALUE}).")
     int keys;
 
-    @Option(names = "--prefix-keys", defaultValue = "1000", description = "Keys under the listed prefix (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--prefix-keys",
+            defaultValue = "1000",
+            description = "Keys under the listed prefix (default ${DEFAULT-VALUE}).")
     int prefixKeys;
 
-    @Option(names = "--iterations", defaultValue = "30", description = "Measured listings per row and bucket (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--iterations",
+            defaultValue = "30",
+            description = "Measured listings per row and bucket (default ${DEFAULT-VALUE}).")
     int iterations;
 
-    @Option(names = "--warmup", defaultValue = "10", description = "Unrecorded listings per row and bucket first (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup",
+            defaultValue = "10",
+            description = "Unrecorded listings per row and bucket first (default ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--rounds", defaultValue = "10",
+    @Option(
+            names = "--rounds",
+            defaultValue = "10",
             description = "Interleaved rounds the measured listings are split into, so that load from elsewhere on the "
                     + "machine falls on both buckets alike (default ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--clients", defaultValue = "16", description = "Concurrent PUTs while filling the buckets (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--clients",
+            defaultValue = "16",
+            description = "Concurrent PUTs while filling the buckets (default ${DEFAULT-VALUE}).")
     int clients;
 
-    @Option(names = "--out", description = "Directory for listing-scale.md and listing-scale.json (default bench/results/<date>/listing-scale).")
+    @Option(
+            names = "--out",
+            description =
+                    "Directory for listing-scale.md and listing-scale.json (default bench/results/<date>/listing-scale).")
     Path out;
 
     @Option(names = "--data-dir", description = "A directory on the server's disk, to describe it in the report.")
@@ -88,14 +110,16 @@ final class ListingScale implements Callable<Integer> {
     @Option(names = "--keep", description = "Keep both buckets at the end.")
     boolean keep;
 
-    @Option(names = "--pid", defaultValue = "0",
-            description = "The server's process id: its CPU time per listing (from /proc) is reported too, a number that "
-                    + "load from elsewhere on the machine disturbs much less than latency.")
+    @Option(
+            names = "--pid",
+            defaultValue = "0",
+            description =
+                    "The server's process id: its CPU time per listing (from /proc) is reported too, a number that "
+                            + "load from elsewhere on the machine disturbs much less than latency.")
     long pid;
 
     /** One listing, run the same way in both buckets. */
-    record Row(String name, String prefix, String delimiter, int expected) {
-    }
+    record Row(String name, String prefix, String delimiter, int expected) {}
 
     /** A row's results: samples in the big and the small bucket, and the server CPU time spent on each ([0] big, [1] small). */
     record Measured(Row row, Samples big, Samples small, long[] cpuNanos) {
@@ -129,13 +153,22 @@ final class ListingScale implements Callable<Integer> {
             fill(mc, big, keys);
             double bigSeconds = (System.nanoTime() - t0) / 1e9;
             fill(mc, small, prefixKeys);
-            System.err.printf(Locale.ROOT, "listing-scale: %d keys PUT in %.1f s (%.0f/s, %d clients)%n", keys, bigSeconds,
-                    keys / bigSeconds, clients);
+            System.err.printf(
+                    Locale.ROOT,
+                    "listing-scale: %d keys PUT in %.1f s (%.0f/s, %d clients)%n",
+                    keys,
+                    bigSeconds,
+                    keys / bigSeconds,
+                    clients);
 
             List<Row> rows = List.of(
                     new Row("prefix " + PREFIX + ", recursive", PREFIX, null, prefixKeys),
                     new Row("prefix " + PREFIX + ", delimiter /", PREFIX, "/", prefixKeys),
-                    new Row("prefix " + PREFIX + "obj-0 (ends mid-name), recursive", PREFIX + "obj-0", null, prefixKeys),
+                    new Row(
+                            "prefix " + PREFIX + "obj-0 (ends mid-name), recursive",
+                            PREFIX + "obj-0",
+                            null,
+                            prefixKeys),
                     new Row("no prefix, first page, recursive", "", null, prefixKeys));
             List<Measured> results = new ArrayList<>();
             for (Row row : rows) {
@@ -155,12 +188,23 @@ final class ListingScale implements Callable<Integer> {
                     }
                 }
                 results.add(m);
-                System.err.printf(Locale.ROOT, "listing-scale: %s: p50 %.2f ms in %d keys, %.2f ms in %d%n", row.name(),
-                        m.big().percentileMs(50), keys, m.small().percentileMs(50), prefixKeys);
+                System.err.printf(
+                        Locale.ROOT,
+                        "listing-scale: %s: p50 %.2f ms in %d keys, %.2f ms in %d%n",
+                        row.name(),
+                        m.big().percentileMs(50),
+                        keys,
+                        m.small().percentileMs(50),
+                        prefixKeys);
             }
             machine.put("load average (1 min) at end", new ServerCost().loadAverage());
-            Path dir = out != null ? out
-                    : Path.of("bench", "results", now.atOffset(ZoneOffset.UTC).toLocalDate().toString(), "listing-scale");
+            Path dir = out != null
+                    ? out
+                    : Path.of(
+                            "bench",
+                            "results",
+                            now.atOffset(ZoneOffset.UTC).toLocalDate().toString(),
+                            "listing-scale");
             write(dir, now, machine, bigSeconds, results);
             return dir;
         } finally {
@@ -185,15 +229,22 @@ final class ListingScale implements Callable<Integer> {
 
     private void fill(MinioClient mc, String bucket, int count) throws Exception {
         byte[] body = "listing-scale\n".getBytes(StandardCharsets.US_ASCII);
-        Parallel.forEach(count, clients, i -> mc.putObject(PutObjectArgs.builder().bucket(bucket).object(key(i))
-                .stream(new java.io.ByteArrayInputStream(body), (long) body.length, null).build()));
+        Parallel.forEach(
+                count,
+                clients,
+                i -> mc.putObject(PutObjectArgs.builder().bucket(bucket).object(key(i)).stream(
+                                new java.io.ByteArrayInputStream(body), (long) body.length, null)
+                        .build()));
     }
 
     /** {@code count} listings, recorded in {@code samples} (none: warm-up); each must name exactly the expected keys. */
     private void list(MinioClient mc, String bucket, Row row, int count, Samples samples) throws Exception {
         for (int i = 0; i < count; i++) {
             long t0 = System.nanoTime();
-            ListObjectsArgs.Builder args = ListObjectsArgs.builder().bucket(bucket).prefix(row.prefix()).maxKeys(row.expected());
+            ListObjectsArgs.Builder args = ListObjectsArgs.builder()
+                    .bucket(bucket)
+                    .prefix(row.prefix())
+                    .maxKeys(row.expected());
             if (row.delimiter() == null) {
                 args.recursive(true);
             } else {
@@ -216,7 +267,8 @@ final class ListingScale implements Callable<Integer> {
             }
             long t1 = System.nanoTime();
             if (n != row.expected()) {
-                throw new IllegalStateException(row.name() + " in " + bucket + ": " + n + " keys, expected " + row.expected());
+                throw new IllegalStateException(
+                        row.name() + " in " + bucket + ": " + n + " keys, expected " + row.expected());
             }
             if (samples != null) {
                 samples.add(t1 - t0);
@@ -228,7 +280,11 @@ final class ListingScale implements Callable<Integer> {
         try {
             while (true) {
                 List<DeleteRequest.Object> batch = new ArrayList<>();
-                for (Result<Item> r : mc.listObjects(ListObjectsArgs.builder().bucket(bucket).recursive(true).maxKeys(1000).build())) {
+                for (Result<Item> r : mc.listObjects(ListObjectsArgs.builder()
+                        .bucket(bucket)
+                        .recursive(true)
+                        .maxKeys(1000)
+                        .build())) {
                     batch.add(new DeleteRequest.Object(r.get().objectName()));
                     if (batch.size() == 1000) {
                         break;
@@ -238,9 +294,12 @@ final class ListingScale implements Callable<Integer> {
                     break;
                 }
                 // lazy: the DeleteObjects request is sent while its results (errors only) are iterated
-                for (Result<io.minio.messages.DeleteResult.Error> r
-                        : mc.removeObjects(RemoveObjectsArgs.builder().bucket(bucket).objects(batch).build())) {
-                    throw new IllegalStateException("could not delete " + r.get().objectName() + ": " + r.get().code());
+                for (Result<io.minio.messages.DeleteResult.Error> r : mc.removeObjects(RemoveObjectsArgs.builder()
+                        .bucket(bucket)
+                        .objects(batch)
+                        .build())) {
+                    throw new IllegalStateException("could not delete "
+                            + r.get().objectName() + ": " + r.get().code());
                 }
             }
             mc.removeBucket(RemoveBucketArgs.builder().bucket(bucket).build());
@@ -257,17 +316,39 @@ final class ListingScale implements Callable<Integer> {
         md.append("# posixgw listing scale: ").append(now).append("\n\n");
         md.append("Command: `").append(shown).append("`\n\n");
         md.append("| machine | |\n|---|---|\n");
-        machine.forEach((k, v) -> md.append("| ").append(k).append(" | ").append(v.replace("|", "\\|")).append(" |\n"));
-        md.append(String.format(Locale.ROOT, "%nBig bucket: %,d keys in nested directories (`tree/pNNN/sMM/obj-K`, 100 keys per "
-                + "directory), %,d of them directly in `%s`; small bucket: only those %,d. Both filled through the S3 API by %d "
-                + "concurrent clients (%,d PUTs in %.0f s, %.0f/s). Each row: ListObjectsV2 (MinIO Java SDK, one page of "
-                + "max-keys %d), %d measured listings per bucket after %d unrecorded, split into %d interleaved rounds (big, small, "
-                + "small, big, ...).%n%n",
-                keys, prefixKeys, PREFIX, prefixKeys, clients, keys, fillSeconds, keys / fillSeconds, prefixKeys, iterations,
-                warmup, rounds));
-        md.append(String.format(Locale.ROOT, "| listing (%,d keys returned) | %,d-key bucket p50 / p95 ms | %,d-key bucket p50 / p95 ms "
-                + "| ratio of p50 | server CPU ms per listing, %,d / %,d keys |%n|---|---|---|---|---|%n", prefixKeys, keys, prefixKeys,
-                keys, prefixKeys));
+        machine.forEach((k, v) -> md.append("| ")
+                .append(k)
+                .append(" | ")
+                .append(v.replace("|", "\\|"))
+                .append(" |\n"));
+        md.append(String.format(
+                Locale.ROOT,
+                "%nBig bucket: %,d keys in nested directories (`tree/pNNN/sMM/obj-K`, 100 keys per "
+                        + "directory), %,d of them directly in `%s`; small bucket: only those %,d. Both filled through the S3 API by %d "
+                        + "concurrent clients (%,d PUTs in %.0f s, %.0f/s). Each row: ListObjectsV2 (MinIO Java SDK, one page of "
+                        + "max-keys %d), %d measured listings per bucket after %d unrecorded, split into %d interleaved rounds (big, small, "
+                        + "small, big, ...).%n%n",
+                keys,
+                prefixKeys,
+                PREFIX,
+                prefixKeys,
+                clients,
+                keys,
+                fillSeconds,
+                keys / fillSeconds,
+                prefixKeys,
+                iterations,
+                warmup,
+                rounds));
+        md.append(String.format(
+                Locale.ROOT,
+                "| listing (%,d keys returned) | %,d-key bucket p50 / p95 ms | %,d-key bucket p50 / p95 ms "
+                        + "| ratio of p50 | server CPU ms per listing, %,d / %,d keys |%n|---|---|---|---|---|%n",
+                prefixKeys,
+                keys,
+                prefixKeys,
+                keys,
+                prefixKeys));
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = json.createObjectNode();
         root.put("date", now.toString());
@@ -281,10 +362,18 @@ final class ListingScale implements Callable<Integer> {
         for (Measured m : results) {
             double cpuBig = m.cpuMsPerListing(0, m.big());
             double cpuSmall = m.cpuMsPerListing(1, m.small());
-            md.append(String.format(Locale.ROOT, "| %s | %.2f / %.2f | %.2f / %.2f | %.2fx | %s |%n", m.row().name(),
-                    m.big().percentileMs(50), m.big().percentileMs(95), m.small().percentileMs(50), m.small().percentileMs(95),
+            md.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %.2f / %.2f | %.2f / %.2f | %.2fx | %s |%n",
+                    m.row().name(),
+                    m.big().percentileMs(50),
+                    m.big().percentileMs(95),
+                    m.small().percentileMs(50),
+                    m.small().percentileMs(95),
                     m.big().percentileMs(50) / m.small().percentileMs(50),
-                    Double.isNaN(cpuBig) ? "n/a (no --pid)" : String.format(Locale.ROOT, "%.1f / %.1f", cpuBig, cpuSmall)));
+                    Double.isNaN(cpuBig)
+                            ? "n/a (no --pid)"
+                            : String.format(Locale.ROOT, "%.1f / %.1f", cpuBig, cpuSmall)));
             ObjectNode r = rowsJson.addObject();
             r.put("row", m.row().name());
             r.put("prefix", m.row().prefix());

@@ -9,8 +9,7 @@ import java.util.Map;
 
 /** What the report says about the machine: cores, memory, kernel, JVM, and the disk under a directory. */
 final class Machine {
-    private Machine() {
-    }
+    private Machine() {}
 
     static Map<String, String> describe(Path dataDir, Map<String, String> notes) {
         Map<String, String> m = new LinkedHashMap<>();
@@ -21,7 +20,9 @@ final class Machine {
         if (dataDir != null) {
             try {
                 FileStore store = Files.getFileStore(dataDir);
-                m.put("disk", store.type() + " on " + store.name() + " (" + store.getTotalSpace() / (1L << 30) + " GiB)");
+                m.put(
+                        "disk",
+                        store.type() + " on " + store.name() + " (" + store.getTotalSpace() / (1L << 30) + " GiB)");
             } catch (IOException e) {
                 m.put("disk", "unknown (" + e.getMessage() + ")");
             }

@@ -5,7 +5,6 @@ import io.minio.MinioClient;
 import io.minio.PutObjectArgs;
 import io.minio.RemoveObjectArgs;
 import io.minio.StatObjectArgs;
-
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,7 +27,10 @@ final class MixedLoad implements Section {
     static final String TOTAL = "mixed: all operations";
 
     enum Op {
-        GET(45), STAT(30), PUT(15), DELETE(10);
+        GET(45),
+        STAT(30),
+        PUT(15),
+        DELETE(10);
 
         final int weight;
 
@@ -83,8 +85,9 @@ final class MixedLoad implements Section {
         String[] keys = new String[n];
         Parallel.forEach(n, ParallelPutGet.THREADS, i -> {
             keys[i] = newKey();
-            mc.putObject(PutObjectArgs.builder().bucket(ctx.bucket()).object(keys[i])
-                    .stream(ctx.payloads.stream(SIZE), (long) SIZE, null).build());
+            mc.putObject(PutObjectArgs.builder().bucket(ctx.bucket()).object(keys[i]).stream(
+                            ctx.payloads.stream(SIZE), (long) SIZE, null)
+                    .build());
         });
         for (String k : keys) {
             pool.add(k);
@@ -168,7 +171,8 @@ final class MixedLoad implements Section {
         switch (op) {
             case PUT -> {
                 String key = newKey();
-                mc.putObject(PutObjectArgs.builder().bucket(bucket).object(key).stream(ctx.payloads.stream(SIZE), (long) SIZE, null)
+                mc.putObject(PutObjectArgs.builder().bucket(bucket).object(key).stream(
+                                ctx.payloads.stream(SIZE), (long) SIZE, null)
                         .build());
                 pool.add(key);
             }
@@ -177,11 +181,13 @@ final class MixedLoad implements Section {
                 if (key == null) {
                     return false;
                 }
-                mc.removeObject(RemoveObjectArgs.builder().bucket(bucket).object(key).build());
+                mc.removeObject(
+                        RemoveObjectArgs.builder().bucket(bucket).object(key).build());
             }
             case GET -> {
                 String key = pool.borrow();
-                try (InputStream in = mc.getObject(GetObjectArgs.builder().bucket(bucket).object(key).build())) {
+                try (InputStream in = mc.getObject(
+                        GetObjectArgs.builder().bucket(bucket).object(key).build())) {
                     long n = LatencySuite.drain(in, buffer);
                     if (n != SIZE) {
                         throw new IllegalStateException("get returned " + n + " bytes, expected " + SIZE);
@@ -193,7 +199,8 @@ final class MixedLoad implements Section {
             case STAT -> {
                 String key = pool.borrow();
                 try {
-                    mc.statObject(StatObjectArgs.builder().bucket(bucket).object(key).build());
+                    mc.statObject(
+                            StatObjectArgs.builder().bucket(bucket).object(key).build());
                 } finally {
                     pool.release(key);
                 }

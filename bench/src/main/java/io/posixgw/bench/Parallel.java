@@ -13,8 +13,7 @@ final class Parallel {
         void run(int index) throws Exception;
     }
 
-    private Parallel() {
-    }
+    private Parallel() {}
 
     static void forEach(int n, int threads, Task task) throws Exception {
         AtomicInteger next = new AtomicInteger();

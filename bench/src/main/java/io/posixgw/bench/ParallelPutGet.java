@@ -3,7 +3,6 @@ package io.posixgw.bench;
 import io.minio.GetObjectArgs;
 import io.minio.MinioClient;
 import io.minio.PutObjectArgs;
-
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,8 +97,9 @@ final class ParallelPutGet implements Section {
                     for (String key : mine) {
                         long t0 = System.nanoTime();
                         try {
-                            mc.putObject(PutObjectArgs.builder().bucket(ctx.bucket()).object(key)
-                                    .stream(ctx.payloads.stream(SIZE), (long) SIZE, null).build());
+                            mc.putObject(PutObjectArgs.builder().bucket(ctx.bucket()).object(key).stream(
+                                            ctx.payloads.stream(SIZE), (long) SIZE, null)
+                                    .build());
                             put.latency.add(System.nanoTime() - t0);
                         } catch (Exception e) {
                             put.error(e);
@@ -112,7 +112,10 @@ final class ParallelPutGet implements Section {
                     barrier.await();
                     for (String key : mine) {
                         long t0 = System.nanoTime();
-                        try (InputStream in = mc.getObject(GetObjectArgs.builder().bucket(ctx.bucket()).object(key).build())) {
+                        try (InputStream in = mc.getObject(GetObjectArgs.builder()
+                                .bucket(ctx.bucket())
+                                .object(key)
+                                .build())) {
                             long n = LatencySuite.drain(in, buffer);
                             if (n != SIZE) {
                                 throw new IllegalStateException("get returned " + n + " bytes, expected " + SIZE);
@@ -141,7 +144,10 @@ final class ParallelPutGet implements Section {
         both.addOps(2 * n, phase[2] - phase[0]);
         both.latency.addAll(put.latency);
         both.latency.addAll(get.latency);
-        Parallel.forEach((int) n, THREADS, i -> LatencySuite.removeQuietly(mc, ctx.bucket(), keys[i / perThread][i % perThread]));
+        Parallel.forEach(
+                (int) n,
+                THREADS,
+                i -> LatencySuite.removeQuietly(mc, ctx.bucket(), keys[i / perThread][i % perThread]));
         return new Run(run.rows(), 2 * n);
     }
 }

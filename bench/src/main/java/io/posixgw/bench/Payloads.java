@@ -30,7 +30,10 @@ final class Payloads {
             throw new IllegalArgumentException("payload of " + size + " bytes exceeds " + data.length);
         }
         if (direct == null) {
-            direct = java.nio.ByteBuffer.allocateDirect(data.length).put(data).flip().asReadOnlyBuffer();
+            direct = java.nio.ByteBuffer.allocateDirect(data.length)
+                    .put(data)
+                    .flip()
+                    .asReadOnlyBuffer();
         }
         return direct.duplicate().limit(size);
     }

@@ -21,9 +21,20 @@ import java.util.Set;
  * @param maxObjectSize  largest object size of the latency suite (16 MiB; smaller only for smoke tests)
  * @param warmupDuration unrecorded load per target before the 8-thread rounds (JIT warm-up)
  */
-record Plan(double scale, int rounds, Set<String> sections, String bucket, int listKeys, int mixedClients,
-            int mixedObjects, Duration mixedDuration, Duration wrkDuration, int wrkConnections, int wrkThreads,
-            int maxObjectSize, Duration warmupDuration) {
+record Plan(
+        double scale,
+        int rounds,
+        Set<String> sections,
+        String bucket,
+        int listKeys,
+        int mixedClients,
+        int mixedObjects,
+        Duration mixedDuration,
+        Duration wrkDuration,
+        int wrkConnections,
+        int wrkThreads,
+        int maxObjectSize,
+        Duration warmupDuration) {
 
     static final Set<String> ALL_SECTIONS = Set.of("latency", "parallel", "mixed", "presigned");
 

@@ -4,7 +4,6 @@ import io.minio.GetPresignedObjectUrlArgs;
 import io.minio.Http;
 import io.minio.MinioClient;
 import io.minio.PutObjectArgs;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
@@ -63,8 +62,9 @@ final class PresignedGet implements Section {
         ctx.ensureBucket(target);
         MinioClient mc = ctx.client(target);
         for (int size : SIZES) {
-            mc.putObject(PutObjectArgs.builder().bucket(ctx.bucket()).object(key(size))
-                    .stream(ctx.payloads.stream(size), (long) size, null).build());
+            mc.putObject(PutObjectArgs.builder().bucket(ctx.bucket()).object(key(size)).stream(
+                            ctx.payloads.stream(size), (long) size, null)
+                    .build());
         }
     }
 
@@ -81,7 +81,11 @@ final class PresignedGet implements Section {
                     // the server's JIT warms up on the same URL first; this run is not recorded
                     wrk.run(url, ctx.plan().wrkThreads(), ctx.plan().wrkConnections(), WARMUP);
                 }
-                Wrk.Result r = wrk.run(url, ctx.plan().wrkThreads(), ctx.plan().wrkConnections(), ctx.plan().wrkDuration());
+                Wrk.Result r = wrk.run(
+                        url,
+                        ctx.plan().wrkThreads(),
+                        ctx.plan().wrkConnections(),
+                        ctx.plan().wrkDuration());
                 row.addOps(r.requests(), (long) (r.seconds() * 1e9));
                 row.errors(r.non2xx(), r.non2xx() + " non-2xx responses");
                 row.errors(r.socketErrors(), r.socketErrors() + " socket errors");
@@ -97,8 +101,13 @@ final class PresignedGet implements Section {
         if (target.role() == Target.Role.FLOOR) {
             return target.endpoint() + "/" + ctx.bucket() + "/" + key(size);
         }
-        return ctx.client(target).getPresignedObjectUrl(GetPresignedObjectUrlArgs.builder().method(Http.Method.GET)
-                .bucket(ctx.bucket()).object(key(size)).expiry(1, TimeUnit.HOURS).build());
+        return ctx.client(target)
+                .getPresignedObjectUrl(GetPresignedObjectUrlArgs.builder()
+                        .method(Http.Method.GET)
+                        .bucket(ctx.bucket())
+                        .object(key(size))
+                        .expiry(1, TimeUnit.HOURS)
+                        .build());
     }
 
     static void check(String url, int size) throws IOException {

@@ -1,10 +1,11 @@
 package io.posixgw.bench;
 
+import static io.posixgw.bench.Goals.fmt;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,13 +15,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import static io.posixgw.bench.Goals.fmt;
-
 /** Writes a run as Markdown (report.md; readme.md, its short form for docs/BENCHMARKS.md) and JSON (report.json, for tools). */
 final class Report {
     /** What the report says about the run itself. */
-    record Meta(String date, String command, Map<String, String> machine, Plan plan) {
-    }
+    record Meta(String date, String command, Map<String, String> machine, Plan plan) {}
 
     private final Meta meta;
     private final Results results;
@@ -45,16 +43,32 @@ final class Report {
         md.append("# posixgw bench: ").append(meta.date()).append("\n\n");
         md.append("Command: `").append(meta.command()).append("`\n\n");
         md.append("| machine | |\n|---|---|\n");
-        meta.machine().forEach((k, v) -> md.append("| ").append(k).append(" | ").append(cell(v)).append(" |\n"));
+        meta.machine()
+                .forEach((k, v) ->
+                        md.append("| ").append(k).append(" | ").append(cell(v)).append(" |\n"));
         Plan plan = meta.plan();
-        md.append("\nScale ").append(plan.scale()).append(" of the issue's iteration counts, ").append(plan.rounds())
-                .append(" interleaved rounds per section; mixed load ").append(plan.mixedClients()).append(" clients, ")
-                .append(plan.mixedDuration().toMillis() / 1000.0).append(" s per round; wrk ").append(plan.wrkDuration().toSeconds())
+        md.append("\nScale ")
+                .append(plan.scale())
+                .append(" of the issue's iteration counts, ")
+                .append(plan.rounds())
+                .append(" interleaved rounds per section; mixed load ")
+                .append(plan.mixedClients())
+                .append(" clients, ")
+                .append(plan.mixedDuration().toMillis() / 1000.0)
+                .append(" s per round; wrk ")
+                .append(plan.wrkDuration().toSeconds())
                 .append(" s per round and size (after 2 s unrecorded); 8-thread rounds after ")
-                .append(plan.warmupDuration().toMillis() / 1000.0).append(" s of unrecorded 8-thread load per target.\n\n");
+                .append(plan.warmupDuration().toMillis() / 1000.0)
+                .append(" s of unrecorded 8-thread load per target.\n\n");
         md.append("| target | endpoint | role |\n|---|---|---|\n");
         for (Target t : results.targets) {
-            md.append("| ").append(t.name()).append(" | ").append(t.endpoint()).append(" | ").append(role(t)).append(" |\n");
+            md.append("| ")
+                    .append(t.name())
+                    .append(" | ")
+                    .append(t.endpoint())
+                    .append(" | ")
+                    .append(role(t))
+                    .append(" |\n");
         }
         md.append("\n## Issue 8 targets\n\n").append(goalsTable());
         for (Results.SectionRows s : results.sections.values()) {
@@ -87,7 +101,12 @@ final class Report {
         StringBuilder md = new StringBuilder("| target | measured | met |\n|---|---|---|\n");
         for (Goals.Goal g : goals) {
             String met = g.met() == null ? "not measured" : g.met() ? "**met**" : "missed";
-            md.append("| ").append(cell(g.goal())).append(" | ").append(cell(g.measured())).append(" | ").append(met)
+            md.append("| ")
+                    .append(cell(g.goal()))
+                    .append(" | ")
+                    .append(cell(g.measured()))
+                    .append(" | ")
+                    .append(met)
                     .append(" |\n");
         }
         return md.toString();
@@ -133,21 +152,32 @@ final class Report {
             head.append(' ').append(first.name()).append('/').append(t.name()).append(" |");
         }
         int columns = head.toString().split("\\|", -1).length - 2;
-        StringBuilder md = new StringBuilder(head).append('\n').append("|---".repeat(columns)).append("|\n");
+        StringBuilder md = new StringBuilder(head)
+                .append('\n')
+                .append("|---".repeat(columns))
+                .append("|\n");
         for (Map.Entry<String, LinkedHashMap<String, Measurement>> e : s.rows().entrySet()) {
             md.append("| ").append(cell(e.getKey())).append(" |");
             for (Target t : present) {
                 Measurement m = e.getValue().get(t.name());
                 if (throughput) {
-                    md.append(' ').append(m == null ? "" : fmt(m.opsPerSecond())).append(" |");
+                    md.append(' ')
+                            .append(m == null ? "" : fmt(m.opsPerSecond()))
+                            .append(" |");
                 }
                 if (latency) {
                     if (m == null || m.latency.count() == 0) {
                         md.append(" | | | |");
                     } else {
-                        md.append(' ').append(fmt(m.latency.percentileMs(50))).append(" | ")
-                                .append(fmt(m.latency.percentileMs(95))).append(" | ").append(fmt(m.latency.percentileMs(99)))
-                                .append(" | ").append(fmt(m.latency.meanMs())).append(" |");
+                        md.append(' ')
+                                .append(fmt(m.latency.percentileMs(50)))
+                                .append(" | ")
+                                .append(fmt(m.latency.percentileMs(95)))
+                                .append(" | ")
+                                .append(fmt(m.latency.percentileMs(99)))
+                                .append(" | ")
+                                .append(fmt(m.latency.meanMs()))
+                                .append(" |");
                     }
                 }
             }
@@ -157,8 +187,10 @@ final class Report {
             }
             md.append('\n');
         }
-        md.append(latency ? "\nLatencies in ms. " : "\n").append("Ratio: ops/s over ops/s for throughput rows "
-                + "(higher is better for ").append(first.name()).append("), p50 over p50 otherwise (lower is better).\n");
+        md.append(latency ? "\nLatencies in ms. " : "\n")
+                .append("Ratio: ops/s over ops/s for throughput rows " + "(higher is better for ")
+                .append(first.name())
+                .append("), p50 over p50 otherwise (lower is better).\n");
         return md.toString();
     }
 
@@ -176,17 +208,29 @@ final class Report {
     }
 
     String costTable() {
-        StringBuilder md = new StringBuilder("| target | CPU ms/request, mixed load | server CPU s, whole run | RSS at start MiB "
-                + "| RSS at end MiB | peak RSS (VmHWM) MiB | threads at end |\n|---|---|---|---|---|---|---|\n");
+        StringBuilder md = new StringBuilder(
+                "| target | CPU ms/request, mixed load | server CPU s, whole run | RSS at start MiB "
+                        + "| RSS at end MiB | peak RSS (VmHWM) MiB | threads at end |\n|---|---|---|---|---|---|---|\n");
         for (Target t : results.targets) {
             Results.ServerUsage u = results.usage.get(t.name());
             if (u.atStart == null || u.atEnd == null) {
                 continue;
             }
-            md.append("| ").append(t.name()).append(" | ").append(fmt(results.cpuMsPerRequest(t.name(), "mixed"))).append(" | ")
-                    .append(fmt((u.atEnd.cpuNanos() - u.atStart.cpuNanos()) / 1e9)).append(" | ")
-                    .append(fmt(u.atStart.rssKib() / 1024.0)).append(" | ").append(fmt(u.atEnd.rssKib() / 1024.0)).append(" | ")
-                    .append(fmt(u.atEnd.peakRssKib() / 1024.0)).append(" | ").append(u.atEnd.threads()).append(" |\n");
+            md.append("| ")
+                    .append(t.name())
+                    .append(" | ")
+                    .append(fmt(results.cpuMsPerRequest(t.name(), "mixed")))
+                    .append(" | ")
+                    .append(fmt((u.atEnd.cpuNanos() - u.atStart.cpuNanos()) / 1e9))
+                    .append(" | ")
+                    .append(fmt(u.atStart.rssKib() / 1024.0))
+                    .append(" | ")
+                    .append(fmt(u.atEnd.rssKib() / 1024.0))
+                    .append(" | ")
+                    .append(fmt(u.atEnd.peakRssKib() / 1024.0))
+                    .append(" | ")
+                    .append(u.atEnd.threads())
+                    .append(" |\n");
         }
         return md.toString();
     }
@@ -194,11 +238,12 @@ final class Report {
     private List<String> errorLines() {
         List<String> lines = new ArrayList<>();
         for (Results.SectionRows s : results.sections.values()) {
-            s.rows().forEach((row, byTarget) -> byTarget.forEach((target, m) -> {
-                if (m.errors() > 0) {
-                    lines.add(target + ", " + row + ": " + m.errors() + " errors, first: " + m.firstError());
-                }
-            }));
+            s.rows()
+                    .forEach((row, byTarget) -> byTarget.forEach((target, m) -> {
+                        if (m.errors() > 0) {
+                            lines.add(target + ", " + row + ": " + m.errors() + " errors, first: " + m.firstError());
+                        }
+                    }));
         }
         return lines;
     }
@@ -215,16 +260,26 @@ final class Report {
         ObjectNode machine = root.putObject("machine");
         meta.machine().forEach(machine::put);
         Plan plan = meta.plan();
-        ObjectNode pn = root.putObject("plan").put("scale", plan.scale()).put("rounds", plan.rounds())
-                .put("bucket", plan.bucket()).put("listKeys", plan.listKeys()).put("mixedClients", plan.mixedClients())
-                .put("mixedObjects", plan.mixedObjects()).put("mixedSeconds", plan.mixedDuration().toMillis() / 1000.0)
-                .put("wrkSeconds", plan.wrkDuration().toSeconds()).put("wrkConnections", plan.wrkConnections())
+        ObjectNode pn = root.putObject("plan")
+                .put("scale", plan.scale())
+                .put("rounds", plan.rounds())
+                .put("bucket", plan.bucket())
+                .put("listKeys", plan.listKeys())
+                .put("mixedClients", plan.mixedClients())
+                .put("mixedObjects", plan.mixedObjects())
+                .put("mixedSeconds", plan.mixedDuration().toMillis() / 1000.0)
+                .put("wrkSeconds", plan.wrkDuration().toSeconds())
+                .put("wrkConnections", plan.wrkConnections())
                 .put("wrkThreads", plan.wrkThreads())
                 .put("warmupSeconds", plan.warmupDuration().toMillis() / 1000.0);
         plan.sections().stream().sorted().forEach(pn.putArray("sections")::add);
         ArrayNode targets = root.putArray("targets");
         for (Target t : results.targets) {
-            targets.addObject().put("name", t.name()).put("endpoint", t.endpoint()).put("role", t.role().name()).put("pid", t.pid());
+            targets.addObject()
+                    .put("name", t.name())
+                    .put("endpoint", t.endpoint())
+                    .put("role", t.role().name())
+                    .put("pid", t.pid());
         }
         ArrayNode goalsNode = root.putArray("goals");
         for (Goals.Goal g : goals) {
@@ -260,7 +315,8 @@ final class Report {
             cn.set("atEnd", om.valueToTree(u.atEnd));
             ObjectNode by = cn.putObject("bySection");
             u.bySection.forEach((section, c) -> {
-                ObjectNode sn = by.putObject(section).put("cpuNanos", c.cpuNanos).put("requests", c.requests);
+                ObjectNode sn =
+                        by.putObject(section).put("cpuNanos", c.cpuNanos).put("requests", c.requests);
                 if (c.requests > 0) {
                     sn.put("cpuMsPerRequest", c.cpuNanos / 1e6 / c.requests);
                 }
@@ -273,8 +329,10 @@ final class Report {
         ObjectNode n = om.createObjectNode();
         n.put("samples", m.latency.count());
         if (m.latency.count() > 0) {
-            n.put("p50Ms", m.latency.percentileMs(50)).put("p95Ms", m.latency.percentileMs(95))
-                    .put("p99Ms", m.latency.percentileMs(99)).put("meanMs", m.latency.meanMs());
+            n.put("p50Ms", m.latency.percentileMs(50))
+                    .put("p95Ms", m.latency.percentileMs(95))
+                    .put("p99Ms", m.latency.percentileMs(99))
+                    .put("meanMs", m.latency.meanMs());
         }
         if (!Double.isNaN(m.opsPerSecond())) {
             n.put("ops", m.ops()).put("seconds", m.wallNanos() / 1e9).put("opsPerSecond", m.opsPerSecond());

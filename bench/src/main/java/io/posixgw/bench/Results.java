@@ -7,8 +7,7 @@ import java.util.Map;
 /** Everything a side-by-side run measured, merged over rounds, in report order. */
 final class Results {
     /** One section's rows: row name, then target name, then what was measured. */
-    record SectionRows(String id, String title, LinkedHashMap<String, LinkedHashMap<String, Measurement>> rows) {
-    }
+    record SectionRows(String id, String title, LinkedHashMap<String, LinkedHashMap<String, Measurement>> rows) {}
 
     /** CPU time spent by a server during one section, and the requests it answered. */
     static final class Cost {
@@ -28,6 +27,7 @@ final class Results {
     final Map<String, ServerUsage> usage = new LinkedHashMap<>();
     /** CPU seconds the whole machine was busy during the run, and how much of it was neither a server nor the bench. */
     double machineBusySeconds = Double.NaN;
+
     double otherProcessesSeconds = Double.NaN;
     double wallSeconds = Double.NaN;
 
@@ -39,11 +39,13 @@ final class Results {
     }
 
     synchronized void add(Section section, Target target, Section.Run run, long cpuNanos) {
-        SectionRows rows = sections.computeIfAbsent(section.id(), k -> new SectionRows(section.id(), section.title(),
-                new LinkedHashMap<>()));
+        SectionRows rows = sections.computeIfAbsent(
+                section.id(), k -> new SectionRows(section.id(), section.title(), new LinkedHashMap<>()));
         for (Map.Entry<String, Measurement> e : run.rows().entrySet()) {
-            rows.rows().computeIfAbsent(e.getKey(), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(target.name(), k -> new Measurement()).merge(e.getValue());
+            rows.rows()
+                    .computeIfAbsent(e.getKey(), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(target.name(), k -> new Measurement())
+                    .merge(e.getValue());
         }
         Cost cost = usage.get(target.name()).bySection.computeIfAbsent(section.id(), k -> new Cost());
         cost.cpuNanos += Math.max(0, cpuNanos);
@@ -60,7 +62,11 @@ final class Results {
     }
 
     Target first(Target.Role role, int skip) {
-        return targets.stream().filter(t -> t.role() == role).skip(skip).findFirst().orElse(null);
+        return targets.stream()
+                .filter(t -> t.role() == role)
+                .skip(skip)
+                .findFirst()
+                .orElse(null);
     }
 
     /** CPU milliseconds per request of a target during one section; NaN when not measured. */

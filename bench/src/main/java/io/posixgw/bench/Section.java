@@ -13,8 +13,7 @@ interface Section {
     boolean includes(Target target);
 
     /** Once per target before the first round (data the rounds read, client warm-up). */
-    default void prepare(Target target) throws Exception {
-    }
+    default void prepare(Target target) throws Exception {}
 
     /** One round against one target. */
     Run run(Target target, int round) throws Exception;

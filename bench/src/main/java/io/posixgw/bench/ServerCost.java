@@ -25,8 +25,7 @@ final class ServerCost {
     }
 
     /** CPU time in nanoseconds and memory in KiB at one instant. */
-    record Snapshot(long cpuNanos, long rssKib, long peakRssKib, int threads) {
-    }
+    record Snapshot(long cpuNanos, long rssKib, long peakRssKib, int threads) {}
 
     boolean available(long pid) {
         return pid > 0 && Files.isReadable(proc.resolve(Long.toString(pid)).resolve("stat"));
@@ -86,7 +85,9 @@ final class ServerCost {
     /** The 1-minute load average. */
     String loadAverage() {
         try {
-            return Files.readString(proc.resolve("loadavg"), StandardCharsets.US_ASCII).trim().split("\\s+", 4)[0];
+            return Files.readString(proc.resolve("loadavg"), StandardCharsets.US_ASCII)
+                    .trim()
+                    .split("\\s+", 4)[0];
         } catch (IOException e) {
             return "unknown";
         }

@@ -5,7 +5,6 @@ import io.minio.MinioClient;
 import io.minio.RemoveBucketArgs;
 import io.minio.Result;
 import io.minio.messages.Item;
-
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,9 +63,17 @@ final class SideBySide {
                     long wall = System.nanoTime() - t0;
                     long cpu1 = cpu(t);
                     results.add(section, t, run, cpu1 - cpu0);
-                    long errors = run.rows().values().stream().mapToLong(Measurement::errors).sum();
-                    log.printf("[%s] round %d/%d %s: %.1f s,%s server CPU %.2f s%s%n", section.id(), round + 1,
-                            ctx.plan().rounds(), t.name(), wall / 1e9, run.requests() > 0 ? " " + run.requests() + " requests," : "",
+                    long errors = run.rows().values().stream()
+                            .mapToLong(Measurement::errors)
+                            .sum();
+                    log.printf(
+                            "[%s] round %d/%d %s: %.1f s,%s server CPU %.2f s%s%n",
+                            section.id(),
+                            round + 1,
+                            ctx.plan().rounds(),
+                            t.name(),
+                            wall / 1e9,
+                            run.requests() > 0 ? " " + run.requests() + " requests," : "",
                             (cpu1 - cpu0) / 1e9,
                             errors > 0 ? ", " + errors + " ERRORS" : "");
                 }
@@ -143,10 +150,15 @@ final class SideBySide {
             try {
                 MinioClient mc = ctx.client(t);
                 List<String> keys = new ArrayList<>();
-                for (Result<Item> r : mc.listObjects(ListObjectsArgs.builder().bucket(ctx.bucket()).recursive(true).build())) {
+                for (Result<Item> r : mc.listObjects(ListObjectsArgs.builder()
+                        .bucket(ctx.bucket())
+                        .recursive(true)
+                        .build())) {
                     keys.add(r.get().objectName());
                 }
-                Parallel.forEach(keys.size(), ParallelPutGet.THREADS,
+                Parallel.forEach(
+                        keys.size(),
+                        ParallelPutGet.THREADS,
                         i -> LatencySuite.removeQuietly(mc, ctx.bucket(), keys.get(i)));
                 mc.removeBucket(RemoveBucketArgs.builder().bucket(ctx.bucket()).build());
             } catch (Exception e) {

@@ -1,9 +1,5 @@
 package io.posixgw.bench;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +14,9 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code stacks-summary FILE}: async-profiler's collapsed stacks ({@code frame;frame;... count})
@@ -25,7 +24,9 @@ import java.util.regex.Pattern;
  * by first own frame, and by own method anywhere on the stack; and syscalls by the own
  * method that made them, which ties kernel time to the line of posixgw that caused it.
  */
-@Command(name = "stacks-summary", mixinStandardHelpOptions = true,
+@Command(
+        name = "stacks-summary",
+        mixinStandardHelpOptions = true,
         description = "Hot spots of async-profiler collapsed stacks, as Markdown.")
 final class StacksSummary implements Callable<Integer> {
     private static final Pattern SYSCALL = Pattern.compile("__(?:x64|arm64)_sys_(\\w+?)(?:_\\[k\\])?$");
@@ -96,9 +97,11 @@ final class StacksSummary implements Callable<Integer> {
     /** Kernel frames marked, Java frames with dots ({@code io/posixgw/X.m} in async-profiler's output). */
     private static String clean(String raw) {
         String frame = raw.indexOf('/') > 0 && !raw.endsWith("_[k]") ? raw.replace('/', '.') : raw;
-        return frame.endsWith("_[k]") ? frame.substring(0, frame.length() - 4) + " [kernel]"
+        return frame.endsWith("_[k]")
+                ? frame.substring(0, frame.length() - 4) + " [kernel]"
                 : frame.endsWith("_[j]") || frame.endsWith("_[i]") || frame.endsWith("_[0]") || frame.endsWith("_[1]")
-                ? frame.substring(0, frame.length() - 4) : frame;
+                        ? frame.substring(0, frame.length() - 4)
+                        : frame;
     }
 
     private static void add(Map<String, Long> map, String key, long n) {
@@ -106,7 +109,8 @@ final class StacksSummary implements Callable<Integer> {
     }
 
     void print(PrintStream out) {
-        out.printf("# CPU hot spots: %s%n%n%d samples in all (on-CPU time of every thread, kernel frames included).%n%n",
+        out.printf(
+                "# CPU hot spots: %s%n%n%d samples in all (on-CPU time of every thread, kernel frames included).%n%n",
                 file.getFileName(), samples);
         table(out, "By top frame (self)", self);
         table(out, "By syscall (time inside the kernel entry, all threads)", syscalls);
@@ -117,9 +121,15 @@ final class StacksSummary implements Callable<Integer> {
 
     private void table(PrintStream out, String title, Map<String, Long> counts) {
         out.printf("## %s%n%n| %% | samples | where |%n|---|---|---|%n", title);
-        counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(top)
-                .forEach(e -> out.printf(Locale.ROOT, "| %.1f | %d | `%s` |%n", samples == 0 ? 0 : 100.0 * e.getValue() / samples,
-                        e.getValue(), e.getKey()));
+        counts.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .limit(top)
+                .forEach(e -> out.printf(
+                        Locale.ROOT,
+                        "| %.1f | %d | `%s` |%n",
+                        samples == 0 ? 0 : 100.0 * e.getValue() / samples,
+                        e.getValue(),
+                        e.getKey()));
         out.println();
     }
 }

@@ -13,10 +13,10 @@ import java.util.regex.Pattern;
 final class Wrk {
     private static final Pattern REQUESTS = Pattern.compile("(\\d+) requests in ([\\d.]+)(us|ms|s|m|h),");
     private static final Pattern NON_2XX = Pattern.compile("Non-2xx or 3xx responses: (\\d+)");
-    private static final Pattern SOCKET = Pattern.compile(
-            "Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)");
-    private static final Pattern PERCENTILE = Pattern.compile("^\\s*(50|75|90|99)%\\s+([\\d.]+)(us|ms|s|m)\\s*$",
-            Pattern.MULTILINE);
+    private static final Pattern SOCKET =
+            Pattern.compile("Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)");
+    private static final Pattern PERCENTILE =
+            Pattern.compile("^\\s*(50|75|90|99)%\\s+([\\d.]+)(us|ms|s|m)\\s*$", Pattern.MULTILINE);
 
     /** What one run measured: p50 and p99 latency in milliseconds (NaN if wrk printed none). */
     record Result(long requests, double seconds, long non2xx, long socketErrors, double p50Ms, double p99Ms) {
@@ -33,7 +33,9 @@ final class Wrk {
 
     static boolean installed(String binary) {
         try {
-            Process p = new ProcessBuilder(binary, "--version").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(binary, "--version")
+                    .redirectErrorStream(true)
+                    .start();
             p.getInputStream().readAllBytes();
             return p.waitFor(10, TimeUnit.SECONDS);
         } catch (IOException e) {
@@ -45,8 +47,18 @@ final class Wrk {
     }
 
     Result run(String url, int threads, int connections, Duration duration) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(binary, "-t", Integer.toString(threads), "-c", Integer.toString(connections),
-                "-d", Math.max(1, duration.toSeconds()) + "s", "--timeout", "10s", "--latency", url));
+        List<String> cmd = new ArrayList<>(List.of(
+                binary,
+                "-t",
+                Integer.toString(threads),
+                "-c",
+                Integer.toString(connections),
+                "-d",
+                Math.max(1, duration.toSeconds()) + "s",
+                "--timeout",
+                "10s",
+                "--latency",
+                url));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(duration.toSeconds() + 30, TimeUnit.SECONDS)) {

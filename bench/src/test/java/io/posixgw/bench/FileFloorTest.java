@@ -1,14 +1,13 @@
 package io.posixgw.bench;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.minio.MinioClient;
 import io.minio.PutObjectArgs;
 import io.posixgw.server.Gateway;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,11 +19,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The file floors leave what posixgw leaves: same files, same xattrs byte for byte, same pruning. */
 class FileFloorTest {
@@ -44,14 +43,18 @@ class FileFloorTest {
             Path file = tmp.resolve("b").resolve(key);
             assertArrayEquals(payloads.stream(SIZE).readAllBytes(), Files.readAllBytes(file));
             assertEquals(List.of(), list(tmp.resolve("b/.sgwtmp")), "the temp file was renamed");
-            assertEquals(java.util.Set.of("checksums", "etag", "content-type"), xattrs(file).keySet());
+            assertEquals(
+                    java.util.Set.of("checksums", "etag", "content-type"),
+                    xattrs(file).keySet());
             assertEquals(SIZE, floor.head(key));
             long[] first = new long[1];
             long before = System.nanoTime();
             assertEquals(SIZE, floor.get(key, ByteBuffer.allocateDirect(SIZE), first));
             assertTrue(first[0] >= before, "first byte time set");
             floor.delete(key);
-            assertFalse(Files.exists(tmp.resolve("b/executions-data"), LinkOption.NOFOLLOW_LINKS), "pruned up to the bucket");
+            assertFalse(
+                    Files.exists(tmp.resolve("b/executions-data"), LinkOption.NOFOLLOW_LINKS),
+                    "pruned up to the bucket");
             assertTrue(Files.isDirectory(tmp.resolve("b")));
             floor.delete(key); // a missing key is no error
         }
@@ -63,7 +66,10 @@ class FileFloorTest {
         try (FileFloor floor = FileFloor.of(kind, tmp, "b")) {
             floor.prepare();
             Path dir = Files.createDirectories(tmp.resolve("b/d"));
-            FileFloor.xattrs(dir).write("etag", ByteBuffer.wrap("\"d41d8cd98f00b204e9800998ecf8427e\"".getBytes(StandardCharsets.UTF_8)));
+            FileFloor.xattrs(dir)
+                    .write(
+                            "etag",
+                            ByteBuffer.wrap("\"d41d8cd98f00b204e9800998ecf8427e\"".getBytes(StandardCharsets.UTF_8)));
             floor.put("d/k/out.bin", new Payloads(64).direct(64));
             floor.delete("d/k/out.bin");
             assertFalse(Files.exists(tmp.resolve("b/d/k")));
@@ -82,7 +88,9 @@ class FileFloorTest {
             Target t = new Target("gw", "http://127.0.0.1:" + gw.address().getPort(), Target.Role.S3, 0);
             MinioClient mc = new Clients(BenchSmokeTest.ACCESS, BenchSmokeTest.SECRET).fresh(t);
             mc.makeBucket(io.minio.MakeBucketArgs.builder().bucket("bkt").build());
-            mc.putObject(PutObjectArgs.builder().bucket("bkt").object(key).stream(payloads.stream(SIZE), (long) SIZE, null).build());
+            mc.putObject(
+                    PutObjectArgs.builder().bucket("bkt").object(key).stream(payloads.stream(SIZE), (long) SIZE, null)
+                            .build());
             Map<String, String> posixgw = xattrs(tmp.resolve("gw/bkt").resolve(key));
             for (FileFloor.Kind kind : FileFloor.Kind.values()) {
                 Path root = tmp.resolve(kind.name());

@@ -1,15 +1,14 @@
 package io.posixgw.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import org.junit.jupiter.api.Test;
-
-import java.nio.file.Path;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** The "server − floor" table: p50 of each S3 server minus p50 of each file floor, per object row. */
 class FloorGapTest {
@@ -60,8 +59,10 @@ class FloorGapTest {
         assertTrue(gap.present());
         assertEquals(List.of("put 1 KiB"), gap.rows(), "object rows only");
         String md = gap.markdown();
-        assertTrue(md.contains("| row | posixgw | s3proxy | floor-chosen | floor-minimal | posixgw − floor-chosen "
-                + "| posixgw − floor-minimal | s3proxy − floor-chosen | s3proxy − floor-minimal |"), md);
+        assertTrue(
+                md.contains("| row | posixgw | s3proxy | floor-chosen | floor-minimal | posixgw − floor-chosen "
+                        + "| posixgw − floor-minimal | s3proxy − floor-chosen | s3proxy − floor-minimal |"),
+                md);
         assertTrue(md.contains("| put 1 KiB | 2.00 | 1.50 | 1.00 | 0.75 | 1.00 | 1.25 | 0.50 | 0.75 |"), md);
         assertFalse(md.contains("startup"), md);
 
@@ -71,9 +72,27 @@ class FloorGapTest {
         assertEquals(1.25, json.get(1).get("gapP50Ms").asDouble(), 1e-9);
         assertEquals("floor-minimal", json.get(1).get("floor").asText());
 
-        Report report = new Report(new Report.Meta("2026-12-01T00:00:00Z", "test", new java.util.LinkedHashMap<>(),
-                new Plan(1, 1, Plan.ALL_SECTIONS, "b", 1, 1, 1, java.time.Duration.ZERO, java.time.Duration.ZERO, 1, 1, 1024,
-                        java.time.Duration.ZERO)), r, Goals.check(r));
+        Report report = new Report(
+                new Report.Meta(
+                        "2026-12-01T00:00:00Z",
+                        "test",
+                        new java.util.LinkedHashMap<>(),
+                        new Plan(
+                                1,
+                                1,
+                                Plan.ALL_SECTIONS,
+                                "b",
+                                1,
+                                1,
+                                1,
+                                java.time.Duration.ZERO,
+                                java.time.Duration.ZERO,
+                                1,
+                                1,
+                                1024,
+                                java.time.Duration.ZERO)),
+                r,
+                Goals.check(r));
         String full = report.markdown();
         assertTrue(full.contains("## Server − floor (one client, p50)"), full);
         assertTrue(full.contains("posixgw/floor-minimal"), "the latency table has the floors' columns and ratios");

@@ -1,9 +1,9 @@
 package io.posixgw.bench;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
 
 class ServerCostTest {
     @Test
@@ -37,10 +37,36 @@ class ServerCostTest {
 
     @Test
     void roundsShareMeasuredIterationsExactly() {
-        Plan plan = new Plan(1, 3, Plan.ALL_SECTIONS, "b", 1, 1, 1, java.time.Duration.ZERO, java.time.Duration.ZERO, 1, 1, 1, java.time.Duration.ZERO);
+        Plan plan = new Plan(
+                1,
+                3,
+                Plan.ALL_SECTIONS,
+                "b",
+                1,
+                1,
+                1,
+                java.time.Duration.ZERO,
+                java.time.Duration.ZERO,
+                1,
+                1,
+                1,
+                java.time.Duration.ZERO);
         assertEquals(280, plan.measured(300, 20));
         assertEquals(280, plan.share(280, 0) + plan.share(280, 1) + plan.share(280, 2));
-        Plan quick = new Plan(0.1, 2, Plan.ALL_SECTIONS, "b", 1, 1, 1, java.time.Duration.ZERO, java.time.Duration.ZERO, 1, 1, 1, java.time.Duration.ZERO);
+        Plan quick = new Plan(
+                0.1,
+                2,
+                Plan.ALL_SECTIONS,
+                "b",
+                1,
+                1,
+                1,
+                java.time.Duration.ZERO,
+                java.time.Duration.ZERO,
+                1,
+                1,
+                1,
+                java.time.Duration.ZERO);
         assertEquals(28, quick.measured(300, 20));
         assertEquals(3, quick.measured(30, 3));
         assertEquals(2, quick.warmup(20));

@@ -1,8 +1,8 @@
 package io.posixgw.bench;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
 
 class WrkTest {
     static final String OUTPUT = """

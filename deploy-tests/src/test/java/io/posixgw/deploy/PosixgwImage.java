@@ -3,17 +3,16 @@ package io.posixgw.deploy;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.Volume;
-import org.junit.jupiter.api.Assumptions;
-import org.testcontainers.DockerClientFactory;
-import org.testcontainers.containers.GenericContainer;
-import org.testcontainers.containers.wait.strategy.Wait;
-import org.testcontainers.images.builder.ImageFromDockerfile;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.Assumptions;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.images.builder.ImageFromDockerfile;
 
 /**
  * The image under test: {@code $POSIXGW_IMAGE} when set (.ci/run builds it with podman
@@ -27,8 +26,7 @@ final class PosixgwImage {
 
     private static Future<String> built;
 
-    private PosixgwImage() {
-    }
+    private PosixgwImage() {}
 
     static Path repositoryRoot() {
         Path p = Path.of("").toAbsolutePath();
@@ -36,7 +34,8 @@ final class PosixgwImage {
             p = p.getParent();
         }
         if (p == null) {
-            throw new IllegalStateException("docker/Dockerfile not found above " + Path.of("").toAbsolutePath());
+            throw new IllegalStateException(
+                    "docker/Dockerfile not found above " + Path.of("").toAbsolutePath());
         }
         return p;
     }
@@ -73,7 +72,8 @@ final class PosixgwImage {
     @SuppressWarnings("unchecked")
     static GenericContainer<?> server(String volume) {
         Object image = image();
-        GenericContainer<?> c = image instanceof String s ? new GenericContainer<>(s) : new GenericContainer<>((Future<String>) image);
+        GenericContainer<?> c =
+                image instanceof String s ? new GenericContainer<>(s) : new GenericContainer<>((Future<String>) image);
         return c.withExposedPorts(PORT)
                 .withEnv("ROOT_ACCESS_KEY_ID", ACCESS)
                 .withEnv("ROOT_SECRET_ACCESS_KEY", SECRET)

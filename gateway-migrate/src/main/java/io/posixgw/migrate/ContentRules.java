@@ -1,7 +1,6 @@
 package io.posixgw.migrate;
 
 import io.posixgw.core.model.Etags;
-
 import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.Locale;
@@ -14,8 +13,7 @@ import java.util.Locale;
  * at least as recent as the source.
  */
 final class ContentRules {
-    private ContentRules() {
-    }
+    private ContentRules() {}
 
     static String normalize(String etag) {
         return etag == null ? "" : Etags.unquote(etag).toLowerCase(Locale.ROOT);
@@ -56,8 +54,11 @@ final class ContentRules {
         }
         // A multipart (or opaque) ETag on either side: same size, and the copy is not older than the source
         // (to the second: a HEAD's Last-Modified has no finer precision than that).
-        return src.lastModified() != null && dst.lastModified() != null
-                && !dst.lastModified().truncatedTo(ChronoUnit.SECONDS).isBefore(src.lastModified().truncatedTo(ChronoUnit.SECONDS));
+        return src.lastModified() != null
+                && dst.lastModified() != null
+                && !dst.lastModified()
+                        .truncatedTo(ChronoUnit.SECONDS)
+                        .isBefore(src.lastModified().truncatedTo(ChronoUnit.SECONDS));
     }
 
     /**

@@ -3,7 +3,6 @@ package io.posixgw.migrate;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.listing.KeyOrder;
-
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
@@ -33,8 +32,8 @@ final class Copier {
      * @param retryDelay pause before the second try, doubled for each further one
      */
     /** @param recopy copy every object, also those whose bytes the destination holds (to bring metadata and tags over) */
-    record Options(int concurrency, boolean dryRun, boolean deleteExtra, int attempts, Duration retryDelay, boolean recopy) {
-    }
+    record Options(
+            int concurrency, boolean dryRun, boolean deleteExtra, int attempts, Duration retryDelay, boolean recopy) {}
 
     private final S3Source source;
     private final Destination destination;
@@ -96,9 +95,19 @@ final class Copier {
         if (Thread.currentThread().isInterrupted()) {
             cancel();
         }
-        return new Summary(source.endpoint, destination.describe(), buckets, options.dryRun(), progress.totalObjects.get(),
-                progress.copied.get(), progress.copiedBytes.get(), progress.skipped.get(), progress.deleted.get(),
-                List.copyOf(failures), cancelled, progress.elapsed());
+        return new Summary(
+                source.endpoint,
+                destination.describe(),
+                buckets,
+                options.dryRun(),
+                progress.totalObjects.get(),
+                progress.copied.get(),
+                progress.copiedBytes.get(),
+                progress.skipped.get(),
+                progress.deleted.get(),
+                List.copyOf(failures),
+                cancelled,
+                progress.elapsed());
     }
 
     /** Counts the objects and bytes of a bucket; false when it cannot be listed. */

@@ -12,7 +12,6 @@ import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
 import io.posixgw.core.names.BucketNames;
 import io.posixgw.core.names.ObjectKeys;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -81,7 +80,8 @@ final class LocalDestination implements Destination {
     @Override
     public Existing stat(String bucket, String key) throws IOException {
         try {
-            ObjectInfo info = backend.headObject(new GetObjectRequest(bucket, key, null, null, false, false, null)).info();
+            ObjectInfo info = backend.headObject(new GetObjectRequest(bucket, key, null, null, false, false, null))
+                    .info();
             return new Existing(ContentRules.normalize(info.etag()), info.size(), info.lastModified());
         } catch (S3Exception e) {
             if (e.error() == S3Error.NO_SUCH_KEY || e.error() == S3Error.NO_SUCH_BUCKET) {
@@ -92,11 +92,13 @@ final class LocalDestination implements Destination {
     }
 
     @Override
-    public Written write(String bucket, String key, OpenedObject source, LongConsumer progress, BooleanSupplier cancelled)
+    public Written write(
+            String bucket, String key, OpenedObject source, LongConsumer progress, BooleanSupplier cancelled)
             throws IOException {
         StreamBody body = new StreamBody(source.body, source.size, progress, cancelled);
         // With the source's MD5 the backend refuses (BadDigest) to publish bytes that differ from it.
-        PutObjectRequest request = new PutObjectRequest(bucket, key, source.attributes, ContentRules.md5Bytes(source.etag));
+        PutObjectRequest request =
+                new PutObjectRequest(bucket, key, source.attributes, ContentRules.md5Bytes(source.etag));
         PutObjectResult result = backend.putObject(request, body);
         return new Written(ContentRules.normalize(result.etag()), body.count(), body.md5Hex());
     }
@@ -112,7 +114,8 @@ final class LocalDestination implements Destination {
             public boolean hasNext() {
                 while (page.isEmpty() && more) {
                     try {
-                        ListObjectsResult r = backend.listObjects(new ListObjectsRequest(bucket, "", null, after, 1000));
+                        ListObjectsResult r =
+                                backend.listObjects(new ListObjectsRequest(bucket, "", null, after, 1000));
                         for (ObjectInfo o : r.objects()) {
                             page.add(o.key());
                         }
@@ -146,6 +149,5 @@ final class LocalDestination implements Destination {
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

@@ -11,8 +11,7 @@ import picocli.CommandLine;
  * {@code ./posixgw} launcher and the image's entrypoint do so for {@code posixgw migrate}.
  */
 public final class Main {
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] args) {
         CommandLine cl = MigrateCommand.commandLine(System.getenv(), System.out, System.err, true);

@@ -3,7 +3,6 @@ package io.posixgw.migrate;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -28,8 +27,16 @@ final class Marker {
 
     /** One completed run. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Run(String from, boolean all, List<String> buckets, String completedAt, long objects, long copied, long skipped,
-               long deleted, long bytes) {
+    record Run(
+            String from,
+            boolean all,
+            List<String> buckets,
+            String completedAt,
+            long objects,
+            long copied,
+            long skipped,
+            long deleted,
+            long bytes) {
         boolean covers(String otherFrom, boolean otherAll, List<String> otherBuckets) {
             if (from == null || completedAt == null || !normalize(from).equals(normalize(otherFrom))) {
                 return false;
@@ -42,11 +49,9 @@ final class Marker {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Content(List<Run> runs) {
-    }
+    record Content(List<Run> runs) {}
 
-    private Marker() {
-    }
+    private Marker() {}
 
     static Path path(Path root) {
         return root.resolve(FILE);

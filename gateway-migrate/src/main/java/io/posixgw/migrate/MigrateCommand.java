@@ -2,14 +2,6 @@ package io.posixgw.migrate;
 
 import io.posixgw.posix.PosixBackend;
 import io.posixgw.posix.PosixOptions;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.ArgSpec;
-import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -24,6 +16,13 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code posixgw migrate}: copies the objects of an S3 endpoint (the MinIO being
@@ -31,7 +30,11 @@ import java.util.concurrent.TimeUnit;
  * sync of a rollback). Exit status: 0 done (or nothing to do), 1 some objects or buckets
  * failed or the run was interrupted (run it again: it resumes), 2 bad arguments.
  */
-@Command(name = "posixgw migrate", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(
+        name = "posixgw migrate",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
         versionProvider = MigrateCommand.Version.class,
         description = {
             "Copy the objects of an S3 endpoint (MinIO, versitygw, AWS, another posixgw) into the data root, "
@@ -41,7 +44,8 @@ import java.util.concurrent.TimeUnit;
                     + "(same ETag, or same size and newer for multipart) are skipped, so an interrupted run resumes where it "
                     + "stopped. A successful run into a data root records itself in <root>/" + Marker.FILE
                     + "; the same run again is then a no-op (--force runs it anyway).",
-            "Exit status: 0 done or nothing to do, 1 failures or interrupted (run again to resume), 2 bad arguments."})
+            "Exit status: 0 done or nothing to do, 1 failures or interrupted (run again to resume), 2 bad arguments."
+        })
 public final class MigrateCommand implements Callable<Integer> {
     /** Environment variables read for options not on the command line (never the server's own credentials). */
     static final Map<String, List<String>> ENVIRONMENT = Map.ofEntries(
@@ -57,68 +61,110 @@ public final class MigrateCommand implements Callable<Integer> {
             Map.entry("--sidecar", ServerSetting.SIDECAR.env()),
             Map.entry("--fsync", ServerSetting.FSYNC.env()));
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "<root>",
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "<root>",
             description = "Data root to copy into (env POSIXGW_ROOT, VGW_BACKEND_ARG; default ./data). Not with --to.")
     String root;
 
-    @Option(names = "--from", paramLabel = "URL", description = "Source endpoint, e.g. http://ryax-minio:9000 (env POSIXGW_MIGRATE_FROM).")
+    @Option(
+            names = "--from",
+            paramLabel = "URL",
+            description = "Source endpoint, e.g. http://ryax-minio:9000 (env POSIXGW_MIGRATE_FROM).")
     String from;
 
-    @Option(names = "--access", paramLabel = "KEY", description = "Access key of the source (env POSIXGW_MIGRATE_ACCESS_KEY).")
+    @Option(
+            names = "--access",
+            paramLabel = "KEY",
+            description = "Access key of the source (env POSIXGW_MIGRATE_ACCESS_KEY).")
     String access;
 
-    @Option(names = "--secret", paramLabel = "SECRET",
+    @Option(
+            names = "--secret",
+            paramLabel = "SECRET",
             description = "Secret key of the source (env POSIXGW_MIGRATE_SECRET_KEY; prefer it to the flag).")
     String secret;
 
-    @Option(names = "--bucket", paramLabel = "NAME", split = ",",
-            description = "Bucket to copy; repeat or separate with commas (env POSIXGW_MIGRATE_BUCKETS). Default: --all.")
+    @Option(
+            names = "--bucket",
+            paramLabel = "NAME",
+            split = ",",
+            description =
+                    "Bucket to copy; repeat or separate with commas (env POSIXGW_MIGRATE_BUCKETS). Default: --all.")
     List<String> buckets;
 
     @Option(names = "--all", description = "Copy every bucket of the source (the default without --bucket).")
     boolean all;
 
-    @Option(names = "--dry-run", description = "Only list and compare: say what would be copied and deleted, write nothing.")
+    @Option(
+            names = "--dry-run",
+            description = "Only list and compare: say what would be copied and deleted, write nothing.")
     boolean dryRun;
 
-    @Option(names = "--delete-extra",
-            description = "Delete destination objects the source does not have (in the copied buckets), making it a mirror.")
+    @Option(
+            names = "--delete-extra",
+            description =
+                    "Delete destination objects the source does not have (in the copied buckets), making it a mirror.")
     boolean deleteExtra;
 
-    @Option(names = "--recopy",
+    @Option(
+            names = "--recopy",
             description = "Copy every object again, also those whose bytes the destination already holds: a later run "
                     + "otherwise skips them, so metadata or tags changed in place at the source are not brought over.")
     boolean recopy;
 
-    @Option(names = "--to", paramLabel = "URL",
-            description = "Copy into this endpoint instead of the data root (env POSIXGW_MIGRATE_TO), e.g. back into MinIO.")
+    @Option(
+            names = "--to",
+            paramLabel = "URL",
+            description =
+                    "Copy into this endpoint instead of the data root (env POSIXGW_MIGRATE_TO), e.g. back into MinIO.")
     String to;
 
-    @Option(names = "--to-access", paramLabel = "KEY", description = "Access key of --to (env POSIXGW_MIGRATE_TO_ACCESS_KEY).")
+    @Option(
+            names = "--to-access",
+            paramLabel = "KEY",
+            description = "Access key of --to (env POSIXGW_MIGRATE_TO_ACCESS_KEY).")
     String toAccess;
 
-    @Option(names = "--to-secret", paramLabel = "SECRET", description = "Secret key of --to (env POSIXGW_MIGRATE_TO_SECRET_KEY).")
+    @Option(
+            names = "--to-secret",
+            paramLabel = "SECRET",
+            description = "Secret key of --to (env POSIXGW_MIGRATE_TO_SECRET_KEY).")
     String toSecret;
 
     @Option(names = "--force", description = "Run even when " + Marker.FILE + " records the same migration as done.")
     boolean force;
 
-    @Option(names = "--concurrency", paramLabel = "N", description = "Objects copied at once (env POSIXGW_MIGRATE_CONCURRENCY; default 8).")
+    @Option(
+            names = "--concurrency",
+            paramLabel = "N",
+            description = "Objects copied at once (env POSIXGW_MIGRATE_CONCURRENCY; default 8).")
     Integer concurrency;
 
-    @Option(names = "--sidecar", paramLabel = "DIR",
+    @Option(
+            names = "--sidecar",
+            paramLabel = "DIR",
             description = "Metadata directory, as the server's --sidecar (env POSIXGW_SIDECAR, VGW_META_SIDECAR).")
     String sidecar;
 
-    @Option(names = "--fsync", paramLabel = "on|off", description = "As the server's --fsync (env POSIXGW_FSYNC; default on).")
+    @Option(
+            names = "--fsync",
+            paramLabel = "on|off",
+            description = "As the server's --fsync (env POSIXGW_FSYNC; default on).")
     String fsync;
 
-    @Option(names = "--owner", paramLabel = "KEY",
-            description = "Owner recorded on the buckets created (default: the server's root access key from its environment, "
-                    + "else --access).")
+    @Option(
+            names = "--owner",
+            paramLabel = "KEY",
+            description =
+                    "Owner recorded on the buckets created (default: the server's root access key from its environment, "
+                            + "else --access).")
     String owner;
 
-    @Option(names = "--progress", paramLabel = "SECONDS",
+    @Option(
+            names = "--progress",
+            paramLabel = "SECONDS",
             description = "Seconds between progress lines when stderr is not a terminal; 0 for none (default 10).")
     int progressSeconds = 10;
 
@@ -144,7 +190,8 @@ public final class MigrateCommand implements Callable<Integer> {
     }
 
     /** The command line for {@code posixgw migrate}, with its defaults from {@code environment}. */
-    public static CommandLine commandLine(Map<String, String> environment, PrintStream out, PrintStream err, boolean handleSignals) {
+    public static CommandLine commandLine(
+            Map<String, String> environment, PrintStream out, PrintStream err, boolean handleSignals) {
         CommandLine cl = new CommandLine(new MigrateCommand(environment, out, err, handleSignals));
         cl.setDefaultValueProvider(new EnvironmentDefaults(environment));
         return cl;
@@ -255,13 +302,19 @@ public final class MigrateCommand implements Callable<Integer> {
             Marker.Run done = Marker.covering(dataRoot, from, allBuckets, selected);
             if (done != null) {
                 if (!dryRun) {
-                    out.printf(Locale.ROOT, "posixgw migrate: nothing to do, %s already holds the migration from %s completed at %s "
+                    out.printf(
+                            Locale.ROOT,
+                            "posixgw migrate: nothing to do, %s already holds the migration from %s completed at %s "
                                     + "(%,d objects; %s). Use --force to run it again.%n",
-                            dataRoot.toAbsolutePath(), done.from(), done.completedAt(), done.objects(), Marker.path(dataRoot));
+                            dataRoot.toAbsolutePath(),
+                            done.from(),
+                            done.completedAt(),
+                            done.objects(),
+                            Marker.path(dataRoot));
                     return 0;
                 }
-                out.println("posixgw migrate: note: " + Marker.path(dataRoot) + " records this migration as completed at "
-                        + done.completedAt());
+                out.println("posixgw migrate: note: " + Marker.path(dataRoot)
+                        + " records this migration as completed at " + done.completedAt());
             }
         }
 
@@ -284,21 +337,35 @@ public final class MigrateCommand implements Callable<Integer> {
         }
 
         boolean terminal = System.console() != null && err == System.err;
-        Progress progress = new Progress(err, terminal, Duration.ofSeconds(Math.max(0, progressSeconds)), System::nanoTime);
-        Copier copier = new Copier(source, destination,
-                new Copier.Options(workers, dryRun, deleteExtra, attempts, Duration.ofMillis(retryDelayMillis), recopy), progress);
-        err.printf(Locale.ROOT, "posixgw migrate: %s%s -> %s, %s, %d at once%s%n", dryRun ? "dry run, " : "", from,
-                destination.describe(), names.isEmpty() ? "no buckets" : "buckets " + String.join(", ", names), workers,
+        Progress progress =
+                new Progress(err, terminal, Duration.ofSeconds(Math.max(0, progressSeconds)), System::nanoTime);
+        Copier copier = new Copier(
+                source,
+                destination,
+                new Copier.Options(workers, dryRun, deleteExtra, attempts, Duration.ofMillis(retryDelayMillis), recopy),
+                progress);
+        err.printf(
+                Locale.ROOT,
+                "posixgw migrate: %s%s -> %s, %s, %d at once%s%n",
+                dryRun ? "dry run, " : "",
+                from,
+                destination.describe(),
+                names.isEmpty() ? "no buckets" : "buckets " + String.join(", ", names),
+                workers,
                 deleteExtra ? ", deleting extra objects" : "");
         CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = handleSignals ? new Thread(() -> {
-            copier.cancel();
-            try {
-                finished.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException ignored) {
-                Thread.currentThread().interrupt();
-            }
-        }, "migrate-stop") : null;
+        Thread hook = handleSignals
+                ? new Thread(
+                        () -> {
+                            copier.cancel();
+                            try {
+                                finished.await(10, TimeUnit.SECONDS);
+                            } catch (InterruptedException ignored) {
+                                Thread.currentThread().interrupt();
+                            }
+                        },
+                        "migrate-stop")
+                : null;
         if (hook != null) {
             Runtime.getRuntime().addShutdownHook(hook);
         }
@@ -313,8 +380,18 @@ public final class MigrateCommand implements Callable<Integer> {
             summary.print(out);
             out.flush();
             if (summary.success() && !dryRun && !toEndpoint) {
-                Marker.append(dataRoot, new Marker.Run(from, allBuckets, names, Instant.now().toString(), summary.listed(),
-                        summary.copied(), summary.skipped(), summary.deleted(), summary.copiedBytes()));
+                Marker.append(
+                        dataRoot,
+                        new Marker.Run(
+                                from,
+                                allBuckets,
+                                names,
+                                Instant.now().toString(),
+                                summary.listed(),
+                                summary.copied(),
+                                summary.skipped(),
+                                summary.deleted(),
+                                summary.copiedBytes()));
                 out.println("  recorded in " + Marker.path(dataRoot.toAbsolutePath()));
             }
         } finally {
@@ -333,8 +410,9 @@ public final class MigrateCommand implements Callable<Integer> {
 
     private Destination localDestination(Path dataRoot) throws IOException {
         if (!PosixBackend.fileNamesAreUtf8()) {
-            throw new IOException("file names are not UTF-8 in this JVM (sun.jnu.encoding=" + System.getProperty("sun.jnu.encoding")
-                    + "): run with LC_ALL=C.UTF-8 so that keys map to file names exactly");
+            throw new IOException(
+                    "file names are not UTF-8 in this JVM (sun.jnu.encoding=" + System.getProperty("sun.jnu.encoding")
+                            + "): run with LC_ALL=C.UTF-8 so that keys map to file names exactly");
         }
         PosixOptions options = PosixOptions.DEFAULT.withFsync(fsyncOn());
         if (dryRun && !Files.isDirectory(dataRoot)) {
@@ -348,8 +426,9 @@ public final class MigrateCommand implements Callable<Integer> {
             Files.createDirectories(dir);
             options = options.withSidecar(dir);
         } else if (!PosixBackend.supportsUserXattrs(dataRoot)) {
-            throw new IOException("the file system of " + dataRoot.toAbsolutePath() + " does not keep user extended attributes "
-                    + "(xattrs), where posixgw stores object metadata; use --sidecar DIR (the same as the server's)");
+            throw new IOException(
+                    "the file system of " + dataRoot.toAbsolutePath() + " does not keep user extended attributes "
+                            + "(xattrs), where posixgw stores object metadata; use --sidecar DIR (the same as the server's)");
         }
         PosixBackend backend = new PosixBackend(dataRoot, options);
         if (!dryRun) {

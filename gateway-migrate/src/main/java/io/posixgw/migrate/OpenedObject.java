@@ -1,7 +1,6 @@
 package io.posixgw.migrate;
 
 import io.posixgw.core.model.ObjectAttributes;
-
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;

@@ -92,14 +92,26 @@ final class Progress {
         long doneBytes = Math.min(totalBytes.get(), skippedBytes.get() + transferred.get());
         StringBuilder b = new StringBuilder(phase).append(": ");
         if ("scanning".equals(phase)) {
-            return b.append(String.format(Locale.ROOT, "%,d objects, %s listed", totalObjects.get(), bytes(totalBytes.get())))
+            return b.append(String.format(
+                            Locale.ROOT, "%,d objects, %s listed", totalObjects.get(), bytes(totalBytes.get())))
                     .toString();
         }
-        b.append(String.format(Locale.ROOT, "%,d/%,d objects, %s/%s, %s/s", doneObjects, totalObjects.get(),
-                bytes(doneBytes), bytes(totalBytes.get()), bytes((long) rate)));
+        b.append(String.format(
+                Locale.ROOT,
+                "%,d/%,d objects, %s/%s, %s/s",
+                doneObjects,
+                totalObjects.get(),
+                bytes(doneBytes),
+                bytes(totalBytes.get()),
+                bytes((long) rate)));
         long remaining = totalBytes.get() - doneBytes;
-        b.append(", ETA ").append(rate < 1 ? (remaining <= 0 ? "0s" : "--") : duration(Duration.ofSeconds((long) Math.ceil(remaining / rate))));
-        b.append(String.format(Locale.ROOT, " (copied %,d, present %,d, failed %,d", copied.get(), skipped.get(), failed.get()));
+        b.append(", ETA ")
+                .append(
+                        rate < 1
+                                ? (remaining <= 0 ? "0s" : "--")
+                                : duration(Duration.ofSeconds((long) Math.ceil(remaining / rate))));
+        b.append(String.format(
+                Locale.ROOT, " (copied %,d, present %,d, failed %,d", copied.get(), skipped.get(), failed.get()));
         if (deleted.get() > 0) {
             b.append(String.format(Locale.ROOT, ", deleted %,d", deleted.get()));
         }

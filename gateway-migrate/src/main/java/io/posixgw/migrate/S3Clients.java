@@ -1,18 +1,17 @@
 package io.posixgw.migrate;
 
 import io.minio.MinioClient;
-import okhttp3.ConnectionPool;
-import okhttp3.Dispatcher;
-import okhttp3.OkHttpClient;
-import okhttp3.Protocol;
-
-import javax.net.SocketFactory;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import javax.net.SocketFactory;
+import okhttp3.ConnectionPool;
+import okhttp3.Dispatcher;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
 
 /**
  * MinIO clients for bulk copies: enough connections and dispatcher slots for every
@@ -22,8 +21,7 @@ import java.util.concurrent.TimeUnit;
  * instead of 5 ms against posixgw on loopback).
  */
 public final class S3Clients {
-    private S3Clients() {
-    }
+    private S3Clients() {}
 
     public static MinioClient create(String endpoint, String access, String secret, int concurrency) {
         // The SDK's blocking calls run on OkHttp's dispatcher, which allows 5 calls per host by default.
@@ -40,7 +38,11 @@ public final class S3Clients {
                 .writeTimeout(Duration.ofMinutes(5))
                 .retryOnConnectionFailure(true)
                 .build();
-        return MinioClient.builder().endpoint(endpoint).credentials(access, secret).httpClient(http, true).build();
+        return MinioClient.builder()
+                .endpoint(endpoint)
+                .credentials(access, secret)
+                .httpClient(http, true)
+                .build();
     }
 
     /** Plain sockets with TCP_NODELAY (TLS sockets layer on top of them). */
@@ -77,7 +79,8 @@ public final class S3Clients {
         }
 
         @Override
-        public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort) throws IOException {
+        public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort)
+                throws IOException {
             return noDelay(base.createSocket(address, port, localAddress, localPort));
         }
     }

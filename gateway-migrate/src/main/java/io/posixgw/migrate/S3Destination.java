@@ -14,7 +14,6 @@ import io.minio.errors.MinioException;
 import io.minio.messages.Item;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ObjectAttributes;
-
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -79,8 +78,11 @@ final class S3Destination implements Destination {
     @Override
     public Existing stat(String bucket, String key) throws IOException {
         try {
-            StatObjectResponse s = client.statObject(StatObjectArgs.builder().bucket(bucket).object(key).build());
-            return new Existing(ContentRules.normalize(s.etag()), s.size(),
+            StatObjectResponse s = client.statObject(
+                    StatObjectArgs.builder().bucket(bucket).object(key).build());
+            return new Existing(
+                    ContentRules.normalize(s.etag()),
+                    s.size(),
                     s.lastModified() == null ? null : s.lastModified().toInstant());
         } catch (MinioException e) {
             S3Failure f = S3Failure.of("HEAD " + bucket + "/" + key + " on " + endpoint, e);
@@ -92,7 +94,8 @@ final class S3Destination implements Destination {
     }
 
     @Override
-    public Written write(String bucket, String key, OpenedObject source, LongConsumer progress, BooleanSupplier cancelled)
+    public Written write(
+            String bucket, String key, OpenedObject source, LongConsumer progress, BooleanSupplier cancelled)
             throws IOException {
         Md5Stream in = new Md5Stream(source.body, progress, cancelled);
         ObjectAttributes a = source.attributes;
@@ -102,8 +105,8 @@ final class S3Destination implements Destination {
         putIfSet(headers, "Content-Disposition", a.contentDisposition());
         putIfSet(headers, "Cache-Control", a.cacheControl());
         putIfSet(headers, "Expires", a.expires());
-        PutObjectArgs.Builder put = PutObjectArgs.builder().bucket(bucket).object(key)
-                .stream(in, source.size, PART_SIZE)
+        PutObjectArgs.Builder put = PutObjectArgs.builder().bucket(bucket).object(key).stream(
+                        in, source.size, PART_SIZE)
                 .headers(headers)
                 .userMetadata(a.userMetadata())
                 .parallelUploads(1);
@@ -133,7 +136,8 @@ final class S3Destination implements Destination {
 
     @Override
     public Iterator<String> keys(String bucket) {
-        Iterator<Result<Item>> items = client.listObjects(ListObjectsArgs.builder().bucket(bucket).recursive(true).build())
+        Iterator<Result<Item>> items = client.listObjects(
+                        ListObjectsArgs.builder().bucket(bucket).recursive(true).build())
                 .iterator();
         return new Iterator<>() {
             @Override
@@ -158,15 +162,15 @@ final class S3Destination implements Destination {
     @Override
     public void delete(String bucket, String key) throws IOException {
         try {
-            client.removeObject(RemoveObjectArgs.builder().bucket(bucket).object(key).build());
+            client.removeObject(
+                    RemoveObjectArgs.builder().bucket(bucket).object(key).build());
         } catch (MinioException e) {
             throw S3Failure.of("DELETE " + bucket + "/" + key + " on " + endpoint, e);
         }
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 
     /** Counts and hashes what the SDK reads; stops the upload when the migration is cancelled. */
     private static final class Md5Stream extends FilterInputStream {

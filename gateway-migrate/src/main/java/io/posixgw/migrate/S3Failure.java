@@ -2,7 +2,6 @@ package io.posixgw.migrate;
 
 import io.minio.errors.ErrorResponseException;
 import io.minio.errors.MinioException;
-
 import java.io.IOException;
 
 /** A failed S3 call, with whether trying again may help (network trouble, 5xx, throttling). */
@@ -32,9 +31,15 @@ final class S3Failure extends IOException {
         if (e instanceof ErrorResponseException r) {
             String code = r.errorResponse() == null ? null : r.errorResponse().code();
             int status = r.response() == null ? 0 : r.response().code();
-            boolean retry = status >= 500 || status == 408 || status == 429 || "SlowDown".equals(code)
-                    || "BadDigest".equals(code) || "IncompleteBody".equals(code);
-            String message = r.errorResponse() == null ? r.getMessage() : r.errorResponse().message();
+            boolean retry = status >= 500
+                    || status == 408
+                    || status == 429
+                    || "SlowDown".equals(code)
+                    || "BadDigest".equals(code)
+                    || "IncompleteBody".equals(code);
+            String message = r.errorResponse() == null
+                    ? r.getMessage()
+                    : r.errorResponse().message();
             return new S3Failure(what + ": " + code + " (" + status + ") " + message, e, retry, code);
         }
         Throwable cause = e;

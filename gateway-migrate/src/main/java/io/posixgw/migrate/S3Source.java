@@ -1,18 +1,16 @@
 package io.posixgw.migrate;
 
+import io.minio.BucketExistsArgs;
 import io.minio.GetObjectArgs;
 import io.minio.GetObjectResponse;
 import io.minio.GetObjectTagsArgs;
 import io.minio.ListObjectsArgs;
 import io.minio.MinioClient;
 import io.minio.Result;
-import io.minio.BucketExistsArgs;
 import io.minio.errors.MinioException;
 import io.minio.messages.Item;
 import io.minio.messages.ListAllMyBucketsResult;
 import io.posixgw.core.model.ObjectAttributes;
-import okhttp3.Headers;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -21,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.TreeMap;
+import okhttp3.Headers;
 
 /** The endpoint migrate reads from, through the MinIO Java SDK: bucket list, recursive listings, GETs. */
 final class S3Source {
@@ -56,7 +55,8 @@ final class S3Source {
 
     /** Every object of the bucket, in the source's (UTF-8 binary) order; the iterator throws {@link ListingFailure}. */
     Iterator<SourceObject> list(String bucket) {
-        Iterator<Result<Item>> items = client.listObjects(ListObjectsArgs.builder().bucket(bucket).recursive(true).build())
+        Iterator<Result<Item>> items = client.listObjects(
+                        ListObjectsArgs.builder().bucket(bucket).recursive(true).build())
                 .iterator();
         return new Iterator<>() {
             @Override
@@ -75,7 +75,11 @@ final class S3Source {
                 } catch (MinioException e) {
                     throw new ListingFailure(S3Failure.of("listing " + bucket + " on " + endpoint, e));
                 }
-                return new SourceObject(bucket, item.objectName(), item.size(), ContentRules.normalize(item.etag()),
+                return new SourceObject(
+                        bucket,
+                        item.objectName(),
+                        item.size(),
+                        ContentRules.normalize(item.etag()),
                         item.lastModified() == null ? null : item.lastModified().toInstant());
             }
         };
@@ -85,7 +89,8 @@ final class S3Source {
     OpenedObject open(SourceObject o) throws IOException {
         GetObjectResponse r;
         try {
-            r = client.getObject(GetObjectArgs.builder().bucket(o.bucket()).object(o.key()).build());
+            r = client.getObject(
+                    GetObjectArgs.builder().bucket(o.bucket()).object(o.key()).build());
         } catch (MinioException e) {
             throw S3Failure.of("GET " + o.bucket() + "/" + o.key(), e);
         }
@@ -107,8 +112,15 @@ final class S3Source {
             if (tagCount != null && !tagCount.trim().equals("0")) {
                 tags = tags(o);
             }
-            ObjectAttributes attributes = new ObjectAttributes(h.get("Content-Type"), h.get("Content-Encoding"),
-                    h.get("Content-Language"), h.get("Content-Disposition"), h.get("Cache-Control"), h.get("Expires"), meta, tags);
+            ObjectAttributes attributes = new ObjectAttributes(
+                    h.get("Content-Type"),
+                    h.get("Content-Encoding"),
+                    h.get("Content-Language"),
+                    h.get("Content-Disposition"),
+                    h.get("Cache-Control"),
+                    h.get("Expires"),
+                    meta,
+                    tags);
             OpenedObject opened = new OpenedObject(r, etag, size, attributes);
             ok = true;
             return opened;
@@ -123,7 +135,11 @@ final class S3Source {
 
     private Map<String, String> tags(SourceObject o) throws IOException {
         try {
-            return new TreeMap<>(client.getObjectTags(GetObjectTagsArgs.builder().bucket(o.bucket()).object(o.key()).build()).get());
+            return new TreeMap<>(client.getObjectTags(GetObjectTagsArgs.builder()
+                            .bucket(o.bucket())
+                            .object(o.key())
+                            .build())
+                    .get());
         } catch (MinioException e) {
             throw S3Failure.of("GetObjectTagging " + o.bucket() + "/" + o.key(), e);
         }

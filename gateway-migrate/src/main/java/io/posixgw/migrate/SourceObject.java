@@ -8,5 +8,4 @@ import java.time.Instant;
  * @param etag         unquoted, as listed ({@code <md5hex>} or {@code <hex>-N})
  * @param lastModified null when the source did not say
  */
-record SourceObject(String bucket, String key, long size, String etag, Instant lastModified) {
-}
+record SourceObject(String bucket, String key, long size, String etag, Instant lastModified) {}

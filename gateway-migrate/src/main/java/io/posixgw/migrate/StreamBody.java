@@ -2,7 +2,6 @@ package io.posixgw.migrate;
 
 import io.posixgw.core.backend.BodySource;
 import io.posixgw.core.model.Etags;
-
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;

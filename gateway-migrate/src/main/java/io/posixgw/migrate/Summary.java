@@ -37,17 +37,38 @@ record Summary(
 
     void print(PrintStream out) {
         double seconds = Math.max(0.001, elapsed.toMillis() / 1000.0);
-        String state = interrupted ? "interrupted" : !failures.isEmpty() ? "finished with failures" : dryRun ? "dry run done" : "done";
-        out.printf(Locale.ROOT, "posixgw migrate: %s in %.1f s, %s -> %s, buckets: %s%n", state, seconds, from, to,
+        String state = interrupted
+                ? "interrupted"
+                : !failures.isEmpty() ? "finished with failures" : dryRun ? "dry run done" : "done";
+        out.printf(
+                Locale.ROOT,
+                "posixgw migrate: %s in %.1f s, %s -> %s, buckets: %s%n",
+                state,
+                seconds,
+                from,
+                to,
                 String.join(", ", buckets));
         if (dryRun) {
-            out.printf(Locale.ROOT, "  %,d objects listed: %,d would be copied (%s), %,d already present, %,d extra would be deleted%n",
-                    listed, copied, Progress.bytes(copiedBytes), skipped, deleted);
+            out.printf(
+                    Locale.ROOT,
+                    "  %,d objects listed: %,d would be copied (%s), %,d already present, %,d extra would be deleted%n",
+                    listed,
+                    copied,
+                    Progress.bytes(copiedBytes),
+                    skipped,
+                    deleted);
         } else {
-            out.printf(Locale.ROOT, "  %,d objects listed: %,d copied and verified (%s, %s/s), %,d already present, %,d failed, "
+            out.printf(
+                    Locale.ROOT,
+                    "  %,d objects listed: %,d copied and verified (%s, %s/s), %,d already present, %,d failed, "
                             + "%,d extra deleted%n",
-                    listed, copied, Progress.bytes(copiedBytes), Progress.bytes((long) (copiedBytes / seconds)), skipped,
-                    failures.size(), deleted);
+                    listed,
+                    copied,
+                    Progress.bytes(copiedBytes),
+                    Progress.bytes((long) (copiedBytes / seconds)),
+                    skipped,
+                    failures.size(),
+                    deleted);
         }
         for (int i = 0; i < failures.size() && i < MAX_FAILURES_SHOWN; i++) {
             out.println("  failed: " + failures.get(i));

@@ -7,5 +7,4 @@ package io.posixgw.migrate;
  * @param size   bytes read from the source and written
  * @param md5Hex MD5 of those bytes
  */
-record Written(String etag, long size, String md5Hex) {
-}
+record Written(String etag, long size, String md5Hex) {}

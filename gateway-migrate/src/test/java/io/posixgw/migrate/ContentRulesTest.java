@@ -1,17 +1,16 @@
 package io.posixgw.migrate;
 
-import io.posixgw.core.listing.KeyOrder;
-import org.junit.jupiter.api.Test;
-
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.posixgw.core.listing.KeyOrder;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class ContentRulesTest {
     private static final String MD5 = "9e107d9d372bb6826bd81d3542a419d6";
@@ -28,7 +27,8 @@ class ContentRulesTest {
         assertFalse(ContentRules.isMd5(MD5 + "-2"));
         assertFalse(ContentRules.isMd5("abc"));
         assertTrue(ContentRules.upToDate(src(MD5, 10), new Existing("\"" + MD5 + "\"", 10, T.minusSeconds(60))));
-        assertFalse(ContentRules.upToDate(src(MD5, 10), new Existing(OTHER, 10, T.plusSeconds(60))), "newer does not help");
+        assertFalse(
+                ContentRules.upToDate(src(MD5, 10), new Existing(OTHER, 10, T.plusSeconds(60))), "newer does not help");
         assertFalse(ContentRules.upToDate(src(MD5, 10), null));
         assertFalse(ContentRules.upToDate(src(MD5, 10), new Existing(MD5, 11, T)), "size differs");
     }
@@ -37,12 +37,16 @@ class ContentRulesTest {
     void multipartEtagsDecideBySizeAndAge() {
         String mp = OTHER + "-3";
         assertTrue(ContentRules.upToDate(src(mp, 10), new Existing(MD5, 10, T.plusSeconds(5))));
-        assertTrue(ContentRules.upToDate(src(mp, 10), new Existing(MD5, 10, Instant.parse("2026-01-01T10:00:00Z"))),
+        assertTrue(
+                ContentRules.upToDate(src(mp, 10), new Existing(MD5, 10, Instant.parse("2026-01-01T10:00:00Z"))),
                 "Last-Modified of a HEAD has whole seconds");
-        assertFalse(ContentRules.upToDate(src(mp, 10), new Existing(MD5, 10, T.minusSeconds(1))), "copy older than the source");
+        assertFalse(
+                ContentRules.upToDate(src(mp, 10), new Existing(MD5, 10, T.minusSeconds(1))),
+                "copy older than the source");
         assertFalse(ContentRules.upToDate(src(mp, 10), new Existing(MD5, 9, T.plusSeconds(5))));
         assertTrue(ContentRules.upToDate(src(mp, 10), new Existing(mp, 10, T.minusSeconds(99))), "identical ETags");
-        assertTrue(ContentRules.upToDate(src(MD5, 10), new Existing(OTHER + "-2", 10, T.plusSeconds(1))),
+        assertTrue(
+                ContentRules.upToDate(src(MD5, 10), new Existing(OTHER + "-2", 10, T.plusSeconds(1))),
                 "a plain source against a multipart copy (reverse sync of a large object)");
         assertFalse(ContentRules.upToDate(new SourceObject("b", "k", 10, mp, null), new Existing(MD5, 10, T)));
     }
@@ -53,7 +57,9 @@ class ContentRulesTest {
         assertTrue(ContentRules.verify(MD5, 10, new Written(MD5, 9, MD5)).startsWith("size mismatch"));
         assertTrue(ContentRules.verify(MD5, 10, new Written(OTHER, 10, OTHER)).startsWith("MD5 mismatch"));
         assertTrue(ContentRules.verify(MD5, 10, new Written(OTHER, 10, MD5)).startsWith("ETag mismatch"));
-        assertNull(ContentRules.verify(MD5, 10, new Written(OTHER + "-2", 10, MD5)), "a multipart destination ETag proves nothing");
+        assertNull(
+                ContentRules.verify(MD5, 10, new Written(OTHER + "-2", 10, MD5)),
+                "a multipart destination ETag proves nothing");
         assertNull(ContentRules.verify(OTHER + "-4", 10, new Written(MD5, 10, MD5)), "multipart source: size only");
         assertArrayEquals(new byte[] {(byte) 0x9e, 0x10}, java.util.Arrays.copyOf(ContentRules.md5Bytes(MD5), 2));
         assertNull(ContentRules.md5Bytes(MD5 + "-1"));
@@ -61,7 +67,8 @@ class ContentRulesTest {
 
     @Test
     void keysCompareAsUtf8Bytes() {
-        // U+FF5E (3 UTF-8 bytes, EF BD 9E) sorts before U+1F389 (4 bytes, F0 9F 8E 89); in UTF-16 it is the other way round.
+        // U+FF5E (3 UTF-8 bytes, EF BD 9E) sorts before U+1F389 (4 bytes, F0 9F 8E 89); in UTF-16 it is the other way
+        // round.
         String fullwidth = "\uFF5E";
         String emoji = "\uD83C\uDF89";
         assertTrue(KeyOrder.compare(fullwidth, emoji) < 0);

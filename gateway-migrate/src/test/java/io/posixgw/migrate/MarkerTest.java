@@ -1,18 +1,17 @@
 package io.posixgw.migrate;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MarkerTest {
     @TempDir
@@ -49,7 +48,8 @@ class MarkerTest {
 
     @Test
     void unknownFieldsAreIgnored() throws Exception {
-        Files.writeString(Marker.path(root),
+        Files.writeString(
+                Marker.path(root),
                 "{\"runs\":[{\"from\":\"http://a\",\"all\":true,\"completedAt\":\"2026-11-30T10:00:00Z\",\"future\":1}],\"v\":2}");
         assertNotNull(Marker.covering(root, "http://a", false, List.of("x")));
     }

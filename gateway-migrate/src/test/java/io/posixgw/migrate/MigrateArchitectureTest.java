@@ -1,12 +1,12 @@
 package io.posixgw.migrate;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
-
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
  * gateway-migrate's place in the picture: it writes through the POSIX backend and core, and
@@ -26,9 +26,14 @@ class MigrateArchitectureTest {
 
     @Test
     void migrateDependsOnNoServerCode() {
-        noClasses().that().resideInAPackage("io.posixgw.migrate..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.posixgw.server..", "io.posixgw.sigv4..", "io.netty..")
-                .because("the migrate jar must run without the server's classes being used (its own module, its own jar)")
+        noClasses()
+                .that()
+                .resideInAPackage("io.posixgw.migrate..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("io.posixgw.server..", "io.posixgw.sigv4..", "io.netty..")
+                .because(
+                        "the migrate jar must run without the server's classes being used (its own module, its own jar)")
                 .check(MAIN);
     }
 }

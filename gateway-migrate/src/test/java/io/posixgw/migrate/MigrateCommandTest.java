@@ -1,17 +1,16 @@
 package io.posixgw.migrate;
 
-import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 class MigrateCommandTest {
     private static MigrateCommand parse(Map<String, String> env, String... args) {
@@ -23,9 +22,19 @@ class MigrateCommandTest {
 
     @Test
     void optionsComeFromTheEnvironmentButNotTheServersCredentials() {
-        MigrateCommand c = parse(Map.of("POSIXGW_MIGRATE_FROM", "http://ryax-minio:9000", "POSIXGW_MIGRATE_SECRET_KEY", "s3cr3t",
-                "POSIXGW_MIGRATE_BUCKETS", "a,b", "ROOT_ACCESS_KEY_ID", "ryax", "POSIXGW_ROOT", "/data/s3",
-                "VGW_META_SIDECAR", "/data/meta"));
+        MigrateCommand c = parse(Map.of(
+                "POSIXGW_MIGRATE_FROM",
+                "http://ryax-minio:9000",
+                "POSIXGW_MIGRATE_SECRET_KEY",
+                "s3cr3t",
+                "POSIXGW_MIGRATE_BUCKETS",
+                "a,b",
+                "ROOT_ACCESS_KEY_ID",
+                "ryax",
+                "POSIXGW_ROOT",
+                "/data/s3",
+                "VGW_META_SIDECAR",
+                "/data/meta"));
         assertEquals("http://ryax-minio:9000", c.from);
         assertEquals("s3cr3t", c.secret);
         assertNull(c.access, "ROOT_ACCESS_KEY_ID is the server's own key, not the source's");
@@ -33,8 +42,15 @@ class MigrateCommandTest {
         assertEquals("/data/s3", c.root);
         assertEquals("/data/meta", c.sidecar);
 
-        MigrateCommand flags = parse(Map.of("POSIXGW_MIGRATE_FROM", "http://env:9000"), "--from", "http://flag:9000",
-                "--bucket", "x", "--bucket", "y", "/mnt/s3");
+        MigrateCommand flags = parse(
+                Map.of("POSIXGW_MIGRATE_FROM", "http://env:9000"),
+                "--from",
+                "http://flag:9000",
+                "--bucket",
+                "x",
+                "--bucket",
+                "y",
+                "/mnt/s3");
         assertEquals("http://flag:9000", flags.from, "a flag beats the environment");
         assertEquals(List.of("x", "y"), flags.buckets);
         assertEquals("/mnt/s3", flags.root);

@@ -1,6 +1,7 @@
 package io.posixgw.migrate;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -8,16 +9,17 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class ProgressTest {
     @Test
     void lineShowsCountsBytesRateAndEta() {
         AtomicLong now = new AtomicLong();
-        Progress p = new Progress(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), false,
-                Duration.ofSeconds(10), now::get);
+        Progress p = new Progress(
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                false,
+                Duration.ofSeconds(10),
+                now::get);
         p.totalObjects.set(4000);
         p.totalBytes.set(3L << 30);
         assertEquals("scanning: 4,000 objects, 3.0 GiB listed", p.line());
@@ -28,7 +30,9 @@ class ProgressTest {
         p.transferred.set(512L << 20);
         now.set(Duration.ofSeconds(8).toNanos());
         // 1.5 GiB left at 64 MiB/s
-        assertEquals("copying: 120/4,000 objects, 1.5 GiB/3.0 GiB, 64.0 MiB/s, ETA 24s (copied 100, present 20, failed 0)", p.line());
+        assertEquals(
+                "copying: 120/4,000 objects, 1.5 GiB/3.0 GiB, 64.0 MiB/s, ETA 24s (copied 100, present 20, failed 0)",
+                p.line());
         p.deleted.set(2);
         assertTrue(p.line().endsWith("failed 0, deleted 2)"), p.line());
     }
@@ -45,8 +49,13 @@ class ProgressTest {
 
     @Test
     void unitsAndDurations() {
-        assertEquals(List.of("0 B", "1023 B", "1.0 KiB", "1.5 MiB", "2.0 TiB"),
-                List.of(Progress.bytes(0), Progress.bytes(1023), Progress.bytes(1024), Progress.bytes(3L << 19),
+        assertEquals(
+                List.of("0 B", "1023 B", "1.0 KiB", "1.5 MiB", "2.0 TiB"),
+                List.of(
+                        Progress.bytes(0),
+                        Progress.bytes(1023),
+                        Progress.bytes(1024),
+                        Progress.bytes(3L << 19),
                         Progress.bytes(2L << 40)));
         assertEquals("45s", Progress.duration(Duration.ofSeconds(45)));
         assertEquals("3m05s", Progress.duration(Duration.ofSeconds(185)));
@@ -56,7 +65,8 @@ class ProgressTest {
     @Test
     void printsLinesOnAnInterval() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Progress p = new Progress(new PrintStream(out, true, StandardCharsets.UTF_8), false, Duration.ofMillis(50), System::nanoTime);
+        Progress p = new Progress(
+                new PrintStream(out, true, StandardCharsets.UTF_8), false, Duration.ofMillis(50), System::nanoTime);
         p.start();
         Thread.sleep(300);
         p.stop();

@@ -1,11 +1,10 @@
 package io.posixgw.migrate;
 
-import io.posixgw.server.config.Setting;
-import org.junit.jupiter.api.Test;
-
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.posixgw.server.config.Setting;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 /** migrate reads the server's settings it shares under the server's names and defaults. */
 class ServerSettingTest {
@@ -20,7 +19,8 @@ class ServerSettingTest {
 
     @Test
     void theServersAccessKeyComesFromTheFirstVariableSet() {
-        Map<String, String> env = Map.of("ROOT_ACCESS_KEY", "second", "MINIO_ROOT_USER", "third", "ROOT_ACCESS_KEY_ID", "");
+        Map<String, String> env =
+                Map.of("ROOT_ACCESS_KEY", "second", "MINIO_ROOT_USER", "third", "ROOT_ACCESS_KEY_ID", "");
         assertEquals(Setting.ACCESS.fromEnvironment(env), ServerSetting.ACCESS.fromEnvironment(env));
         assertEquals("second", ServerSetting.ACCESS.fromEnvironment(env));
         assertEquals("./data", ServerSetting.ROOT.fromEnvironment(Map.of()));

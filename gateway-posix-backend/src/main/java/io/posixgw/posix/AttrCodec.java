@@ -7,7 +7,6 @@ import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.checksum.MultipartChecksum;
 import io.posixgw.core.listing.KeyOrder;
 import io.posixgw.core.model.ObjectAttributes;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -44,10 +43,14 @@ final class AttrCodec {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     /** Field order of versitygw's s3response.Checksum. */
     private static final ChecksumAlgorithm[] CHECKSUM_FIELDS = {
-        ChecksumAlgorithm.CRC32, ChecksumAlgorithm.CRC32C, ChecksumAlgorithm.SHA1, ChecksumAlgorithm.SHA256, ChecksumAlgorithm.CRC64NVME};
+        ChecksumAlgorithm.CRC32,
+        ChecksumAlgorithm.CRC32C,
+        ChecksumAlgorithm.SHA1,
+        ChecksumAlgorithm.SHA256,
+        ChecksumAlgorithm.CRC64NVME
+    };
 
-    private AttrCodec() {
-    }
+    private AttrCodec() {}
 
     static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
@@ -68,20 +71,40 @@ final class AttrCodec {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             switch (c) {
-                case '"': out.append("\\\""); break;
-                case '\\': out.append("\\\\"); break;
-                case '\b': out.append("\\b"); break;
-                case '\f': out.append("\\f"); break;
-                case '\n': out.append("\\n"); break;
-                case '\r': out.append("\\r"); break;
-                case '\t': out.append("\\t"); break;
-                case '<': case '>': case '&': case '\u2028': case '\u2029':
+                case '"':
+                    out.append("\\\"");
+                    break;
+                case '\\':
+                    out.append("\\\\");
+                    break;
+                case '\b':
+                    out.append("\\b");
+                    break;
+                case '\f':
+                    out.append("\\f");
+                    break;
+                case '\n':
+                    out.append("\\n");
+                    break;
+                case '\r':
+                    out.append("\\r");
+                    break;
+                case '\t':
+                    out.append("\\t");
+                    break;
+                case '<':
+                case '>':
+                case '&':
+                case '\u2028':
+                case '\u2029':
                     out.append(String.format("\\u%04x", (int) c));
                     break;
                 default:
                     if (c < 0x20) {
                         out.append(String.format("\\u%04x", (int) c));
-                    } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    } else if (Character.isHighSurrogate(c)
+                            && i + 1 < s.length()
+                            && Character.isLowSurrogate(s.charAt(i + 1))) {
                         out.append(c).append(s.charAt(++i));
                     } else if (Character.isSurrogate(c)) {
                         out.append("\\ufffd");
@@ -124,7 +147,9 @@ final class AttrCodec {
             JsonNode n = MAPPER.readTree(json);
             if (n != null && n.isObject()) {
                 for (Map.Entry<String, JsonNode> e : n.properties()) {
-                    out.put(e.getKey(), e.getValue().isNull() ? "" : e.getValue().asText());
+                    out.put(
+                            e.getKey(),
+                            e.getValue().isNull() ? "" : e.getValue().asText());
                 }
             }
         } catch (IOException e) {
@@ -159,7 +184,8 @@ final class AttrCodec {
         if (n == null) {
             return null;
         }
-        ChecksumAlgorithm a = ChecksumAlgorithm.parse(n.path("Algorithm").asText("")).orElse(null);
+        ChecksumAlgorithm a =
+                ChecksumAlgorithm.parse(n.path("Algorithm").asText("")).orElse(null);
         ChecksumType t = ChecksumType.parse(n.path("Type").asText("")).orElse(null);
         return a == null || t == null ? null : new MultipartChecksum(a, t);
     }
@@ -167,7 +193,9 @@ final class AttrCodec {
     /** The stored {@code Type}; FULL_OBJECT when absent (single-part objects). */
     static ChecksumType decodeChecksumType(byte[] json) {
         JsonNode n = readObject(json);
-        return n == null ? ChecksumType.FULL_OBJECT : ChecksumType.parse(n.path("Type").asText("")).orElse(ChecksumType.FULL_OBJECT);
+        return n == null
+                ? ChecksumType.FULL_OBJECT
+                : ChecksumType.parse(n.path("Type").asText("")).orElse(ChecksumType.FULL_OBJECT);
     }
 
     private static JsonNode readObject(byte[] json) {
@@ -262,7 +290,9 @@ final class AttrCodec {
                 return null;
             }
             for (Map.Entry<String, JsonNode> e : n.properties()) {
-                if (e.getKey().equalsIgnoreCase("Owner") && e.getValue().isTextual() && !e.getValue().asText().isEmpty()) {
+                if (e.getKey().equalsIgnoreCase("Owner")
+                        && e.getValue().isTextual()
+                        && !e.getValue().asText().isEmpty()) {
                     return e.getValue().asText();
                 }
             }
@@ -275,8 +305,7 @@ final class AttrCodec {
     // ---- multipart layout ----
 
     /** What versitygw records on a completed multipart object. @param partEnds cumulative end offsets */
-    record MpMetadata(String uploadId, long[] partEnds) {
-    }
+    record MpMetadata(String uploadId, long[] partEnds) {}
 
     static byte[] encodeMpMetadata(String uploadId, long[] partEnds) {
         StringBuilder sb = new StringBuilder(64 + 12 * partEnds.length);
@@ -368,7 +397,10 @@ final class AttrCodec {
         Map<String, String> meta = decodeMetadata(raw.get(AttrNames.METADATA));
         for (Map.Entry<String, byte[]> e : raw.entrySet()) {
             if (e.getKey().startsWith(AttrNames.LEGACY_META_PREFIX)) {
-                meta.putIfAbsent(e.getKey().substring(AttrNames.LEGACY_META_PREFIX.length()).toLowerCase(Locale.ROOT),
+                meta.putIfAbsent(
+                        e.getKey()
+                                .substring(AttrNames.LEGACY_META_PREFIX.length())
+                                .toLowerCase(Locale.ROOT),
                         str(e.getValue()));
             }
         }
@@ -395,7 +427,8 @@ final class AttrCodec {
             return null;
         }
         String[] f = s.split(":", 3);
-        if (f.length != 3 || !f[0].equals(Long.toString(now.size()))
+        if (f.length != 3
+                || !f[0].equals(Long.toString(now.size()))
                 || !f[1].equals(Long.toString(now.lastModifiedTime().to(TimeUnit.NANOSECONDS)))) {
             return null;
         }

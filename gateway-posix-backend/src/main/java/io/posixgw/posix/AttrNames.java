@@ -15,6 +15,7 @@ final class AttrNames {
      * rewrite in place (same inode, e.g. {@code cp} over it) must be noticed and hashed again.
      */
     static final String COMPUTED_ETAG = "posixgw.computed-etag";
+
     static final String CONTENT_TYPE = "content-type";
     static final String CONTENT_ENCODING = "content-encoding";
     static final String CONTENT_LANGUAGE = "content-language";
@@ -24,6 +25,7 @@ final class AttrNames {
     static final String WEBSITE_REDIRECT = "website-redirect-location";
     /** User metadata as one JSON object (newer versitygw); older releases wrote one {@link #LEGACY_META_PREFIX} xattr per key. */
     static final String METADATA = "metadata";
+
     static final String LEGACY_META_PREFIX = "X-Amz-Meta.";
     static final String CHECKSUMS = "checksums";
     static final String TAGGING = "X-Amz-Tagging";
@@ -43,19 +45,40 @@ final class AttrNames {
     static final String EMPTY_ETAG = "\"d41d8cd98f00b204e9800998ecf8427e\"";
 
     /** Attributes that make up a directory object's state (cleared when it is replaced or deleted). */
-    static final List<String> DIR_OBJECT_ATTRS = List.of(ETAG, CHECKSUMS, CONTENT_TYPE, CONTENT_ENCODING,
-            CONTENT_LANGUAGE, CONTENT_DISPOSITION, CACHE_CONTROL, EXPIRES, WEBSITE_REDIRECT, METADATA, TAGGING,
-            LEGAL_HOLD, RETENTION);
+    static final List<String> DIR_OBJECT_ATTRS = List.of(
+            ETAG,
+            CHECKSUMS,
+            CONTENT_TYPE,
+            CONTENT_ENCODING,
+            CONTENT_LANGUAGE,
+            CONTENT_DISPOSITION,
+            CACHE_CONTROL,
+            EXPIRES,
+            WEBSITE_REDIRECT,
+            METADATA,
+            TAGGING,
+            LEGAL_HOLD,
+            RETENTION);
 
     /** What GET/HEAD read: the object's own attributes and tags (not mp-metadata or lock state). */
-    private static final Set<String> OBJECT_READ = Set.of(ETAG, COMPUTED_ETAG, CONTENT_TYPE, CONTENT_ENCODING, CONTENT_LANGUAGE,
-            CONTENT_DISPOSITION, CACHE_CONTROL, EXPIRES, METADATA, CHECKSUMS, TAGGING);
+    private static final Set<String> OBJECT_READ = Set.of(
+            ETAG,
+            COMPUTED_ETAG,
+            CONTENT_TYPE,
+            CONTENT_ENCODING,
+            CONTENT_LANGUAGE,
+            CONTENT_DISPOSITION,
+            CACHE_CONTROL,
+            EXPIRES,
+            METADATA,
+            CHECKSUMS,
+            TAGGING);
 
     /** Upload-directory attributes not copied onto the completed object. */
-    private static final Set<String> UPLOAD_ONLY = Set.of(CHECKSUMS, MP_OBJECT_LOCK, ETAG, MP_METADATA, PART_CRC64NVME, OBJNAME);
+    private static final Set<String> UPLOAD_ONLY =
+            Set.of(CHECKSUMS, MP_OBJECT_LOCK, ETAG, MP_METADATA, PART_CRC64NVME, OBJNAME);
 
-    private AttrNames() {
-    }
+    private AttrNames() {}
 
     static boolean objectRead(String name) {
         return OBJECT_READ.contains(name) || name.startsWith(LEGACY_META_PREFIX);

@@ -4,10 +4,8 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.model.BucketInfo;
 import io.posixgw.core.names.BucketNames;
-
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -32,9 +30,8 @@ final class Buckets {
     /** Marks a bucket being made, before its rename into place (see {@link #create}). */
     static final String CREATING_MARK = ".posixgw-creating-";
     /** A hidden bucket directory: {@code .<bucket><mark><hex>}, the mark the last one in the name (a bucket may be named like one). */
-    private static final java.util.regex.Pattern HIDDEN = java.util.regex.Pattern.compile(
-            "\\.(.+)(?:\\.posixgw-deleting-|\\.posixgw-creating-)[0-9a-f]+");
-
+    private static final java.util.regex.Pattern HIDDEN =
+            java.util.regex.Pattern.compile("\\.(.+)(?:\\.posixgw-deleting-|\\.posixgw-creating-)[0-9a-f]+");
 
     private final PathResolver paths;
     private final MetadataStore store;
@@ -44,7 +41,12 @@ final class Buckets {
     private final long settleFloorMillis;
 
     /** @param names locks on bucket names, across gateways: a create and a delete of one name never interleave */
-    Buckets(PathResolver paths, MetadataStore store, Committer committer, KeyLocks names, java.time.Duration settleFloor) {
+    Buckets(
+            PathResolver paths,
+            MetadataStore store,
+            Committer committer,
+            KeyLocks names,
+            java.time.Duration settleFloor) {
         this.settleFloorMillis = settleFloor.toMillis();
         this.paths = paths;
         this.store = store;
@@ -201,8 +203,8 @@ final class Buckets {
             // A write that began before the park touched the parked tree meanwhile. The bucket is
             // gone all the same; the sweep removes what is left once it is old enough, or keeps it
             // and names it if it holds an object.
-            org.slf4j.LoggerFactory.getLogger(Buckets.class).info("bucket {} deleted; {} is left for the sweep: {}",
-                    bucket, trash.getFileName(), e.toString());
+            org.slf4j.LoggerFactory.getLogger(Buckets.class)
+                    .info("bucket {} deleted; {} is left for the sweep: {}", bucket, trash.getFileName(), e.toString());
         }
         store.deleted(dir);
         store.deleted(trash);
@@ -235,7 +237,8 @@ final class Buckets {
         long cutoff = Math.min(cutoffMillis, System.currentTimeMillis() - settleFloorMillis);
         java.nio.file.attribute.FileTime since;
         try {
-            since = (java.nio.file.attribute.FileTime) Files.getAttribute(parked, "unix:ctime", java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            since = (java.nio.file.attribute.FileTime)
+                    Files.getAttribute(parked, "unix:ctime", java.nio.file.LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException gone) {
             return false;
         }
@@ -245,9 +248,14 @@ final class Buckets {
         String bucket = m.group(1);
         if (holdsContent(parked, paths.bucketDir(bucket), true)) {
             // a parked bucket that the delete found objects in (never a half-made one: it has none)
-            org.slf4j.LoggerFactory.getLogger(Buckets.class).warn("{} holds the objects of bucket {}, whose DeleteBucket was "
-                    + "interrupted: restore it with `mv {} {}` once no bucket of that name exists", parked, bucket, parked,
-                    paths.bucketDir(bucket));
+            org.slf4j.LoggerFactory.getLogger(Buckets.class)
+                    .warn(
+                            "{} holds the objects of bucket {}, whose DeleteBucket was "
+                                    + "interrupted: restore it with `mv {} {}` once no bucket of that name exists",
+                            parked,
+                            bucket,
+                            parked,
+                            paths.bucketDir(bucket));
             return false;
         }
         Fs.deleteTree(parked);
@@ -274,7 +282,9 @@ final class Buckets {
                     return true;
                 }
                 Path asNamed = named.resolve(p.getFileName().toString());
-                if (isDirectoryObject(p) || !asNamed.equals(p) && isDirectoryObject(asNamed) || holdsContent(p, asNamed, false)) {
+                if (isDirectoryObject(p)
+                        || !asNamed.equals(p) && isDirectoryObject(asNamed)
+                        || holdsContent(p, asNamed, false)) {
                     return true;
                 }
             }

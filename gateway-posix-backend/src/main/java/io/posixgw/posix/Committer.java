@@ -2,7 +2,6 @@ package io.posixgw.posix;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
-
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -117,7 +116,7 @@ final class Committer {
 
     /** The hard link of {@link #publishIfAbsent}, then the attributes' move. */
     private void publishLink(StagedFile staged, Path bucketDir, Path target, Set<Path> toSync) throws IOException {
-        for (int attempt = 0;; attempt++) {
+        for (int attempt = 0; ; attempt++) {
             if (attempt >= MAX_ATTEMPTS) {
                 throw new IOException("could not publish " + target + " after " + attempt + " attempts");
             }
@@ -130,7 +129,9 @@ final class Committer {
                     continue;
                 }
                 if (!t.isDirectory()) {
-                    throw new S3Exception(S3Error.PRECONDITION_FAILED, "At least one of the pre-conditions you specified did not hold");
+                    throw new S3Exception(
+                            S3Error.PRECONDITION_FAILED,
+                            "At least one of the pre-conditions you specified did not hold");
                 }
                 resolveConflict(bucketDir, target, e);
             } catch (NoSuchFileException e) {
@@ -143,7 +144,7 @@ final class Committer {
     }
 
     private void rename(StagedFile staged, Path bucketDir, Path target, Set<Path> toSync) throws IOException {
-        for (int attempt = 0;; attempt++) {
+        for (int attempt = 0; ; attempt++) {
             if (attempt >= MAX_ATTEMPTS) {
                 throw new IOException("could not publish " + target + " after " + attempt + " attempts");
             }
@@ -154,7 +155,8 @@ final class Committer {
             } catch (NoSuchFileException e) {
                 if (Fs.lstat(staged.path) == null) {
                     // its bucket's .sgwtmp went with a DeleteBucket (a bucket of that name may exist again)
-                    throw new S3Exception(S3Error.NO_SUCH_BUCKET, "The bucket was deleted while the object was being written.");
+                    throw new S3Exception(
+                            S3Error.NO_SUCH_BUCKET, "The bucket was deleted while the object was being written.");
                 }
                 mkdirs(bucketDir, target.getParent(), toSync);
             } catch (FileSystemException e) {

@@ -3,7 +3,6 @@ package io.posixgw.posix;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.model.Preconditions;
-
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -60,7 +59,8 @@ final class ConditionalPublisher {
         // a condition failing already (404, 412) makes no lock file; lock files are kept (see KeyLocks)
         condition.checkOr412(reader.head(bucket, key, false));
         try (KeyLocks.Held held = keyLocks.lock(bucketDir, key)) {
-            condition.checkOr412(currentUnderLock(bucket, key, bucketDir.resolve(key))); // 404 when absent, 412 on mismatch
+            condition.checkOr412(
+                    currentUnderLock(bucket, key, bucketDir.resolve(key))); // 404 when absent, 412 on mismatch
             action.run();
         }
     }
@@ -70,8 +70,15 @@ final class ConditionalPublisher {
         void run() throws IOException;
     }
 
-    void publish(String bucket, String key, Preconditions condition, StagedFile staged, Path bucketDir, Path target,
-                 Path firstMissing) throws IOException {
+    void publish(
+            String bucket,
+            String key,
+            Preconditions condition,
+            StagedFile staged,
+            Path bucketDir,
+            Path target,
+            Path firstMissing)
+            throws IOException {
         if (condition.ifMatch() == null) {
             if (condition.ifNoneMatch() != null) {
                 committer.publishIfAbsent(staged, bucketDir, target);
@@ -91,7 +98,8 @@ final class ConditionalPublisher {
      * another client of a shared file system) can leave this client a stale handle of the
      * version it replaced; the read then resolves the name again (Fs.retryStale).
      */
-    private io.posixgw.core.model.ObjectInfo currentUnderLock(String bucket, String key, Path target) throws IOException {
+    private io.posixgw.core.model.ObjectInfo currentUnderLock(String bucket, String key, Path target)
+            throws IOException {
         return Fs.retryStale(target, () -> reader.head(bucket, key, false));
     }
 }

@@ -20,12 +20,16 @@ record DataVersion(String inode, long size, long mtimeNanos, long ctimeNanos, bo
     static DataVersion of(Path path) throws IOException {
         Map<String, Object> a;
         try {
-            a = Fs.retryStale(path, () -> Files.readAttributes(path, "unix:ino,size,lastModifiedTime,ctime,isRegularFile",
-                    LinkOption.NOFOLLOW_LINKS));
+            a = Fs.retryStale(
+                    path,
+                    () -> Files.readAttributes(
+                            path, "unix:ino,size,lastModifiedTime,ctime,isRegularFile", LinkOption.NOFOLLOW_LINKS));
         } catch (NoSuchFileException e) {
             return null;
         }
-        return new DataVersion(String.valueOf(a.get("ino")), (Long) a.get("size"),
+        return new DataVersion(
+                String.valueOf(a.get("ino")),
+                (Long) a.get("size"),
                 ((java.nio.file.attribute.FileTime) a.get("lastModifiedTime")).to(TimeUnit.NANOSECONDS),
                 ((java.nio.file.attribute.FileTime) a.get("ctime")).to(TimeUnit.NANOSECONDS),
                 (Boolean) a.get("isRegularFile"));
@@ -43,7 +47,8 @@ record DataVersion(String inode, long size, long mtimeNanos, long ctimeNanos, bo
     boolean roughlyMatches(byte[] stamp) {
         Stamp s = Stamp.parse(stamp);
         long truncated = s.mtimeNanos() - mtimeNanos;
-        return s.inode().equals(inode) || (s.size() == size && truncated >= 0 && truncated < TimeUnit.SECONDS.toNanos(1));
+        return s.inode().equals(inode)
+                || (s.size() == size && truncated >= 0 && truncated < TimeUnit.SECONDS.toNanos(1));
     }
 
     boolean sameInode(byte[] stamp) {
@@ -61,7 +66,9 @@ record DataVersion(String inode, long size, long mtimeNanos, long ctimeNanos, bo
         static Stamp parse(byte[] raw) {
             String[] f = new String(raw, StandardCharsets.US_ASCII).split(":", -1);
             try {
-                return f.length == 3 ? new Stamp(f[0], Long.parseLong(f[1]), Long.parseLong(f[2])) : new Stamp(f[0], -1, -1);
+                return f.length == 3
+                        ? new Stamp(f[0], Long.parseLong(f[1]), Long.parseLong(f[2]))
+                        : new Stamp(f[0], -1, -1);
             } catch (NumberFormatException e) {
                 return new Stamp(f[0], -1, -1);
             }

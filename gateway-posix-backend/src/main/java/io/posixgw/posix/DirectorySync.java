@@ -34,8 +34,8 @@ final class DirectorySync {
     private final ConcurrentHashMap<Path, Entry> entries = new ConcurrentHashMap<>();
     private final Flush flush;
     /** Threads for background syncs, as many as are waiting on a disk; idle ones end after a while. */
-    private final Executor background = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 10, TimeUnit.SECONDS,
-            new SynchronousQueue<>(), r -> {
+    private final Executor background =
+            new ThreadPoolExecutor(0, Integer.MAX_VALUE, 10, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
                 Thread t = new Thread(r, "posixgw-dirsync-" + THREADS.incrementAndGet());
                 t.setDaemon(true);
                 return t;
@@ -98,15 +98,17 @@ final class DirectorySync {
             return Pending.NONE;
         }
         List<Path> todo = List.copyOf(dirs);
-        return new Pending(CompletableFuture.runAsync(() -> {
-            for (Path d : todo) {
-                try {
-                    sync(d);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
-        }, background));
+        return new Pending(CompletableFuture.runAsync(
+                () -> {
+                    for (Path d : todo) {
+                        try {
+                            sync(d);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    }
+                },
+                background));
     }
 
     /** Makes every directory-entry change in {@code dir} made before this call durable. */

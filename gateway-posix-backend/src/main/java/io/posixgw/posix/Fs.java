@@ -22,10 +22,11 @@ final class Fs {
     private static final HexFormat HEX = HexFormat.of();
     /** Attempts of a call that answers ESTALE (see {@link #retryStale}). */
     static final int STALE_ATTEMPTS = 5;
-    private static final java.util.concurrent.atomic.LongAdder STALE_RETRIES = new java.util.concurrent.atomic.LongAdder();
 
-    private Fs() {
-    }
+    private static final java.util.concurrent.atomic.LongAdder STALE_RETRIES =
+            new java.util.concurrent.atomic.LongAdder();
+
+    private Fs() {}
 
     /** lstat; null when absent (ENOENT, or ENOTDIR for a path through a file). */
     static BasicFileAttributes lstat(Path p) throws IOException {
@@ -47,7 +48,9 @@ final class Fs {
      * cached lookup of it. It means what ENOENT means for a path read once: the file changed.
      */
     static boolean isStale(IOException e) {
-        return e instanceof FileSystemException f && f.getReason() != null && f.getReason().contains("Stale file handle");
+        return e instanceof FileSystemException f
+                && f.getReason() != null
+                && f.getReason().contains("Stale file handle");
     }
 
     /** One file-system call by path, for {@link #retryStale}. */
@@ -71,7 +74,8 @@ final class Fs {
                 }
                 STALE_RETRIES.increment();
                 if (attempt >= STALE_ATTEMPTS) {
-                    NoSuchFileException gone = new NoSuchFileException(path.toString(), null, "Stale file handle, " + attempt + " attempts");
+                    NoSuchFileException gone = new NoSuchFileException(
+                            path.toString(), null, "Stale file handle, " + attempt + " attempts");
                     gone.initCause(e);
                     throw gone;
                 }
@@ -79,7 +83,8 @@ final class Fs {
                     Thread.sleep(attempt);
                 } catch (InterruptedException i) {
                     Thread.currentThread().interrupt();
-                    throw new java.io.InterruptedIOException("interrupted while retrying a stale file handle of " + path);
+                    throw new java.io.InterruptedIOException(
+                            "interrupted while retrying a stale file handle of " + path);
                 }
             }
         }
@@ -97,9 +102,12 @@ final class Fs {
 
     /** Same file version: same inode, size and modification time. */
     static boolean sameVersion(BasicFileAttributes a, BasicFileAttributes b) {
-        return a != null && b != null && a.size() == b.size()
+        return a != null
+                && b != null
+                && a.size() == b.size()
                 && a.lastModifiedTime().equals(b.lastModifiedTime())
-                && a.fileKey() != null && a.fileKey().equals(b.fileKey());
+                && a.fileKey() != null
+                && a.fileKey().equals(b.fileKey());
     }
 
     /** Removes a tree without following symlinks; missing is fine. */

@@ -8,9 +8,12 @@ package io.posixgw.posix;
 @FunctionalInterface
 public interface FsyncListener {
     /** What was flushed: an object's data and inode, or a directory's entries. */
-    enum Target { FILE, DIRECTORY }
+    enum Target {
+        FILE,
+        DIRECTORY
+    }
 
-    FsyncListener NONE = (target, nanos) -> { };
+    FsyncListener NONE = (target, nanos) -> {};
 
     /** Called on the thread that did the fsync, after it succeeded. */
     void fsynced(Target target, long nanos);

@@ -58,7 +58,7 @@ final class KeyLocks {
     }
 
     /** A lock that is not held: for what needs none (xattrs publish in one rename). */
-    static final Held NOT_HELD = () -> { };
+    static final Held NOT_HELD = () -> {};
 
     Held lock(Path bucketDir, String key) throws IOException {
         String name = Fs.sha256Hex(key);
@@ -200,7 +200,7 @@ final class KeyLocks {
      * domains' order, so a real cycle cannot form and waiting again is right.
      */
     private static FileLock lockRange(FileChannel channel, long position, long size) throws IOException {
-        for (int attempt = 0;; attempt++) {
+        for (int attempt = 0; ; attempt++) {
             try {
                 return channel.lock(position, size, false);
             } catch (IOException e) {

@@ -10,7 +10,6 @@ import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ListObjectsResult;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
-
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -116,8 +115,7 @@ final class Lister {
         return d;
     }
 
-    private record Entry(String key, Path path, BasicFileAttributes attrs, boolean dir) {
-    }
+    private record Entry(String key, Path path, BasicFileAttributes attrs, boolean dir) {}
 
     /** One listing's walk: what to read is decided here, what to list by the {@link Pager}. */
     private final class Walk {
@@ -140,8 +138,18 @@ final class Lister {
             if (etag == null) {
                 return true;
             }
-            return pager.add(key, null, new ObjectInfo(key, 0, etag,
-                    Files.getLastModifiedTime(dir, LinkOption.NOFOLLOW_LINKS).toInstant(), ObjectAttributes.EMPTY, 0, Map.of()));
+            return pager.add(
+                    key,
+                    null,
+                    new ObjectInfo(
+                            key,
+                            0,
+                            etag,
+                            Files.getLastModifiedTime(dir, LinkOption.NOFOLLOW_LINKS)
+                                    .toInstant(),
+                            ObjectAttributes.EMPTY,
+                            0,
+                            Map.of()));
         }
 
         /** Walks one directory; false once the page is full. */
@@ -167,7 +175,8 @@ final class Lister {
             int i = 0;
             while (true) {
                 String bound = i < names.size() ? rel + names.get(i) : null;
-                while (!pending.isEmpty() && (bound == null || KeyOrder.compare(pending.peek().key(), bound) <= 0)) {
+                while (!pending.isEmpty()
+                        && (bound == null || KeyOrder.compare(pending.peek().key(), bound) <= 0)) {
                     if (!visit(pending.poll())) {
                         return false;
                     }
@@ -199,8 +208,16 @@ final class Lister {
             if (!e.dir()) {
                 return pager.offerLazily(k, null, () -> {
                     Listed v = fileVersion(e);
-                    return v == null ? null : new ObjectInfo(k, v.attrs().size(), v.etag(), v.attrs().lastModifiedTime().toInstant(),
-                            ObjectAttributes.EMPTY, Etags.partsCount(v.etag()), Map.of()); // null: vanished
+                    return v == null
+                            ? null
+                            : new ObjectInfo(
+                                    k,
+                                    v.attrs().size(),
+                                    v.etag(),
+                                    v.attrs().lastModifiedTime().toInstant(),
+                                    ObjectAttributes.EMPTY,
+                                    Etags.partsCount(v.etag()),
+                                    Map.of()); // null: vanished
                 });
             }
             if (pager.passedSubtree(k)) {
@@ -213,8 +230,18 @@ final class Lister {
             }
             if (!pager.passed(k)) {
                 String etag = dirEtag(e.path());
-                if (etag != null && !pager.add(k, null, new ObjectInfo(k, 0, etag, e.attrs().lastModifiedTime().toInstant(),
-                        ObjectAttributes.EMPTY, 0, Map.of()))) {
+                if (etag != null
+                        && !pager.add(
+                                k,
+                                null,
+                                new ObjectInfo(
+                                        k,
+                                        0,
+                                        etag,
+                                        e.attrs().lastModifiedTime().toInstant(),
+                                        ObjectAttributes.EMPTY,
+                                        0,
+                                        Map.of()))) {
                     return false;
                 }
             }
@@ -255,8 +282,7 @@ final class Lister {
     }
 
     /** What a listing says of one file: size and time from this lstat, and the ETag of the same version. */
-    private record Listed(BasicFileAttributes attrs, String etag) {
-    }
+    private record Listed(BasicFileAttributes attrs, String etag) {}
 
     /**
      * A file's size, time and ETag, all of one version. The ETag is read by path, after
@@ -328,7 +354,8 @@ final class Lister {
                 return null;
             }
         }
-        String fp = "posixgw-unhashed:" + attrs.size() + ":" + attrs.lastModifiedTime().toMillis() + ":" + attrs.fileKey();
+        String fp = "posixgw-unhashed:" + attrs.size() + ":"
+                + attrs.lastModifiedTime().toMillis() + ":" + attrs.fileKey();
         return Etags.fromMd5(Etags.newMd5().digest(fp.getBytes(StandardCharsets.UTF_8)));
     }
 }

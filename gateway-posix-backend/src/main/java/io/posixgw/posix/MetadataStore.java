@@ -53,8 +53,7 @@ interface MetadataStore {
      * The empty directory at {@code path} was removed (pruned): drop its own attributes
      * only, never those of entries a concurrent writer may be creating under the same name.
      */
-    default void prunedDirectory(Path path) throws IOException {
-    }
+    default void prunedDirectory(Path path) throws IOException {}
 
     /**
      * Startup housekeeping: removes what processes killed mid-write left in the store's own
@@ -103,11 +102,9 @@ interface MetadataStore {
         static final NoLock INSTANCE = new NoLock();
 
         @Override
-        public void lock() {
-        }
+        public void lock() {}
 
         @Override
-        public void unlock() {
-        }
+        public void unlock() {}
     }
 }

@@ -11,7 +11,6 @@ import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.MultipartRules;
 import io.posixgw.core.model.Part;
 import io.posixgw.core.names.ObjectKeys;
-
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.channels.FileChannel;
@@ -54,8 +53,13 @@ final class MultipartCompleter {
     private final Duration wait;
     private final Duration staleAfter;
 
-    MultipartCompleter(PathResolver paths, MetadataStore store, ConditionalPublisher publisher, MultipartStore uploads,
-                       Duration wait, Duration staleAfter) {
+    MultipartCompleter(
+            PathResolver paths,
+            MetadataStore store,
+            ConditionalPublisher publisher,
+            MultipartStore uploads,
+            Duration wait,
+            Duration staleAfter) {
         this.paths = paths;
         this.store = store;
         this.publisher = publisher;
@@ -64,8 +68,9 @@ final class MultipartCompleter {
         this.staleAfter = staleAfter;
     }
 
-    CompleteMultipartResult complete(String bucket, String key, String uploadId, List<CompletedPart> parts,
-                                     CompleteChecks checks) throws IOException {
+    CompleteMultipartResult complete(
+            String bucket, String key, String uploadId, List<CompletedPart> parts, CompleteChecks checks)
+            throws IOException {
         UploadIds.require(uploadId);
         Path bucketDir = paths.bucketDir(bucket);
         PathResolver.requireBucket(bucketDir);
@@ -82,7 +87,9 @@ final class MultipartCompleter {
             etag = expectedEtag(parts);
         } catch (S3Exception badList) {
             // an unknown upload is NoSuchUpload whatever the list says
-            if (Fs.lstat(uploadDir) == null && MultipartStore.findClaim(hashDir, uploadId) == null && completedEtag(bucketDir, key, uploadId) == null) {
+            if (Fs.lstat(uploadDir) == null
+                    && MultipartStore.findClaim(hashDir, uploadId) == null
+                    && completedEtag(bucketDir, key, uploadId) == null) {
                 throw MultipartStore.noSuchUpload(uploadId);
             }
             throw badList;
@@ -112,19 +119,28 @@ final class MultipartCompleter {
                     continue;
                 }
                 if (System.nanoTime() > deadline) {
-                    throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "A Complete of this upload is still in progress; retry.");
+                    throw new S3Exception(
+                            S3Error.SERVICE_UNAVAILABLE, "A Complete of this upload is still in progress; retry.");
                 }
                 sleep(pause);
                 pause = Math.min(pause * 2, 250);
             }
         }
-        return assemble(bucketDir, bucket, key, uploadId, parts, checks, etag,
-                hashDir, uploadDir, claim);
+        return assemble(bucketDir, bucket, key, uploadId, parts, checks, etag, hashDir, uploadDir, claim);
     }
 
-    private CompleteMultipartResult assemble(Path bucketDir, String bucket, String key, String uploadId,
-                                             List<CompletedPart> parts, CompleteChecks checks, String etag, Path hashDir,
-                                             Path uploadDir, Path claim) throws IOException {
+    private CompleteMultipartResult assemble(
+            Path bucketDir,
+            String bucket,
+            String key,
+            String uploadId,
+            List<CompletedPart> parts,
+            CompleteChecks checks,
+            String etag,
+            Path hashDir,
+            Path uploadDir,
+            Path claim)
+            throws IOException {
         boolean published = false;
         Map<String, String> objectChecksum = Map.of();
         MultipartChecksum checksum;
@@ -133,12 +149,16 @@ final class MultipartCompleter {
             publisher.precheck(bucket, key, checks.condition());
             checksum = uploads.checksumOf(claim, uploadId);
             if (checks.checksumType() != null && (checksum == null || checks.checksumType() != checksum.type())) {
-                throw new S3Exception(S3Error.INVALID_REQUEST, "The upload was created using the "
-                        + (checksum == null ? "null" : checksum.type().name()) + " checksum mode. The complete request must use the same checksum mode.");
+                throw new S3Exception(
+                        S3Error.INVALID_REQUEST,
+                        "The upload was created using the "
+                                + (checksum == null ? "null" : checksum.type().name())
+                                + " checksum mode. The complete request must use the same checksum mode.");
             }
             Map<Integer, Part> stored = new HashMap<>();
             for (CompletedPart p : parts) {
-                if (p.partNumber() >= MultipartRules.MIN_PART_NUMBER && p.partNumber() <= MultipartRules.MAX_PART_NUMBER) {
+                if (p.partNumber() >= MultipartRules.MIN_PART_NUMBER
+                        && p.partNumber() <= MultipartRules.MAX_PART_NUMBER) {
                     Part s = uploads.readPart(claim, p.partNumber(), checksum != null);
                     if (s != null) {
                         stored.put(p.partNumber(), s);
@@ -151,8 +171,10 @@ final class MultipartCompleter {
                 total += stored.get(p.partNumber()).size();
             }
             if (checks.objectSize() != null && checks.objectSize() != total) {
-                throw new S3Exception(S3Error.INVALID_REQUEST, "The provided 'x-amz-mp-object-size' header value "
-                        + checks.objectSize() + " does not match what was computed: " + total);
+                throw new S3Exception(
+                        S3Error.INVALID_REQUEST,
+                        "The provided 'x-amz-mp-object-size' header value " + checks.objectSize()
+                                + " does not match what was computed: " + total);
             }
             if (checksum != null) {
                 objectChecksum = objectChecksum(checksum, parts, stored, checks);
@@ -199,7 +221,8 @@ final class MultipartCompleter {
         if (Fs.removeIfEmpty(hashDir)) {
             store.prunedDirectory(hashDir);
         }
-        return new CompleteMultipartResult(bucket, key, etag, objectChecksum, checksum == null ? null : checksum.type());
+        return new CompleteMultipartResult(
+                bucket, key, etag, objectChecksum, checksum == null ? null : checksum.type());
     }
 
     /**
@@ -207,8 +230,8 @@ final class MultipartCompleter {
      * checksum, equal to the stored one; a checksum the request asserts for the object
      * (with or without the {@code -N} of a composite) must equal the result.
      */
-    private static Map<String, String> objectChecksum(MultipartChecksum checksum, List<CompletedPart> parts,
-                                                      Map<Integer, Part> stored, CompleteChecks checks) {
+    private static Map<String, String> objectChecksum(
+            MultipartChecksum checksum, List<CompletedPart> parts, Map<Integer, Part> stored, CompleteChecks checks) {
         String name = checksum.algorithm().name();
         String lower = name.toLowerCase(Locale.ROOT);
         List<String> values = new ArrayList<>(parts.size());
@@ -216,9 +239,11 @@ final class MultipartCompleter {
         for (CompletedPart p : parts) {
             String given = p.checksums().get(name);
             if (given == null) {
-                throw new S3Exception(S3Error.INVALID_REQUEST, "The upload was created using a " + lower
-                        + " checksum. The complete request must include the checksum for each part. It was missing for part "
-                        + p.partNumber() + " in the request.");
+                throw new S3Exception(
+                        S3Error.INVALID_REQUEST,
+                        "The upload was created using a " + lower
+                                + " checksum. The complete request must include the checksum for each part. It was missing for part "
+                                + p.partNumber() + " in the request.");
             }
             Part s = stored.get(p.partNumber());
             String have = s.checksums().get(name);
@@ -233,21 +258,25 @@ final class MultipartCompleter {
         if (asserted != null) {
             String a = asserted.trim();
             int dash = value.lastIndexOf('-');
-            boolean matches = a.equals(value) || (checksum.type() == ChecksumType.COMPOSITE && dash > 0 && a.equals(value.substring(0, dash)));
+            boolean matches = a.equals(value)
+                    || (checksum.type() == ChecksumType.COMPOSITE && dash > 0 && a.equals(value.substring(0, dash)));
             if (!matches) {
-                throw new S3Exception(S3Error.BAD_DIGEST, "The " + lower + " you specified did not match the calculated checksum.");
+                throw new S3Exception(
+                        S3Error.BAD_DIGEST, "The " + lower + " you specified did not match the calculated checksum.");
             }
         }
         return Map.of(name, value);
     }
 
     /** The answer to a Complete of an upload that is already the object at {@code key}. */
-    private CompleteMultipartResult repeatedResult(Path bucketDir, String bucket, String key, String etag) throws IOException {
+    private CompleteMultipartResult repeatedResult(Path bucketDir, String bucket, String key, String etag)
+            throws IOException {
         Path target = paths.objectPath(bucketDir, key);
         try {
             byte[] raw = store.get(target, AttrNames.CHECKSUMS);
             Map<String, String> checksums = AttrCodec.decodeChecksums(raw);
-            return new CompleteMultipartResult(bucket, key, etag, checksums, checksums.isEmpty() ? null : AttrCodec.decodeChecksumType(raw));
+            return new CompleteMultipartResult(
+                    bucket, key, etag, checksums, checksums.isEmpty() ? null : AttrCodec.decodeChecksumType(raw));
         } catch (NoSuchFileException gone) {
             return new CompleteMultipartResult(bucket, key, etag);
         }
@@ -338,7 +367,9 @@ final class MultipartCompleter {
                         BasicFileAttributes a = Fs.lstat(c);
                         String name = c.getFileName().toString();
                         int dot = name.indexOf('.');
-                        if (a == null || key == null || dot < 0
+                        if (a == null
+                                || key == null
+                                || dot < 0
                                 || a.lastModifiedTime().toMillis() > System.currentTimeMillis() - maxAge.toMillis()) {
                             continue;
                         }

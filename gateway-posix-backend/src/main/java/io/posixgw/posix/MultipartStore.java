@@ -9,7 +9,6 @@ import io.posixgw.core.http.ByteRange;
 import io.posixgw.core.listing.KeyOrder;
 import io.posixgw.core.listing.Page;
 import io.posixgw.core.listing.Pager;
-import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ListMultipartUploadsRequest;
 import io.posixgw.core.model.ListMultipartUploadsResult;
@@ -17,10 +16,10 @@ import io.posixgw.core.model.ListPartsResult;
 import io.posixgw.core.model.MultipartRules;
 import io.posixgw.core.model.MultipartUpload;
 import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.ObjectRules;
 import io.posixgw.core.model.Part;
 import io.posixgw.core.names.ObjectKeys;
-
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -62,7 +61,8 @@ final class MultipartStore {
         this.partCrc64 = partCrc64;
     }
 
-    String create(String bucket, String key, ObjectAttributes attributes, MultipartChecksum checksum) throws IOException {
+    String create(String bucket, String key, ObjectAttributes attributes, MultipartChecksum checksum)
+            throws IOException {
         ObjectRules.requireUserMetadataWithinLimit(attributes); // first, as when the server checked it while parsing
         Path bucketDir = paths.bucketDir(bucket);
         PathResolver.requireBucket(bucketDir);
@@ -116,8 +116,16 @@ final class MultipartStore {
      *
      * @param range the inclusive byte range, or null for the whole source
      */
-    Part uploadPartCopy(String bucket, String key, String uploadId, int partNumber, ObjectReader reader,
-                        String sourceBucket, String sourceKey, Consumer<ObjectInfo> sourceCheck, ByteRange range)
+    Part uploadPartCopy(
+            String bucket,
+            String key,
+            String uploadId,
+            int partNumber,
+            ObjectReader reader,
+            String sourceBucket,
+            String sourceKey,
+            Consumer<ObjectInfo> sourceCheck,
+            ByteRange range)
             throws IOException {
         UploadIds.require(uploadId);
         MultipartRules.requireValidPartNumber(partNumber);
@@ -135,7 +143,9 @@ final class MultipartStore {
             if (range != null) {
                 if (range.last() >= info.size()) {
                     // AWS: 400, not the 416 of a GET
-                    throw new S3Exception(S3Error.INVALID_ARGUMENT, "Range specified is not valid for source object of size: " + info.size());
+                    throw new S3Exception(
+                            S3Error.INVALID_ARGUMENT,
+                            "Range specified is not valid for source object of size: " + info.size());
                 }
                 first = range.first();
                 length = range.length();
@@ -144,7 +154,8 @@ final class MultipartStore {
             try (StagedFile staged = StagedFile.create(bucketDir, key, true, partCrc64)) {
                 Checksummer sum = checksum == null ? null : checksum.algorithm().newChecksummer();
                 staged.copyHashing(src.channel(), first, length, sum);
-                Map<String, String> partChecksum = sum == null ? Map.of() : Map.of(checksum.algorithm().name(), sum.base64());
+                Map<String, String> partChecksum =
+                        sum == null ? Map.of() : Map.of(checksum.algorithm().name(), sum.base64());
                 return publishPart(staged, uploadDir, uploadId, partNumber, partChecksum);
             }
         }
@@ -161,10 +172,13 @@ final class MultipartStore {
         String name = upload.algorithm().name();
         String value = bodyChecksums == null ? null : bodyChecksums.get(name);
         if (value == null) {
-            String actual = bodyChecksums == null || bodyChecksums.isEmpty() ? "null"
+            String actual = bodyChecksums == null || bodyChecksums.isEmpty()
+                    ? "null"
                     : bodyChecksums.keySet().iterator().next().toLowerCase(Locale.ROOT);
-            throw new S3Exception(S3Error.INVALID_REQUEST, "Checksum Type mismatch occurred, expected checksum Type: "
-                    + name.toLowerCase(Locale.ROOT) + ", actual checksum Type: " + actual);
+            throw new S3Exception(
+                    S3Error.INVALID_REQUEST,
+                    "Checksum Type mismatch occurred, expected checksum Type: " + name.toLowerCase(Locale.ROOT)
+                            + ", actual checksum Type: " + actual);
         }
         return Map.of(name, value);
     }
@@ -184,8 +198,9 @@ final class MultipartStore {
     }
 
     /** Sets the part's attributes, makes it durable and renames it into the upload (replacing an earlier upload of it). */
-    private Part publishPart(StagedFile staged, Path uploadDir, String uploadId, int partNumber,
-                             Map<String, String> checksum) throws IOException {
+    private Part publishPart(
+            StagedFile staged, Path uploadDir, String uploadId, int partNumber, Map<String, String> checksum)
+            throws IOException {
         String etag = Etags.fromMd5(staged.md5());
         Map<String, byte[]> attrs = new LinkedHashMap<>();
         attrs.put(AttrNames.ETAG, AttrCodec.utf8(etag));
@@ -196,7 +211,8 @@ final class MultipartStore {
             attrs.put(AttrNames.PART_CRC64NVME, AttrCodec.utf8(staged.crc64Base64()));
         }
         staged.setAttributes(store, attrs);
-        Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS).toInstant();
+        Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS)
+                .toInstant();
         committer.forceFile(staged);
         Path target = uploadDir.resolve(Integer.toString(partNumber));
         // the upload's lock (sidecar): a part's two renames never straddle a Complete's claim or an Abort
@@ -248,7 +264,8 @@ final class MultipartStore {
 
     /** The claim of a Complete of this upload in progress, if any (the exact name or another ETag's). */
     static Path findClaim(Path hashDir, String uploadId) throws IOException {
-        try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(hashDir, uploadId + ".*" + IN_PROGRESS)) {
+        try (java.nio.file.DirectoryStream<Path> ds =
+                Files.newDirectoryStream(hashDir, uploadId + ".*" + IN_PROGRESS)) {
             for (Path p : ds) {
                 return p;
             }
@@ -265,7 +282,8 @@ final class MultipartStore {
         Path uploadDir = hashDir.resolve(uploadId);
         requireUpload(bucketDir, uploadDir, uploadId);
         // take it out of sight atomically first, so a part landing now fails instead of leaking
-        Path trash = PathResolver.staging(bucketDir).resolve("abort-" + uploadId + "-" + Fs.randomHex() + StagingSweeper.TRASH);
+        Path trash = PathResolver.staging(bucketDir)
+                .resolve("abort-" + uploadId + "-" + Fs.randomHex() + StagingSweeper.TRASH);
         try (KeyLocks.Held across = store.lockPublication(uploadDir)) {
             try {
                 Files.move(uploadDir, trash, StandardCopyOption.ATOMIC_MOVE);
@@ -333,19 +351,22 @@ final class MultipartStore {
         } catch (NoSuchFileException gone) {
             return null;
         }
-        return new Part(n, etag == null ? "\"\"" : etag, a.size(), a.lastModifiedTime().toInstant(), checksum);
+        return new Part(
+                n, etag == null ? "\"\"" : etag, a.size(), a.lastModifiedTime().toInstant(), checksum);
     }
 
     /** S3's order of uploads: by key, then by initiation (then by id, for uploads of one instant). */
-    private static final Comparator<MultipartUpload> UPLOAD_ORDER = Comparator.comparing(MultipartUpload::key, KeyOrder.COMPARATOR)
-            .thenComparing(MultipartUpload::initiated).thenComparing(MultipartUpload::uploadId);
+    private static final Comparator<MultipartUpload> UPLOAD_ORDER = Comparator.comparing(
+                    MultipartUpload::key, KeyOrder.COMPARATOR)
+            .thenComparing(MultipartUpload::initiated)
+            .thenComparing(MultipartUpload::uploadId);
 
     /** The uploads of the keys a page can list (the hash directories have no order), sorted, then paged by the {@link Pager}. */
     ListMultipartUploadsResult listUploads(ListMultipartUploadsRequest req) throws IOException {
         Path bucketDir = paths.bucketDir(req.bucket());
         PathResolver.requireBucket(bucketDir);
-        Pager<MultipartUpload> pager = Pager.afterEntry(req.prefix(), req.delimiter(), req.keyMarker(), req.uploadIdMarker(),
-                Math.max(1, req.maxUploads()));
+        Pager<MultipartUpload> pager = Pager.afterEntry(
+                req.prefix(), req.delimiter(), req.keyMarker(), req.uploadIdMarker(), Math.max(1, req.maxUploads()));
         List<MultipartUpload> all = new ArrayList<>();
         try (DirectoryStream<Path> hashes = Files.newDirectoryStream(PathResolver.multipartRoot(bucketDir))) {
             for (Path h : hashes) {
@@ -366,7 +387,8 @@ final class MultipartStore {
         all.sort(UPLOAD_ORDER);
         pager.offerSorted(all, MultipartUpload::key, MultipartUpload::uploadId);
         Page<MultipartUpload> page = pager.page();
-        return new ListMultipartUploadsResult(page.entries(), page.commonPrefixes(), page.truncated(), page.nextKey(), page.nextId());
+        return new ListMultipartUploadsResult(
+                page.entries(), page.commonPrefixes(), page.truncated(), page.nextKey(), page.nextId());
     }
 
     private void collectUploads(Path hashDir, String key, List<MultipartUpload> out) throws IOException {
@@ -419,7 +441,8 @@ final class MultipartStore {
      * The upload's directory, waiting (up to {@link #CLAIM_WAIT_NANOS}) while a Complete in any
      * gateway holds it claimed: one that fails gives it back, and the upload was never gone.
      */
-    private static BasicFileAttributes requireUpload(Path bucketDir, Path uploadDir, String uploadId) throws IOException {
+    private static BasicFileAttributes requireUpload(Path bucketDir, Path uploadDir, String uploadId)
+            throws IOException {
         long deadline = System.nanoTime() + CLAIM_WAIT_NANOS;
         while (true) {
             BasicFileAttributes a = Fs.lstat(uploadDir);

@@ -12,10 +12,7 @@ import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.ObjectRules;
 import io.posixgw.core.names.ObjectKeys;
-
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -43,7 +40,12 @@ final class ObjectCopier {
     private final ObjectWriter writer;
     private final ConditionalPublisher publisher;
 
-    ObjectCopier(PathResolver paths, MetadataStore store, ObjectReader reader, ObjectWriter writer, ConditionalPublisher publisher) {
+    ObjectCopier(
+            PathResolver paths,
+            MetadataStore store,
+            ObjectReader reader,
+            ObjectWriter writer,
+            ConditionalPublisher publisher) {
         this.paths = paths;
         this.store = store;
         this.reader = reader;
@@ -54,8 +56,10 @@ final class ObjectCopier {
     CopyObjectResult copy(CopyObjectRequest r) throws IOException {
         boolean self = r.sourceBucket().equals(r.bucket()) && r.sourceKey().equals(r.key());
         if (self && r.replaceAttributes() == null && r.replaceTags() == null) {
-            throw new S3Exception(S3Error.INVALID_REQUEST, "This copy request is illegal because it is trying to copy an object "
-                    + "to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
+            throw new S3Exception(
+                    S3Error.INVALID_REQUEST,
+                    "This copy request is illegal because it is trying to copy an object "
+                            + "to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
         }
         r.condition().requireSupportedOnWrite(r.key());
         Path dstBucket = paths.bucketDir(r.bucket());
@@ -68,15 +72,20 @@ final class ObjectCopier {
             }
             ObjectAttributes attrs = r.attributesOfCopy(si.attributes());
             if (r.replaceAttributes() == null) {
-                ObjectRules.requireUserMetadataWithinLimit(attrs); // the source's (replaced ones were checked by the request)
+                ObjectRules.requireUserMetadataWithinLimit(
+                        attrs); // the source's (replaced ones were checked by the request)
             }
             boolean plain = isPlainMd5(si.etag());
             // a whole-object checksum stays true of the copy; a composite one describes parts the copy does not have
             Map<String, String> checksums = si.checksumType() == ChecksumType.FULL_OBJECT ? si.checksums() : Map.of();
             ChecksumAlgorithm wanted = r.checksumAlgorithm();
-            if (wanted == null && si.checksumType() == ChecksumType.COMPOSITE && si.checksums().size() == 1) {
+            if (wanted == null
+                    && si.checksumType() == ChecksumType.COMPOSITE
+                    && si.checksums().size() == 1) {
                 // the copy is one part: it gets a whole-object checksum of the same algorithm, as on S3
-                wanted = ChecksumAlgorithm.parse(si.checksums().keySet().iterator().next()).orElse(null);
+                wanted = ChecksumAlgorithm.parse(
+                                si.checksums().keySet().iterator().next())
+                        .orElse(null);
             }
             Checksummer summer = null;
             if (wanted != null) {
@@ -93,7 +102,8 @@ final class ObjectCopier {
                 }
                 writer.putDirectory(dstBucket, r.key(), attrs, checksums);
                 Path dir = paths.objectPath(dstBucket, r.key());
-                return new CopyObjectResult(AttrNames.EMPTY_ETAG, Files.getLastModifiedTime(dir).toInstant(), checksums);
+                return new CopyObjectResult(
+                        AttrNames.EMPTY_ETAG, Files.getLastModifiedTime(dir).toInstant(), checksums);
             }
             Path target = paths.objectPath(dstBucket, r.key());
             Path firstMissing = PathResolver.requireWritableParents(dstBucket, target);
@@ -108,7 +118,8 @@ final class ObjectCopier {
                     checksums = Map.of(wanted.name(), summer.base64());
                 }
                 staged.setAttributes(store, ObjectWriter.attrsFor(etag, attrs, checksums));
-                Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS).toInstant();
+                Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS)
+                        .toInstant();
                 publisher.publish(r.bucket(), r.key(), r.condition(), staged, dstBucket, target, firstMissing);
                 return new CopyObjectResult(etag, mtime, checksums);
             }

@@ -13,9 +13,6 @@ import io.posixgw.core.model.GetObjectRequest;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.names.ObjectKeys;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -29,6 +26,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.util.Map;
 import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * GET and HEAD. The object's bytes, size, mtime and attributes must all describe one
@@ -52,8 +51,7 @@ final class ObjectReader {
     }
 
     /** A located version of an object: its path, lstat and attributes. */
-    record Version(Path path, BasicFileAttributes attrs, Map<String, byte[]> raw, ObjectInfo info) {
-    }
+    record Version(Path path, BasicFileAttributes attrs, Map<String, byte[]> raw, ObjectInfo info) {}
 
     /**
      * Opens the version to serve and resolves the request against it ({@link ObjectReads#resolve}): the
@@ -65,8 +63,8 @@ final class ObjectReader {
         try {
             ObjectHead head = ObjectReads.resolve(request, o.info(), o.layout());
             ByteRange r = head.range();
-            ObjectContent c = new ObjectContent(head, new FileRegionBody(o.channel(), r == null ? 0 : r.first(),
-                    head.contentLength()));
+            ObjectContent c = new ObjectContent(
+                    head, new FileRegionBody(o.channel(), r == null ? 0 : r.first(), head.contentLength()));
             ok = true;
             return c;
         } finally {
@@ -168,7 +166,8 @@ final class ObjectReader {
 
     /** The current version's description; {@code withChecksums} as for {@link GetObjectRequest#withChecksums()}. */
     ObjectInfo head(String bucket, String key, boolean withChecksums) throws IOException {
-        return version(bucket, key, withChecksums ? AttrNames::objectRead : AttrNames::objectReadWithoutChecksums).info();
+        return version(bucket, key, withChecksums ? AttrNames::objectRead : AttrNames::objectReadWithoutChecksums)
+                .info();
     }
 
     /** The located version with all its attributes. */
@@ -244,7 +243,8 @@ final class ObjectReader {
 
     /** The attributes a read needs: checksums only when asked for, the part layout only when needed. */
     private static Predicate<String> wanted(GetObjectRequest request) {
-        Predicate<String> base = request.withChecksums() ? AttrNames::objectRead : AttrNames::objectReadWithoutChecksums;
+        Predicate<String> base =
+                request.withChecksums() ? AttrNames::objectRead : AttrNames::objectReadWithoutChecksums;
         return request.needsPartLayout() ? base.or(AttrNames.MP_METADATA::equals) : base;
     }
 
@@ -277,8 +277,14 @@ final class ObjectReader {
     static ObjectInfo info(String key, BasicFileAttributes a, Map<String, byte[]> raw, String etag) {
         ObjectAttributes attributes = AttrCodec.toAttributes(raw);
         long size = a.isDirectory() ? 0 : a.size();
-        return new ObjectInfo(key, size, etag, a.lastModifiedTime().toInstant(), attributes,
-                Etags.partsCount(etag), AttrCodec.decodeChecksums(raw.get(AttrNames.CHECKSUMS)),
+        return new ObjectInfo(
+                key,
+                size,
+                etag,
+                a.lastModifiedTime().toInstant(),
+                attributes,
+                Etags.partsCount(etag),
+                AttrCodec.decodeChecksums(raw.get(AttrNames.CHECKSUMS)),
                 AttrCodec.decodeChecksumType(raw.get(AttrNames.CHECKSUMS)));
     }
 

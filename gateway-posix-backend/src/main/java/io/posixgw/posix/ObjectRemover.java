@@ -1,7 +1,6 @@
 package io.posixgw.posix;
 
 import io.posixgw.core.names.ObjectKeys;
-
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;

@@ -3,13 +3,12 @@ package io.posixgw.posix;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.BodySource;
-import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
 import io.posixgw.core.names.ObjectKeys;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -44,7 +43,8 @@ final class ObjectWriter {
     PutObjectResult put(PutObjectRequest req, BodySource body) throws IOException {
         Path bucketDir = paths.bucketDir(req.bucket());
         String key = req.key();
-        ObjectAttributes attributes = req.attributes() == null ? ObjectAttributes.EMPTY : req.attributes(); // metadata checked by the request
+        ObjectAttributes attributes =
+                req.attributes() == null ? ObjectAttributes.EMPTY : req.attributes(); // metadata checked by the request
         Preconditions condition = req.condition();
         condition.requireSupportedOnWrite(key);
         if (ObjectKeys.isDirectoryKey(key)) {
@@ -94,7 +94,9 @@ final class ObjectWriter {
         if (a == null) {
             committer.mkdirs(bucketDir, dir, changed);
         } else if (!a.isDirectory() || a.isSymbolicLink()) {
-            throw new S3Exception(S3Error.OBJECT_PARENT_IS_FILE, "An object with the same name without the trailing slash exists as a file.");
+            throw new S3Exception(
+                    S3Error.OBJECT_PARENT_IS_FILE,
+                    "An object with the same name without the trailing slash exists as a file.");
         }
         clearDirectoryObject(dir, false);
         Map<String, byte[]> attrs = new LinkedHashMap<>();
@@ -113,7 +115,8 @@ final class ObjectWriter {
     void clearDirectoryObject(Path dir, boolean etagToo) throws IOException {
         List<String> present = store.list(dir);
         for (String name : present) {
-            boolean objectAttr = AttrNames.DIR_OBJECT_ATTRS.contains(name) || name.startsWith(AttrNames.LEGACY_META_PREFIX);
+            boolean objectAttr =
+                    AttrNames.DIR_OBJECT_ATTRS.contains(name) || name.startsWith(AttrNames.LEGACY_META_PREFIX);
             if (objectAttr && (etagToo || !name.equals(AttrNames.ETAG))) {
                 store.remove(dir, name);
             }

@@ -4,7 +4,6 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.names.BucketNames;
 import io.posixgw.core.names.ObjectKeys;
-
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -51,7 +50,8 @@ final class PathResolver {
 
     static void requireBucket(Path bucketDir) throws IOException {
         if (!isBucket(bucketDir)) {
-            throw new S3Exception(S3Error.NO_SUCH_BUCKET, "The specified bucket does not exist: " + bucketDir.getFileName());
+            throw new S3Exception(
+                    S3Error.NO_SUCH_BUCKET, "The specified bucket does not exist: " + bucketDir.getFileName());
         }
     }
 
@@ -62,10 +62,14 @@ final class PathResolver {
         try {
             p = bucketDir.resolve(k).normalize();
         } catch (InvalidPathException e) {
-            throw new S3Exception(S3Error.INTERNAL_ERROR,
+            throw new S3Exception(
+                    S3Error.INTERNAL_ERROR,
                     "The key cannot be mapped to a file name (is the gateway running with a UTF-8 locale?)");
         }
-        if (k.isEmpty() || k.startsWith("/") || !p.startsWith(bucketDir) || p.equals(bucketDir)
+        if (k.isEmpty()
+                || k.startsWith("/")
+                || !p.startsWith(bucketDir)
+                || p.equals(bucketDir)
                 || p.getName(bucketDir.getNameCount()).toString().equals(STAGING)) {
             throw new S3Exception(S3Error.INVALID_ARGUMENT, "Invalid object key");
         }
@@ -96,8 +100,7 @@ final class PathResolver {
     }
 
     /** Where a walk down the parents stopped: {@code at} is the first missing or blocking directory (null when PRESENT). */
-    private record ParentsCheck(Parents state, Path at) {
-    }
+    private record ParentsCheck(Parents state, Path at) {}
 
     /**
      * lstat of the bucket directory, then of each intermediate directory from the bucket

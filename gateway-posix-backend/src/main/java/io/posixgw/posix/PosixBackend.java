@@ -6,7 +6,6 @@ import io.posixgw.core.backend.Backend;
 import io.posixgw.core.backend.BodySource;
 import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.backend.ObjectHead;
-import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.AbortMultipartUploadRequest;
 import io.posixgw.core.model.BucketInfo;
 import io.posixgw.core.model.CompleteMultipartResult;
@@ -23,13 +22,11 @@ import io.posixgw.core.model.ListObjectsResult;
 import io.posixgw.core.model.ListPartsRequest;
 import io.posixgw.core.model.ListPartsResult;
 import io.posixgw.core.model.Part;
+import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
 import io.posixgw.core.model.UploadPartCopyRequest;
 import io.posixgw.core.model.UploadPartRequest;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -41,6 +38,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The POSIX backend: buckets are directories under a root, objects are files, metadata
@@ -79,16 +78,18 @@ public final class PosixBackend implements Backend {
             throw new IOException("data root " + root + " is not a directory");
         }
         if (!fileNamesAreUtf8()) {
-            LOG.warn("file names are encoded as {}, not UTF-8: keys outside ASCII will fail. Run with a UTF-8 locale (LANG=C.UTF-8).",
+            LOG.warn(
+                    "file names are encoded as {}, not UTF-8: keys outside ASCII will fail. Run with a UTF-8 locale (LANG=C.UTF-8).",
                     System.getProperty("sun.jnu.encoding"));
         }
         this.paths = new PathResolver(root);
         this.store = options.sidecarDir() == null
                 ? new XattrMetadataStore()
-                : new SidecarMetadataStore(paths.root(), options.sidecarDir(), options.fsync() ? dirSync : null,
-                        options.fsyncListener());
+                : new SidecarMetadataStore(
+                        paths.root(), options.sidecarDir(), options.fsync() ? dirSync : null, options.fsyncListener());
         this.committer = new Committer(store, dirSync, options.fsync(), options.fsyncListener());
-        this.buckets = new Buckets(paths, store, committer, new KeyLocks(KeyLocks.Domain.BUCKET_NAMES), options.bucketSettleFloor());
+        this.buckets = new Buckets(
+                paths, store, committer, new KeyLocks(KeyLocks.Domain.BUCKET_NAMES), options.bucketSettleFloor());
         this.reader = new ObjectReader(paths, store);
         this.publisher = new ConditionalPublisher(committer, reader, new KeyLocks(KeyLocks.Domain.KEYS));
         this.writer = new ObjectWriter(paths, store, committer, publisher);
@@ -96,8 +97,8 @@ public final class PosixBackend implements Backend {
         this.copier = new ObjectCopier(paths, store, reader, writer, publisher);
         this.lister = new Lister(paths, store, reader, options.listHashLimit());
         this.multipart = new MultipartStore(paths, store, committer, options.partCrc64());
-        this.completer = new MultipartCompleter(paths, store, publisher, multipart, options.completeWait(),
-                options.claimStaleAfter());
+        this.completer = new MultipartCompleter(
+                paths, store, publisher, multipart, options.completeWait(), options.claimStaleAfter());
         this.sweeper = new StagingSweeper(buckets, paths, completer);
     }
 
@@ -257,14 +258,25 @@ public final class PosixBackend implements Backend {
 
     @Override
     public Part uploadPart(UploadPartRequest r, BodySource body) throws IOException {
-        return writing(r.bucket(), () -> multipart.uploadPart(r.bucket(), r.key(), r.uploadId(), r.partNumber(), body,
-                r.contentMd5()));
+        return writing(
+                r.bucket(),
+                () -> multipart.uploadPart(r.bucket(), r.key(), r.uploadId(), r.partNumber(), body, r.contentMd5()));
     }
 
     @Override
     public Part uploadPartCopy(UploadPartCopyRequest r) throws IOException {
-        return writing(r.bucket(), () -> multipart.uploadPartCopy(r.bucket(), r.key(), r.uploadId(), r.partNumber(), reader,
-                r.sourceBucket(), r.sourceKey(), r.sourceCheck(), r.range()));
+        return writing(
+                r.bucket(),
+                () -> multipart.uploadPartCopy(
+                        r.bucket(),
+                        r.key(),
+                        r.uploadId(),
+                        r.partNumber(),
+                        reader,
+                        r.sourceBucket(),
+                        r.sourceKey(),
+                        r.sourceCheck(),
+                        r.range()));
     }
 
     @Override
@@ -348,7 +360,9 @@ public final class PosixBackend implements Backend {
             return false;
         }
         Path parent = Path.of(file).getParent();
-        return parent != null && parent.getFileName() != null && parent.getFileName().toString().equals(PathResolver.STAGING);
+        return parent != null
+                && parent.getFileName() != null
+                && parent.getFileName().toString().equals(PathResolver.STAGING);
     }
 
     /**
@@ -357,7 +371,8 @@ public final class PosixBackend implements Backend {
      */
     private static IOException translate(IOException e) {
         String message = e.getMessage();
-        if (message != null && (message.contains("No space left on device") || message.contains("Disk quota exceeded"))) {
+        if (message != null
+                && (message.contains("No space left on device") || message.contains("Disk quota exceeded"))) {
             // the staged file is removed on the way out, so the space comes back with the failed write
             throw new S3Exception(S3Error.STORAGE_FULL, "The storage is full; nothing was written.", e);
         }

@@ -28,27 +28,52 @@ public record PosixOptions(
         FsyncListener fsyncListener,
         Duration bucketSettleFloor) {
 
-    public static final PosixOptions DEFAULT =
-            new PosixOptions(true, null, true, 64L << 20, Duration.ofMinutes(10), Duration.ofMinutes(2), FsyncListener.NONE,
-                    Duration.ofMinutes(10));
+    public static final PosixOptions DEFAULT = new PosixOptions(
+            true,
+            null,
+            true,
+            64L << 20,
+            Duration.ofMinutes(10),
+            Duration.ofMinutes(2),
+            FsyncListener.NONE,
+            Duration.ofMinutes(10));
 
     public PosixOptions withFsync(boolean on) {
-        return new PosixOptions(on, sidecarDir, partCrc64, listHashLimit, completeWait, claimStaleAfter, fsyncListener, bucketSettleFloor);
+        return new PosixOptions(
+                on,
+                sidecarDir,
+                partCrc64,
+                listHashLimit,
+                completeWait,
+                claimStaleAfter,
+                fsyncListener,
+                bucketSettleFloor);
     }
 
     public PosixOptions withSidecar(Path dir) {
-        return new PosixOptions(fsync, dir, partCrc64, listHashLimit, completeWait, claimStaleAfter, fsyncListener, bucketSettleFloor);
+        return new PosixOptions(
+                fsync, dir, partCrc64, listHashLimit, completeWait, claimStaleAfter, fsyncListener, bucketSettleFloor);
     }
 
     public PosixOptions withClaimStaleAfter(Duration d) {
-        return new PosixOptions(fsync, sidecarDir, partCrc64, listHashLimit, completeWait, d, fsyncListener, bucketSettleFloor);
+        return new PosixOptions(
+                fsync, sidecarDir, partCrc64, listHashLimit, completeWait, d, fsyncListener, bucketSettleFloor);
     }
 
     public PosixOptions withFsyncListener(FsyncListener listener) {
-        return new PosixOptions(fsync, sidecarDir, partCrc64, listHashLimit, completeWait, claimStaleAfter, listener, bucketSettleFloor);
+        return new PosixOptions(
+                fsync,
+                sidecarDir,
+                partCrc64,
+                listHashLimit,
+                completeWait,
+                claimStaleAfter,
+                listener,
+                bucketSettleFloor);
     }
 
     public PosixOptions withBucketSettleFloor(Duration d) {
-        return new PosixOptions(fsync, sidecarDir, partCrc64, listHashLimit, completeWait, claimStaleAfter, fsyncListener, d);
+        return new PosixOptions(
+                fsync, sidecarDir, partCrc64, listHashLimit, completeWait, claimStaleAfter, fsyncListener, d);
     }
 }

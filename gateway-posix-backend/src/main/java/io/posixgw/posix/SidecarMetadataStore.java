@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -65,6 +64,7 @@ final class SidecarMetadataStore implements MetadataStore {
      * gateways ({@link #lockPublication}): one file, a byte per slot, not a file per key.
      */
     static final String PUBLISH_LOCKS = ".publish-locks";
+
     private final KeyLocks keyLocks = new KeyLocks(KeyLocks.Domain.PUBLICATIONS);
     private final Path publishLocks;
     private final Path dataRoot;
@@ -77,7 +77,8 @@ final class SidecarMetadataStore implements MetadataStore {
      * (up to {@link #MOVE_WAIT_MILLIS}) for another gateway's move holds its key's stripe, and
      * with it every other key hashed there (about 48 KiB of locks).
      */
-    private final java.util.concurrent.locks.ReentrantLock[] stripes = new java.util.concurrent.locks.ReentrantLock[1024];
+    private final java.util.concurrent.locks.ReentrantLock[] stripes =
+            new java.util.concurrent.locks.ReentrantLock[1024];
 
     /** Attributes without durability (tests of layout and races). */
     SidecarMetadataStore(Path dataRoot, Path sidecarRoot) throws IOException {
@@ -91,7 +92,8 @@ final class SidecarMetadataStore implements MetadataStore {
      *                {@link #set} and {@link #moved} return, so an acknowledged object's
      *                attributes survive a power loss like its bytes
      */
-    SidecarMetadataStore(Path dataRoot, Path sidecarRoot, DirectorySync dirSync, FsyncListener fsyncListener) throws IOException {
+    SidecarMetadataStore(Path dataRoot, Path sidecarRoot, DirectorySync dirSync, FsyncListener fsyncListener)
+            throws IOException {
         this.dirSync = dirSync;
         this.fsyncListener = fsyncListener;
         this.dataRoot = dataRoot.toAbsolutePath().normalize();
@@ -101,7 +103,8 @@ final class SidecarMetadataStore implements MetadataStore {
         }
         this.trashDir = this.sidecarRoot.resolve(TRASH);
         this.publishLocks = this.sidecarRoot.resolve(PUBLISH_LOCKS);
-        Files.createDirectories(this.sidecarRoot); // the trash is made on first use: a read-only sidecar must still start
+        Files.createDirectories(
+                this.sidecarRoot); // the trash is made on first use: a read-only sidecar must still start
         for (int i = 0; i < stripes.length; i++) {
             stripes[i] = new java.util.concurrent.locks.ReentrantLock();
         }
@@ -139,10 +142,11 @@ final class SidecarMetadataStore implements MetadataStore {
     @Override
     public byte[] get(Path path, String name) throws IOException {
         return consistentRead(path, dir -> {
-            Map<String, byte[]> one = new LinkedHashMap<>();
-            putIfPresent(one, dir, name);
-            return one;
-        }).get(name);
+                    Map<String, byte[]> one = new LinkedHashMap<>();
+                    putIfPresent(one, dir, name);
+                    return one;
+                })
+                .get(name);
     }
 
     @Override
@@ -234,7 +238,6 @@ final class SidecarMetadataStore implements MetadataStore {
             return Arrays.equals(stamp, value(dir, STAMP)) ? Boolean.TRUE : null;
         }
     }
-
 
     private static void putIfPresent(Map<String, byte[]> out, Path dir, String name) throws IOException {
         byte[] v = value(dir, name);
@@ -392,7 +395,7 @@ final class SidecarMetadataStore implements MetadataStore {
 
     /** Writes one value (temp + rename); adds the directories whose entries changed to {@code changed}. */
     private void write(Path dir, String name, byte[] value, Set<Path> changed) throws IOException {
-        for (int attempt = 0;; attempt++) {
+        for (int attempt = 0; ; attempt++) {
             Path tmp = dir.resolve("." + name + ".tmp-" + Fs.randomHex());
             try {
                 mkdirs(dir, changed);
@@ -531,8 +534,8 @@ final class SidecarMetadataStore implements MetadataStore {
             for (Path p : ds) {
                 try {
                     // a rename changes the ctime only: that is when it was moved aside
-                    java.nio.file.attribute.FileTime moved = (java.nio.file.attribute.FileTime) Files.getAttribute(p, "unix:ctime",
-                            LinkOption.NOFOLLOW_LINKS);
+                    java.nio.file.attribute.FileTime moved = (java.nio.file.attribute.FileTime)
+                            Files.getAttribute(p, "unix:ctime", LinkOption.NOFOLLOW_LINKS);
                     if (moved.to(TimeUnit.NANOSECONDS) < cutoffNanos) {
                         Fs.deleteTree(p);
                         removed++;
@@ -558,8 +561,8 @@ final class SidecarMetadataStore implements MetadataStore {
             try {
                 Fs.deleteTree(aside);
             } catch (IOException leftForTheSweep) {
-                org.slf4j.LoggerFactory.getLogger(SidecarMetadataStore.class).debug("{} left for the sweep: {}", aside,
-                        leftForTheSweep.toString());
+                org.slf4j.LoggerFactory.getLogger(SidecarMetadataStore.class)
+                        .debug("{} left for the sweep: {}", aside, leftForTheSweep.toString());
             }
         }
     }

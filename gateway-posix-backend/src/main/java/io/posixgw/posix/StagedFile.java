@@ -4,7 +4,6 @@ import io.posixgw.core.backend.BodySource;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.checksum.Checksummer;
 import io.posixgw.core.model.Etags;
-
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -42,7 +41,7 @@ final class StagedFile implements Closeable {
     static StagedFile create(Path bucketDir, String key, boolean md5, boolean crc64) throws IOException {
         Path dir = PathResolver.staging(bucketDir);
         String base = Fs.sha256Hex(key) + ".";
-        for (int attempt = 0;; attempt++) {
+        for (int attempt = 0; ; attempt++) {
             Path p = dir.resolve(base + Fs.randomHex());
             try {
                 FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);

@@ -1,8 +1,5 @@
 package io.posixgw.posix;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -10,6 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Startup (and periodic) cleanup of each bucket's {@code .sgwtmp}: temp files older than the
@@ -35,9 +34,11 @@ final class StagingSweeper {
     int sweep(Duration maxAge) throws IOException {
         int removed = 0;
         long cutoff = System.currentTimeMillis() - maxAge.toMillis();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(paths.root(),
-                p -> p.getFileName().toString().startsWith(".") && (p.getFileName().toString().contains(Buckets.TRASH_MARK)
-                        || p.getFileName().toString().contains(Buckets.CREATING_MARK)))) {
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(
+                paths.root(),
+                p -> p.getFileName().toString().startsWith(".")
+                        && (p.getFileName().toString().contains(Buckets.TRASH_MARK)
+                                || p.getFileName().toString().contains(Buckets.CREATING_MARK)))) {
             for (Path p : ds) {
                 try {
                     if (buckets.settleParked(p, cutoff)) { // a bucket deletion or creation interrupted by a crash
@@ -56,8 +57,10 @@ final class StagingSweeper {
             BasicFileAttributes own = Fs.lstat(staging);
             if (own != null && (own.isSymbolicLink() || !own.isDirectory())) {
                 // made by hand: sweeping it would remove whatever old files it leads to, outside the root
-                LOG.warn("{} is not a directory (a symlink?): not swept; posixgw's temp files and uploads go where it"
-                        + " points. Make it a directory again.", staging);
+                LOG.warn(
+                        "{} is not a directory (a symlink?): not swept; posixgw's temp files and uploads go where it"
+                                + " points. Make it a directory again.",
+                        staging);
                 continue;
             }
             try (DirectoryStream<Path> ds = Files.newDirectoryStream(staging)) {

@@ -2,7 +2,6 @@ package io.posixgw.posix;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
-
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.UUID;
@@ -16,8 +15,7 @@ import java.util.UUID;
 final class UploadIds {
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private UploadIds() {
-    }
+    private UploadIds() {}
 
     static String next() {
         long ms = System.currentTimeMillis();

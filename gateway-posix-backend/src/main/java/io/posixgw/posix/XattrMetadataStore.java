@@ -2,7 +2,6 @@ package io.posixgw.posix;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.AccessDeniedException;
@@ -32,6 +31,7 @@ import java.util.function.Predicate;
 final class XattrMetadataStore implements MetadataStore {
     /** Holds every attribute posixgw writes (etags, content types, checksums, 2 KiB of user metadata as JSON). */
     static final int SMALL_VALUE = 4 * 1024;
+
     private static final int MAX_VALUE = 64 * 1024;
 
     private final ThreadLocal<ByteBuffer> small;
@@ -46,10 +46,12 @@ final class XattrMetadataStore implements MetadataStore {
     }
 
     private static UserDefinedFileAttributeView view(Path path) throws IOException {
-        UserDefinedFileAttributeView v = Files.getFileAttributeView(path, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+        UserDefinedFileAttributeView v =
+                Files.getFileAttributeView(path, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
         if (v == null) {
             // the start-up check refuses such a root; this guards a file system changed under us
-            throw new IOException("the file system of " + path + " keeps no user xattrs: start posixgw with --sidecar DIR");
+            throw new IOException(
+                    "the file system of " + path + " keeps no user xattrs: start posixgw with --sidecar DIR");
         }
         return v;
     }
@@ -136,7 +138,8 @@ final class XattrMetadataStore implements MetadataStore {
             throw e;
         } catch (FileSystemException e) {
             if (isNoRoom(e)) {
-                throw new S3Exception(S3Error.METADATA_TOO_LARGE,
+                throw new S3Exception(
+                        S3Error.METADATA_TOO_LARGE,
                         "The object's metadata does not fit in the file system's extended attribute space (attribute "
                                 + name + ", " + value.length + " bytes)");
             }
@@ -211,22 +214,30 @@ final class XattrMetadataStore implements MetadataStore {
     /** ENOSPC (no room left in the inode's xattr space), E2BIG (value over 64 KiB), ERANGE. */
     private static boolean isNoRoom(FileSystemException e) {
         String r = e.getReason();
-        return r != null && (r.contains("No space left") || r.contains("Argument list too long")
-                || r.contains("Numerical result out of range") || r.contains("File too large"));
+        return r != null
+                && (r.contains("No space left")
+                        || r.contains("Argument list too long")
+                        || r.contains("Numerical result out of range")
+                        || r.contains("File too large"));
     }
 
     /** True when the file system at {@code root} stores user xattrs (probed with a temp file). */
     /** @throws IOException when no file can be made in {@code root} at all (not a matter of xattrs) */
     static boolean supported(Path root) throws IOException {
-        Path probe = root.resolve(".posixgw-xattr-probe-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        Path probe = root.resolve(".posixgw-xattr-probe-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong()));
         try {
             Files.createFile(probe);
         } catch (IOException e) {
-            throw new IOException("cannot create a file in " + root.toAbsolutePath() + " (" + e.getClass().getSimpleName() + ": "
-                    + e.getMessage() + "): the data root must be writable by this user", e);
+            throw new IOException(
+                    "cannot create a file in " + root.toAbsolutePath() + " ("
+                            + e.getClass().getSimpleName() + ": " + e.getMessage()
+                            + "): the data root must be writable by this user",
+                    e);
         }
         try {
-            UserDefinedFileAttributeView v = Files.getFileAttributeView(probe, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+            UserDefinedFileAttributeView v =
+                    Files.getFileAttributeView(probe, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
             if (v == null) {
                 return false;
             }

@@ -1,35 +1,25 @@
 package io.posixgw.posix;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.posixgw.core.backend.Backend;
-import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ListObjectsResult;
 import io.posixgw.core.model.ObjectAttributes;
-import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.testkit.BackendCalls;
-import io.posixgw.testkit.Bodies;
 import io.posixgw.testkit.contract.ListingContract;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The listing contract on the POSIX backend, and what only a POSIX store has: staging and empty directories. */
 abstract class AbstractListingTests extends ListingContract {
     @TempDir
     Path tmp;
+
     Path root;
     PosixBackend posix;
 
@@ -78,5 +68,4 @@ abstract class AbstractListingTests extends ListingContract {
         assertTrue(keys(list(".sgwtmp/", null, null, 1000)).isEmpty());
         assertTrue(keys(list(".sgwtmp", null, null, 1000)).isEmpty());
     }
-
 }

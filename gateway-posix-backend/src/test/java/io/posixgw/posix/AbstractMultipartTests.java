@@ -1,53 +1,30 @@
 package io.posixgw.posix;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
 import io.posixgw.core.S3Error;
 import io.posixgw.core.backend.Backend;
-import io.posixgw.core.checksum.ChecksumAlgorithm;
-import io.posixgw.core.checksum.ChecksumType;
-import io.posixgw.core.checksum.Checksummer;
-import io.posixgw.core.checksum.MultipartChecksum;
-import io.posixgw.core.model.CompleteChecks;
-import io.posixgw.core.model.CompleteMultipartResult;
-import io.posixgw.core.model.CompletedPart;
 import io.posixgw.core.model.Etags;
-import io.posixgw.core.model.ListMultipartUploadsRequest;
-import io.posixgw.core.model.ListMultipartUploadsResult;
-import io.posixgw.core.model.ListPartsResult;
-import io.posixgw.core.model.MultipartUpload;
 import io.posixgw.core.model.ObjectAttributes;
-import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Part;
 import io.posixgw.testkit.BackendCalls;
-import io.posixgw.testkit.Bodies;
 import io.posixgw.testkit.contract.MultipartContract;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The multipart contract on the POSIX backend, and what only a POSIX store has: upload directories, claims, directory keys. */
 abstract class AbstractMultipartTests extends MultipartContract {
     @TempDir
     Path tmp;
+
     Path root;
     PosixBackend posix;
 
@@ -94,7 +71,9 @@ abstract class AbstractMultipartTests extends MultipartContract {
     @Test
     void aDirectoryKeyTakesNoUpload() {
         // a directory object is a directory on disk: it cannot hold data
-        assertS3(S3Error.DIRECTORY_OBJECT_CONTAINS_DATA, () -> backend.createMultipartUpload(B, "dir/", ObjectAttributes.EMPTY));
+        assertS3(
+                S3Error.DIRECTORY_OBJECT_CONTAINS_DATA,
+                () -> backend.createMultipartUpload(B, "dir/", ObjectAttributes.EMPTY));
     }
 
     @Test
@@ -109,9 +88,10 @@ abstract class AbstractMultipartTests extends MultipartContract {
             new SidecarMetadataStore(root, sidecar()).moved(hash.resolve(id), claim);
         }
         Files.setLastModifiedTime(claim, FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
-        assertEquals(etag, backend.completeMultipartUpload(B, "crash", id, completed(p)).etag());
+        assertEquals(
+                etag,
+                backend.completeMultipartUpload(B, "crash", id, completed(p)).etag());
         assertArrayEquals(bytes("data"), get("crash"));
         assertFalse(Files.exists(claim));
     }
-
 }

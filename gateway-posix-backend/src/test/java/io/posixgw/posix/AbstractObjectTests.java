@@ -1,12 +1,15 @@
 package io.posixgw.posix;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.posixgw.core.S3Error;
-import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.backend.ObjectContent;
-import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.model.CopyObjectRequest;
-import io.posixgw.core.model.CopyObjectResult;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
@@ -15,9 +18,6 @@ import io.posixgw.core.model.PutObjectResult;
 import io.posixgw.testkit.BackendCalls;
 import io.posixgw.testkit.Bodies;
 import io.posixgw.testkit.contract.ObjectContract;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,23 +25,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The object contract on the POSIX backend, and what only a POSIX store has: files and directories, symlinks, foreign files, the sweep. */
 abstract class AbstractObjectTests extends ObjectContract {
     @TempDir
     Path tmp;
+
     Path root;
     PosixBackend posix;
 
@@ -186,7 +178,8 @@ abstract class AbstractObjectTests extends ObjectContract {
     Map<String, String> allEtags() throws Exception {
         Map<String, String> m = new HashMap<>();
         backend.listObjects(new io.posixgw.core.model.ListObjectsRequest(B, "", null, null, 1000))
-                .objects().forEach(o -> m.put(o.key(), o.etag()));
+                .objects()
+                .forEach(o -> m.put(o.key(), o.etag()));
         return m;
     }
 
@@ -221,19 +214,27 @@ abstract class AbstractObjectTests extends ObjectContract {
         assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.headObject("linked", "sub/x"));
         assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.getObjectTagging("linked", "top"));
         assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.putObjectTagging("linked", "top", Map.of("t", "v")));
-        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.copyObject(new CopyObjectRequest("linked", "top", B, "stolen", null, null)));
+        assertS3(
+                S3Error.NO_SUCH_BUCKET,
+                () -> backend.copyObject(new CopyObjectRequest("linked", "top", B, "stolen", null, null)));
         assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.deleteObject("linked", "sub/x"));
         assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.deleteObject("linked", "top"));
-        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.putObject(
-                new PutObjectRequest("linked", "new", ObjectAttributes.EMPTY, null), Bodies.of(bytes("n"), 7000)));
+        assertS3(
+                S3Error.NO_SUCH_BUCKET,
+                () -> backend.putObject(
+                        new PutObjectRequest("linked", "new", ObjectAttributes.EMPTY, null),
+                        Bodies.of(bytes("n"), 7000)));
         assertTrue(Files.exists(outside.resolve("sub/x")));
         assertTrue(Files.exists(outside.resolve("top")));
         assertFalse(Files.exists(outside.resolve("new")));
         try (var names = Files.list(outside)) {
             assertEquals(2, names.count(), "nothing made or removed outside the root");
         }
-        assertTrue(Files.getFileAttributeView(outside.resolve("top"),
-                java.nio.file.attribute.UserDefinedFileAttributeView.class).list().isEmpty(),
+        assertTrue(
+                Files.getFileAttributeView(
+                                outside.resolve("top"), java.nio.file.attribute.UserDefinedFileAttributeView.class)
+                        .list()
+                        .isEmpty(),
                 "no attribute written on a file outside the root");
         assertS3(S3Error.NO_SUCH_KEY, () -> backend.getObject(B, "stolen"));
     }
@@ -245,7 +246,8 @@ abstract class AbstractObjectTests extends ObjectContract {
         Path fresh = staging.resolve("abc.456");
         Files.write(stale, bytes("x"));
         Files.write(fresh, bytes("y"));
-        Files.setLastModifiedTime(stale, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 7_200_000));
+        Files.setLastModifiedTime(
+                stale, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 7_200_000));
         String id = backend.createMultipartUpload(B, "up", ObjectAttributes.EMPTY);
         assertEquals(1, posix.sweepStaleTemps(java.time.Duration.ofHours(1)));
         assertFalse(Files.exists(stale));
@@ -259,7 +261,8 @@ abstract class AbstractObjectTests extends ObjectContract {
         Files.createDirectories(outside.resolve("x" + StagingSweeper.TRASH));
         Path victim = outside.resolve("victim.txt");
         Files.write(victim, bytes("keep"));
-        Files.setLastModifiedTime(victim, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 7_200_000));
+        Files.setLastModifiedTime(
+                victim, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 7_200_000));
         Path staging = root.resolve(B).resolve(".sgwtmp");
         Fs.deleteTree(staging);
         Files.createSymbolicLink(staging, outside);
@@ -271,7 +274,9 @@ abstract class AbstractObjectTests extends ObjectContract {
     @Test
     void anInterruptedBucketDeletionOrCreationIsSettledOnlyOnceOldAndNeverLosesObjects() throws Exception {
         backend.createBucket("parked-full", "owner-key");
-        backend.putObject(new PutObjectRequest("parked-full", "kept/k", ObjectAttributes.EMPTY, null), Bodies.of(bytes("keep me")));
+        backend.putObject(
+                new PutObjectRequest("parked-full", "kept/k", ObjectAttributes.EMPTY, null),
+                Bodies.of(bytes("keep me")));
         backend.createBucket("parked-empty", "owner-key");
         // a bucket may be named like a mark: its objects must count the same
         String tricky = "logs" + Buckets.CREATING_MARK + "2024";
@@ -287,18 +292,28 @@ abstract class AbstractObjectTests extends ObjectContract {
         Files.move(root.resolve("parked-empty"), empty);
         Files.createDirectories(making.resolve(".sgwtmp"));
 
-        assertEquals(0, posix.sweepStaleTemps(java.time.Duration.ofHours(1)), "young: maybe another gateway's, mid-way");
+        assertEquals(
+                0, posix.sweepStaleTemps(java.time.Duration.ofHours(1)), "young: maybe another gateway's, mid-way");
         assertTrue(Files.exists(full) && Files.exists(empty) && Files.exists(making));
 
         Thread.sleep(20); // ctime granularity
         assertEquals(2, posix.sweepStaleTemps(java.time.Duration.ofMillis(10)));
         assertFalse(Files.exists(empty), "an empty one was being deleted: finished");
         assertFalse(Files.exists(making), "never became a bucket");
-        assertTrue(Files.exists(full.resolve("kept").resolve("k")), "objects are never removed, nor renamed back by a sweep");
-        assertTrue(Files.isDirectory(trickyParked.resolve("dir")), "a directory object counts (its attributes stay under the name in "
-                + "sidecar mode), and a name like a mark is no half-made bucket");
+        assertTrue(
+                Files.exists(full.resolve("kept").resolve("k")),
+                "objects are never removed, nor renamed back by a sweep");
+        assertTrue(
+                Files.isDirectory(trickyParked.resolve("dir")),
+                "a directory object counts (its attributes stay under the name in "
+                        + "sidecar mode), and a name like a mark is no half-made bucket");
         assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.headBucket("parked-full"));
-        assertEquals(List.of(B), backend.listBuckets().stream().map(b -> b.name()).filter(n -> !n.equals("lost+found")).toList(),
+        assertEquals(
+                List.of(B),
+                backend.listBuckets().stream()
+                        .map(b -> b.name())
+                        .filter(n -> !n.equals("lost+found"))
+                        .toList(),
                 "hidden directories are no buckets");
     }
 
@@ -312,7 +327,9 @@ abstract class AbstractObjectTests extends ObjectContract {
         Files.write(root.resolve("a-file"), bytes("f"));
         assertS3(S3Error.BUCKET_ALREADY_EXISTS, () -> backend.createBucket("a-file", "owner-key"));
         try (Stream<Path> s = Files.list(root)) {
-            assertTrue(s.noneMatch(p -> p.getFileName().toString().contains(Buckets.CREATING_MARK)), "nothing left half-made");
+            assertTrue(
+                    s.noneMatch(p -> p.getFileName().toString().contains(Buckets.CREATING_MARK)),
+                    "nothing left half-made");
         }
     }
 
@@ -341,5 +358,4 @@ abstract class AbstractObjectTests extends ObjectContract {
             assertTrue(s.noneMatch(p -> p.getFileName().toString().contains("deleting")));
         }
     }
-
 }

@@ -1,5 +1,8 @@
 package io.posixgw.posix;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.ObjectContent;
@@ -10,10 +13,6 @@ import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
 import io.posixgw.testkit.BackendCalls;
 import io.posixgw.testkit.Bodies;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.function.Executable;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,9 +22,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A backend over a temp root with bucket {@code bkt}; subclasses pick xattrs or a sidecar. */
 abstract class BackendTestBase {
@@ -33,6 +32,7 @@ abstract class BackendTestBase {
 
     @TempDir
     Path tmp;
+
     Path root;
     PosixBackend posix;
     /** The backend, with the short call shapes. */
@@ -49,7 +49,8 @@ abstract class BackendTestBase {
 
     /** @param sidecar null for xattrs */
     static PosixOptions options(Path sidecar) {
-        PosixOptions o = PosixOptions.DEFAULT.withBucketSettleFloor(java.time.Duration.ZERO); // the sweep tests' ages are milliseconds
+        PosixOptions o = PosixOptions.DEFAULT.withBucketSettleFloor(
+                java.time.Duration.ZERO); // the sweep tests' ages are milliseconds
         return sidecar == null ? o : o.withSidecar(sidecar);
     }
 

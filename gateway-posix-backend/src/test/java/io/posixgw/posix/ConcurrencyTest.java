@@ -1,13 +1,15 @@
 package io.posixgw.posix;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.testkit.BackendCalls;
 import io.posixgw.testkit.Bodies;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,10 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Races between writers, readers and deletes on one volume. */
 class ConcurrencyTest extends BackendTestBase {
@@ -36,7 +35,10 @@ class ConcurrencyTest extends BackendTestBase {
                 fs.add(pool.submit(() -> {
                     for (int i = 0; i < 60; i++) {
                         int v = id * 1000 + i;
-                        put("hot", random(20_000 + (v % 50) * 997, v), attrs("v/" + v, Map.of("v", Integer.toString(v))));
+                        put(
+                                "hot",
+                                random(20_000 + (v % 50) * 997, v),
+                                attrs("v/" + v, Map.of("v", Integer.toString(v))));
                     }
                     return 0;
                 }));
@@ -89,7 +91,9 @@ class ConcurrencyTest extends BackendTestBase {
                 writers.add(pool.submit(() -> {
                     for (int i = 0; i < 40; i++) {
                         int v = id * 1000 + i;
-                        g.putObject(new io.posixgw.core.model.PutObjectRequest(B, "k" + (i % 3), attrs("v/" + v, Map.of("v", Integer.toString(v))), null),
+                        g.putObject(
+                                new io.posixgw.core.model.PutObjectRequest(
+                                        B, "k" + (i % 3), attrs("v/" + v, Map.of("v", Integer.toString(v))), null),
                                 Bodies.of(random(size, v), 1000));
                     }
                     return 0;
@@ -170,10 +174,14 @@ class ConcurrencyTest extends BackendTestBase {
                         try {
                             if (i % 10 == 9) {
                                 g.deleteObject(B, key, any);
-                                g.putObject(new io.posixgw.core.model.PutObjectRequest(B, key, io.posixgw.core.model.ObjectAttributes.EMPTY, null),
+                                g.putObject(
+                                        new io.posixgw.core.model.PutObjectRequest(
+                                                B, key, io.posixgw.core.model.ObjectAttributes.EMPTY, null),
                                         Bodies.of(random(100, i)));
                             } else {
-                                g.putObject(new io.posixgw.core.model.PutObjectRequest(B, key, io.posixgw.core.model.ObjectAttributes.EMPTY, null, any),
+                                g.putObject(
+                                        new io.posixgw.core.model.PutObjectRequest(
+                                                B, key, io.posixgw.core.model.ObjectAttributes.EMPTY, null, any),
                                         Bodies.of(random(100, i)));
                             }
                         } catch (S3Exception raced) {
@@ -224,7 +232,9 @@ class ConcurrencyTest extends BackendTestBase {
         java.nio.file.Files.createDirectories(r2);
         BackendCalls b = new BackendCalls(new PosixBackend(r2, PosixOptions.DEFAULT.withFsync(false)));
         b.createBucket("quick", "o");
-        b.putObject(new io.posixgw.core.model.PutObjectRequest("quick", "a/b", io.posixgw.core.model.ObjectAttributes.EMPTY, null),
+        b.putObject(
+                new io.posixgw.core.model.PutObjectRequest(
+                        "quick", "a/b", io.posixgw.core.model.ObjectAttributes.EMPTY, null),
                 Bodies.of(bytes("fast")));
         assertEquals(4, b.headObject("quick", "a/b").size());
     }

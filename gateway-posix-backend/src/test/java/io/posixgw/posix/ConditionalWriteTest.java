@@ -1,23 +1,22 @@
 package io.posixgw.posix;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.posixgw.core.S3Error;
-import io.posixgw.core.model.Preconditions;
+import io.posixgw.core.S3Exception;
 import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
-import io.posixgw.core.S3Exception;
 import io.posixgw.testkit.Bodies;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /** If-None-Match: * and If-Match on PutObject (alone and raced), CompleteMultipartUpload, CopyObject; If-Match on DeleteObject. */
 class ConditionalWriteTest extends BackendTestBase {
@@ -64,16 +63,25 @@ class ConditionalWriteTest extends BackendTestBase {
         String existing = cput("mp", bytes("old"), Preconditions.NONE).etag();
         String id = backend.createMultipartUpload(B, "mp", ObjectAttributes.EMPTY);
         io.posixgw.core.model.Part p1 = backend.uploadPart(B, "mp", id, 1, Bodies.of(bytes("new")), null);
-        List<io.posixgw.core.model.CompletedPart> parts = List.of(new io.posixgw.core.model.CompletedPart(1, p1.etag()));
+        List<io.posixgw.core.model.CompletedPart> parts =
+                List.of(new io.posixgw.core.model.CompletedPart(1, p1.etag()));
 
         assertS3(S3Error.PRECONDITION_FAILED, () -> complete("mp", id, parts, ifNoneMatchAny()));
         assertS3(S3Error.PRECONDITION_FAILED, () -> complete("mp", id, parts, ifMatch("\"0123\"")));
         String absent = backend.createMultipartUpload(B, "absent", ObjectAttributes.EMPTY);
         io.posixgw.core.model.Part a1 = backend.uploadPart(B, "absent", absent, 1, Bodies.of(bytes("a")), null);
-        assertS3(S3Error.NO_SUCH_KEY, () -> complete("absent", absent, List.of(new io.posixgw.core.model.CompletedPart(1, a1.etag())),
-                ifMatch(existing)));
+        assertS3(
+                S3Error.NO_SUCH_KEY,
+                () -> complete(
+                        "absent",
+                        absent,
+                        List.of(new io.posixgw.core.model.CompletedPart(1, a1.etag())),
+                        ifMatch(existing)));
         assertArrayEquals(bytes("old"), get("mp"));
-        assertEquals(1, backend.listParts(B, "mp", id, 0, 1000).parts().size(), "the upload is intact after a failed condition");
+        assertEquals(
+                1,
+                backend.listParts(B, "mp", id, 0, 1000).parts().size(),
+                "the upload is intact after a failed condition");
 
         complete("mp", id, parts, ifMatch(existing));
         assertArrayEquals(bytes("new"), get("mp"));
@@ -85,8 +93,10 @@ class ConditionalWriteTest extends BackendTestBase {
         assertArrayEquals(bytes("first"), get("mp-new"));
     }
 
-    private void complete(String key, String id, List<io.posixgw.core.model.CompletedPart> parts, Preconditions c) throws Exception {
-        backend.completeMultipartUpload(B, key, id, parts, new io.posixgw.core.model.CompleteChecks(null, null, null, c));
+    private void complete(String key, String id, List<io.posixgw.core.model.CompletedPart> parts, Preconditions c)
+            throws Exception {
+        backend.completeMultipartUpload(
+                B, key, id, parts, new io.posixgw.core.model.CompleteChecks(null, null, null, c));
     }
 
     @Test

@@ -1,23 +1,22 @@
 package io.posixgw.posix;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.testkit.BackendCalls;
 import io.posixgw.testkit.Bodies;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Which directories a write or a delete fsyncs (DESIGN §5): every entry it changed, nothing more. */
 class DurabilityTest {
@@ -25,6 +24,7 @@ class DurabilityTest {
 
     @TempDir
     Path tmp;
+
     Path bucket;
     BackendCalls backend;
     final List<Path> synced = new CopyOnWriteArrayList<>();
@@ -84,7 +84,8 @@ class DurabilityTest {
         Path root = Files.createDirectories(tmp.resolve("data-sc"));
         Path sidecar = tmp.resolve("sidecar");
         List<FsyncListener.Target> fsyncs = new CopyOnWriteArrayList<>();
-        BackendCalls sc = new BackendCalls(new PosixBackend(root,
+        BackendCalls sc = new BackendCalls(new PosixBackend(
+                root,
                 PosixOptions.DEFAULT.withSidecar(sidecar).withFsyncListener((target, nanos) -> fsyncs.add(target)),
                 new DirectorySync(d -> {
                     synced.add(d);
@@ -93,8 +94,13 @@ class DurabilityTest {
         sc.createBucket(B, "owner-key");
         synced.clear();
         fsyncs.clear();
-        sc.putObject(new PutObjectRequest(B, "a/b/c.bin", new ObjectAttributes("text/plain", null, null, null, null, null,
-                java.util.Map.of()), null), Bodies.of(new byte[] {1, 2, 3}));
+        sc.putObject(
+                new PutObjectRequest(
+                        B,
+                        "a/b/c.bin",
+                        new ObjectAttributes("text/plain", null, null, null, null, null, java.util.Map.of()),
+                        null),
+                Bodies.of(new byte[] {1, 2, 3}));
 
         Path node = sidecar.resolve(B).resolve("a/b/c.bin");
         assertTrue(Files.isRegularFile(node.resolve("meta/etag")));
@@ -102,17 +108,30 @@ class DurabilityTest {
         assertTrue(fsyncs.stream().filter(t -> t == FsyncListener.Target.FILE).count() >= 4, "file fsyncs: " + fsyncs);
         // the value entries (in the staged node's meta/, since renamed), the node's new
         // parents and the entry naming the node
-        assertTrue(synced.stream().anyMatch(d -> d.startsWith(sidecar) && d.getFileName().toString().equals("meta")), "synced: " + synced);
-        assertTrue(synced.containsAll(List.of(sidecar.resolve(B), sidecar.resolve(B).resolve("a"),
-                sidecar.resolve(B).resolve("a/b"))), "synced: " + synced);
+        assertTrue(
+                synced.stream()
+                        .anyMatch(d -> d.startsWith(sidecar)
+                                && d.getFileName().toString().equals("meta")),
+                "synced: " + synced);
+        assertTrue(
+                synced.containsAll(List.of(
+                        sidecar.resolve(B),
+                        sidecar.resolve(B).resolve("a"),
+                        sidecar.resolve(B).resolve("a/b"))),
+                "synced: " + synced);
     }
 
     @Test
     void sidecarAttributesAreNotFlushedWithFsyncOff() throws IOException {
         Path root = Files.createDirectories(tmp.resolve("data-off"));
         List<FsyncListener.Target> fsyncs = new CopyOnWriteArrayList<>();
-        BackendCalls sc = new BackendCalls(new PosixBackend(root, PosixOptions.DEFAULT.withSidecar(tmp.resolve("sidecar-off")).withFsync(false)
-                .withFsyncListener((target, nanos) -> fsyncs.add(target)), new DirectorySync(d -> synced.add(d))));
+        BackendCalls sc = new BackendCalls(new PosixBackend(
+                root,
+                PosixOptions.DEFAULT
+                        .withSidecar(tmp.resolve("sidecar-off"))
+                        .withFsync(false)
+                        .withFsyncListener((target, nanos) -> fsyncs.add(target)),
+                new DirectorySync(d -> synced.add(d))));
         sc.createBucket(B, "owner-key");
         sc.putObject(new PutObjectRequest(B, "k", ObjectAttributes.EMPTY, null), Bodies.of(new byte[] {1}));
         assertEquals(List.of(), fsyncs);

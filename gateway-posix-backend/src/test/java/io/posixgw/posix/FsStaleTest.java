@@ -1,6 +1,8 @@
 package io.posixgw.posix;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -8,10 +10,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** ESTALE (a file replaced through another client of a shared file system) is retried, then taken as gone. */
 class FsStaleTest {
@@ -37,10 +36,12 @@ class FsStaleTest {
     @Test
     void stillStaleAfterTheAttemptsIsNoSuchFile() {
         AtomicInteger calls = new AtomicInteger();
-        NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> Fs.retryStale(P, () -> {
-            calls.incrementAndGet();
-            throw stale();
-        }));
+        NoSuchFileException e = assertThrows(
+                NoSuchFileException.class,
+                () -> Fs.retryStale(P, () -> {
+                    calls.incrementAndGet();
+                    throw stale();
+                }));
         assertEquals(Fs.STALE_ATTEMPTS, calls.get());
         assertTrue(Fs.isStale((IOException) e.getCause()));
     }
@@ -48,10 +49,12 @@ class FsStaleTest {
     @Test
     void otherErrorsAreNotRetried() {
         AtomicInteger calls = new AtomicInteger();
-        assertThrows(AccessDeniedException.class, () -> Fs.retryStale(P, () -> {
-            calls.incrementAndGet();
-            throw new AccessDeniedException(P.toString());
-        }));
+        assertThrows(
+                AccessDeniedException.class,
+                () -> Fs.retryStale(P, () -> {
+                    calls.incrementAndGet();
+                    throw new AccessDeniedException(P.toString());
+                }));
         assertEquals(1, calls.get());
         assertTrue(!Fs.isStale(new FileSystemException(P.toString(), null, "Input/output error")));
     }

@@ -1,17 +1,16 @@
 package io.posixgw.posix;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The record locks as another process sees them (python3's fcntl stands in for another gateway). */
 class KeyLocksTest {
@@ -28,7 +27,8 @@ class KeyLocksTest {
                 + "except OSError:\n"
                 + "  print('HELD')\n";
         Process p = new ProcessBuilder("python3", "-c", script, file.toString(), Integer.toString(KeyLocks.slot(key)))
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         assertTrue(p.waitFor(20, TimeUnit.SECONDS));
         return new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
     }

@@ -1,19 +1,18 @@
 package io.posixgw.posix;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ListObjectsResult;
 import io.posixgw.core.model.ObjectInfo;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * What a listing reads: only the directories under its prefix (and after its marker),
@@ -63,7 +62,9 @@ class ListerWalkTest extends BackendTestBase {
         assertEquals(26, list("t03/", null, null, 1000).size());
         assertEquals(dirs("t03", "t03/s0", "t03/s1", "t03/s2", "t03/s3", "t03/s4"), opened);
 
-        assertEquals(List.of("t03/s2/k0", "t03/s2/k1", "t03/s2/k2", "t03/s2/k3", "t03/s2/k4"), list("t03/s2/", "/", null, 1000));
+        assertEquals(
+                List.of("t03/s2/k0", "t03/s2/k1", "t03/s2/k2", "t03/s2/k3", "t03/s2/k4"),
+                list("t03/s2/", "/", null, 1000));
         assertEquals(dirs("t03/s2"), opened);
 
         assertEquals(25, list("t03/s", null, null, 1000).size(), "a prefix ending mid-name filters its directory");

@@ -1,17 +1,16 @@
 package io.posixgw.posix;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class SidecarObjectTest extends AbstractObjectTests {
     @Override
@@ -28,7 +27,10 @@ class SidecarObjectTest extends AbstractObjectTests {
         backend.deleteObject(B, "d/other");
         assertEquals(List.of(), entries(sidecar().resolve(SidecarMetadataStore.TRASH)));
         try (Stream<Path> all = Files.walk(sidecar())) {
-            assertEquals(List.of(), all.filter(p -> p.getFileName().toString().startsWith(".trash-")).toList());
+            assertEquals(
+                    List.of(),
+                    all.filter(p -> p.getFileName().toString().startsWith(".trash-"))
+                            .toList());
         }
         assertFalse(Files.exists(sidecar().resolve(B).resolve("d").resolve("other")), "pruned");
     }
@@ -42,12 +44,16 @@ class SidecarObjectTest extends AbstractObjectTests {
         Files.write(left.resolve("meta").resolve("etag"), bytes("\"x\""));
         put("k", bytes("kept"), attrs("text/x-kept", java.util.Map.of()));
 
-        assertEquals(0, posix.sweepStaleTemps(Duration.ofHours(1)), "moved aside just now: maybe another gateway's, in use");
+        assertEquals(
+                0, posix.sweepStaleTemps(Duration.ofHours(1)), "moved aside just now: maybe another gateway's, in use");
         assertTrue(Files.exists(left));
         Thread.sleep(20); // ctime granularity
         assertEquals(1, posix.sweepStaleTemps(Duration.ofMillis(10)));
         assertEquals(List.of(), entries(trash));
-        assertEquals("text/x-kept", backend.headObject(B, "k").attributes().contentType(), "the live object's attributes stay");
+        assertEquals(
+                "text/x-kept",
+                backend.headObject(B, "k").attributes().contentType(),
+                "the live object's attributes stay");
     }
 
     @Test

@@ -1,13 +1,16 @@
 package io.posixgw.posix;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.posixgw.core.backend.ObjectContent;
+import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
-import io.posixgw.core.model.Etags;
 import io.posixgw.testkit.BackendCalls;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,11 +18,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * In sidecar mode the data and its attributes are renamed one after the other. A writer
@@ -27,8 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * serve one version's bytes with another version's ETag or headers.
  */
 class SidecarVersionStampTest extends BackendTestBase {
-    private static final ObjectAttributes OLD_ATTRS = new ObjectAttributes("text/plain", null, null, null, null, null,
-            Map.of("version", "old"));
+    private static final ObjectAttributes OLD_ATTRS =
+            new ObjectAttributes("text/plain", null, null, null, null, null, Map.of("version", "old"));
 
     @Override
     Path sidecar() {
@@ -67,7 +66,8 @@ class SidecarVersionStampTest extends BackendTestBase {
         ObjectInfo h = backend.headObject(B, "k");
         assertEquals(freshMd5, h.etag());
         assertEquals(fresh.length, h.size());
-        var listed = backend.listObjects(new ListObjectsRequest(B, null, null, null, 10)).objects();
+        var listed = backend.listObjects(new ListObjectsRequest(B, null, null, null, 10))
+                .objects();
         assertEquals(1, listed.size());
         assertEquals(freshMd5, listed.get(0).etag());
     }
@@ -89,7 +89,8 @@ class SidecarVersionStampTest extends BackendTestBase {
     void aReaderWaitsForTheAttributesOfAWriterInAnotherGateway() throws Exception {
         put("k", bytes("old bytes"), OLD_ATTRS);
         // the other gateway's new version, attributes staged under its temp file's node
-        ObjectAttributes newAttrs = new ObjectAttributes("image/png", null, null, null, null, null, Map.of("version", "new"));
+        ObjectAttributes newAttrs =
+                new ObjectAttributes("image/png", null, null, null, null, null, Map.of("version", "new"));
         put("other", bytes("new bytes"), newAttrs);
         ObjectInfo staged = backend.headObject(B, "other");
 
@@ -97,8 +98,13 @@ class SidecarVersionStampTest extends BackendTestBase {
         Path node = sidecar().resolve(B).resolve("k").toAbsolutePath().normalize();
         java.util.concurrent.CountDownLatch renamed = new java.util.concurrent.CountDownLatch(1);
         CompletableFuture<Void> attributesMove = CompletableFuture.runAsync(() -> {
-            try (KeyLocks.Held held = new KeyLocks(KeyLocks.Domain.PUBLICATIONS).lockIn(sidecar().resolve(SidecarMetadataStore.PUBLISH_LOCKS), node.toString())) {
-                Files.move(dataPath("other"), dataPath("k"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            try (KeyLocks.Held held = new KeyLocks(KeyLocks.Domain.PUBLICATIONS)
+                    .lockIn(sidecar().resolve(SidecarMetadataStore.PUBLISH_LOCKS), node.toString())) {
+                Files.move(
+                        dataPath("other"),
+                        dataPath("k"),
+                        StandardCopyOption.ATOMIC_MOVE,
+                        StandardCopyOption.REPLACE_EXISTING);
                 renamed.countDown();
                 Thread.sleep(40);
                 Path aside = sidecar().resolve(B).resolve(".old-k");
@@ -119,7 +125,9 @@ class SidecarVersionStampTest extends BackendTestBase {
     void unstampedAttributesWrittenByVersitygwAreTrusted() throws Exception {
         Files.write(dataPath("v"), bytes("versitygw wrote this"));
         Files.createDirectories(metaDir("v"));
-        Files.write(metaDir("v").resolve("etag"), "\"0123456789abcdef0123456789abcdef\"".getBytes(StandardCharsets.US_ASCII));
+        Files.write(
+                metaDir("v").resolve("etag"),
+                "\"0123456789abcdef0123456789abcdef\"".getBytes(StandardCharsets.US_ASCII));
         Files.write(metaDir("v").resolve("content-type"), bytes("text/csv"));
 
         ObjectInfo h = backend.headObject(B, "v");
@@ -144,8 +152,11 @@ class SidecarVersionStampTest extends BackendTestBase {
         Path copy = tmp.resolve("copy");
         copyTree(root, copy.resolve("data"));
         copyTree(sidecar(), copy.resolve("sidecar"));
-        BackendCalls restored = new BackendCalls(new PosixBackend(copy.resolve("data"), PosixOptions.DEFAULT.withSidecar(copy.resolve("sidecar"))));
-        assertNotEquals(Files.getAttribute(dataPath("k"), "unix:ino"), Files.getAttribute(copy.resolve("data").resolve(B).resolve("k"), "unix:ino"));
+        BackendCalls restored = new BackendCalls(
+                new PosixBackend(copy.resolve("data"), PosixOptions.DEFAULT.withSidecar(copy.resolve("sidecar"))));
+        assertNotEquals(
+                Files.getAttribute(dataPath("k"), "unix:ino"),
+                Files.getAttribute(copy.resolve("data").resolve(B).resolve("k"), "unix:ino"));
 
         long start = System.nanoTime();
         ObjectInfo h = restored.headObject(B, "k");
@@ -153,7 +164,9 @@ class SidecarVersionStampTest extends BackendTestBase {
         assertEquals(OLD_ATTRS, h.attributes());
         assertEquals(Etags.fromMd5(Etags.newMd5().digest(bytes("copied"))), h.etag());
         restored.putObjectTagging(B, "k", Map.of("team", "a"));
-        assertEquals(OLD_ATTRS.contentType(), restored.headObject(B, "k").attributes().contentType());
+        assertEquals(
+                OLD_ATTRS.contentType(),
+                restored.headObject(B, "k").attributes().contentType());
         assertEquals(Map.of("team", "a"), restored.getObjectTagging(B, "k"));
     }
 
@@ -163,7 +176,8 @@ class SidecarVersionStampTest extends BackendTestBase {
         Path copy = tmp.resolve("tarred");
         copyTree(root, copy.resolve("data"), true);
         copyTree(sidecar(), copy.resolve("sidecar"), true);
-        BackendCalls restored = new BackendCalls(new PosixBackend(copy.resolve("data"), PosixOptions.DEFAULT.withSidecar(copy.resolve("sidecar"))));
+        BackendCalls restored = new BackendCalls(
+                new PosixBackend(copy.resolve("data"), PosixOptions.DEFAULT.withSidecar(copy.resolve("sidecar"))));
         // an attribute write right after the restore (the file looks freshly renamed) keeps them
         restored.putObjectTagging(B, "k", Map.of("team", "b"));
         ObjectInfo h = restored.headObject(B, "k");
@@ -186,7 +200,11 @@ class SidecarVersionStampTest extends BackendTestBase {
                 } else {
                     Files.copy(p, dst);
                     java.nio.file.attribute.FileTime m = Files.getLastModifiedTime(p);
-                    Files.setLastModifiedTime(dst, seconds ? java.nio.file.attribute.FileTime.from(m.to(TimeUnit.SECONDS), TimeUnit.SECONDS) : m);
+                    Files.setLastModifiedTime(
+                            dst,
+                            seconds
+                                    ? java.nio.file.attribute.FileTime.from(m.to(TimeUnit.SECONDS), TimeUnit.SECONDS)
+                                    : m);
                 }
             }
         }
@@ -227,7 +245,10 @@ class SidecarVersionStampTest extends BackendTestBase {
                     lock.unlock();
                 }
                 byte[] etag = publisher.get(target, "etag");
-                assertEquals("\"v" + i + "\"", etag == null ? null : new String(etag, StandardCharsets.UTF_8), "version " + i);
+                assertEquals(
+                        "\"v" + i + "\"",
+                        etag == null ? null : new String(etag, StandardCharsets.UTF_8),
+                        "version " + i);
             }
         } finally {
             stop.set(true);

@@ -1,6 +1,10 @@
 package io.posixgw.posix;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,12 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Pure pieces: Go-compatible JSON, upload ids, directory sync. */
 class UnitsTest {
@@ -27,8 +26,10 @@ class UnitsTest {
         assertEquals("k", AttrCodec.decodeAclOwner(AttrCodec.encodeOwnerAcl("k")));
         assertEquals("a<b>&\u00e9", AttrCodec.decodeAclOwner(AttrCodec.encodeOwnerAcl("a<b>&\u00e9")));
         // Go's decoder matches field names without regard to case; an empty owner is no owner
-        assertEquals("k", AttrCodec.decodeAclOwner("{\"owner\":\"k\",\"Grantees\":null}".getBytes(StandardCharsets.UTF_8)));
-        assertEquals(null, AttrCodec.decodeAclOwner("{\"Owner\":\"\",\"Grantees\":[]}".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(
+                "k", AttrCodec.decodeAclOwner("{\"owner\":\"k\",\"Grantees\":null}".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(
+                null, AttrCodec.decodeAclOwner("{\"Owner\":\"\",\"Grantees\":[]}".getBytes(StandardCharsets.UTF_8)));
         assertEquals(null, AttrCodec.decodeAclOwner("not json".getBytes(StandardCharsets.UTF_8)));
         assertEquals(null, AttrCodec.decodeAclOwner(null));
     }
@@ -41,8 +42,10 @@ class UnitsTest {
         m.put("\uD83D\uDE00", "x");
         m.put("\uFFFD", "y");
         String json = new String(AttrCodec.encodeMetadata(m), StandardCharsets.UTF_8);
-        assertEquals("{\"a\":\"ctl\\u0001 nl\\n ls\\u2028 del\u007f\",\"b\":\"tab\\there \\\"q\\\" back\\\\slash\","
-                + "\"\uFFFD\":\"y\",\"\uD83D\uDE00\":\"x\"}", json);
+        assertEquals(
+                "{\"a\":\"ctl\\u0001 nl\\n ls\\u2028 del\u007f\",\"b\":\"tab\\there \\\"q\\\" back\\\\slash\","
+                        + "\"\uFFFD\":\"y\",\"\uD83D\uDE00\":\"x\"}",
+                json);
         assertEquals(m, AttrCodec.decodeMetadata(json.getBytes(StandardCharsets.UTF_8)));
     }
 
@@ -52,7 +55,8 @@ class UnitsTest {
         assertNotNull(m);
         assertEquals("id-1", m.uploadId());
         assertArrayEquals(new long[] {5, 12}, m.partEnds());
-        AttrCodec.MpMetadata legacy = AttrCodec.decodeMpMetadata("{\"uploadId\":\"z\",\"parts\":[1]}".getBytes(StandardCharsets.UTF_8));
+        AttrCodec.MpMetadata legacy =
+                AttrCodec.decodeMpMetadata("{\"uploadId\":\"z\",\"parts\":[1]}".getBytes(StandardCharsets.UTF_8));
         assertEquals("z", legacy.uploadId());
         assertEquals(null, AttrCodec.decodeMpMetadata("not json".getBytes(StandardCharsets.UTF_8)));
     }

@@ -1,5 +1,11 @@
 package io.posixgw.posix;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.posixgw.core.S3Error;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.checksum.Checksummer;
@@ -11,8 +17,6 @@ import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Part;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.testkit.Bodies;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -23,12 +27,7 @@ import java.nio.file.attribute.UserDefinedFileAttributeView;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** The on-disk bytes, read back with the JDK's xattr view: versitygw's names and encodings. */
 class XattrFormatTest extends BackendTestBase {
@@ -39,7 +38,8 @@ class XattrFormatTest extends BackendTestBase {
     }
 
     static byte[] raw(Path p, String name) throws Exception {
-        UserDefinedFileAttributeView v = Files.getFileAttributeView(p, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+        UserDefinedFileAttributeView v =
+                Files.getFileAttributeView(p, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
         if (!v.list().contains(name)) {
             return null;
         }
@@ -56,28 +56,46 @@ class XattrFormatTest extends BackendTestBase {
     @Test
     void objectAttributesAreVersitygwsBytes() throws Exception {
         byte[] data = bytes("hello world");
-        ObjectAttributes a = new ObjectAttributes("text/plain", null, "en", null, "no-cache", null,
+        ObjectAttributes a = new ObjectAttributes(
+                "text/plain",
+                null,
+                "en",
+                null,
+                "no-cache",
+                null,
                 Map.of("zeta", "last", "alpha", "a<b>&c", "emoji", "\uD83D\uDE00"));
-        backend.putObject(new PutObjectRequest(B, "o", a, null), Bodies.of(data, 3, Map.of("SHA256", "uU0nuZNNPgilLlLX2n2r+sSE7+N6U4DukIj3rOLvzek=")));
+        backend.putObject(
+                new PutObjectRequest(B, "o", a, null),
+                Bodies.of(data, 3, Map.of("SHA256", "uU0nuZNNPgilLlLX2n2r+sSE7+N6U4DukIj3rOLvzek=")));
         Path f = root.resolve(B).resolve("o");
         assertEquals("\"5eb63bbbe01eeed093cb22bb8f5acdc3\"", xattr(f, "etag"));
         assertEquals("text/plain", xattr(f, "content-type"));
         assertEquals("en", xattr(f, "content-language"));
         assertEquals("no-cache", xattr(f, "cache-control"));
         assertNull(xattr(f, "content-encoding"));
-        assertEquals("{\"alpha\":\"a\\u003cb\\u003e\\u0026c\",\"emoji\":\"\uD83D\uDE00\",\"zeta\":\"last\"}", xattr(f, "metadata"));
-        assertEquals("{\"Algorithm\":\"SHA256\",\"Type\":\"FULL_OBJECT\",\"CRC32\":null,\"CRC32C\":null,\"SHA1\":null,"
-                + "\"SHA256\":\"uU0nuZNNPgilLlLX2n2r+sSE7+N6U4DukIj3rOLvzek=\",\"CRC64NVME\":null}", xattr(f, "checksums"));
+        assertEquals(
+                "{\"alpha\":\"a\\u003cb\\u003e\\u0026c\",\"emoji\":\"\uD83D\uDE00\",\"zeta\":\"last\"}",
+                xattr(f, "metadata"));
+        assertEquals(
+                "{\"Algorithm\":\"SHA256\",\"Type\":\"FULL_OBJECT\",\"CRC32\":null,\"CRC32C\":null,\"SHA1\":null,"
+                        + "\"SHA256\":\"uU0nuZNNPgilLlLX2n2r+sSE7+N6U4DukIj3rOLvzek=\",\"CRC64NVME\":null}",
+                xattr(f, "checksums"));
         // nothing else: no default content-type is written (versitygw writes none either)
         put("plain", data);
-        assertEquals(List.of("etag"), Files.getFileAttributeView(root.resolve(B).resolve("plain"),
-                UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).list());
+        assertEquals(
+                List.of("etag"),
+                Files.getFileAttributeView(
+                                root.resolve(B).resolve("plain"),
+                                UserDefinedFileAttributeView.class,
+                                LinkOption.NOFOLLOW_LINKS)
+                        .list());
     }
 
     @Test
     void bucketAndDirectoryObjectAttributes() throws Exception {
         Path b = root.resolve(B);
-        assertEquals("{\"Owner\":\"owner-key\",\"Grantees\":[{\"Permission\":\"FULL_CONTROL\",\"Access\":\"owner-key\",\"Type\":\"CanonicalUser\"}]}",
+        assertEquals(
+                "{\"Owner\":\"owner-key\",\"Grantees\":[{\"Permission\":\"FULL_CONTROL\",\"Access\":\"owner-key\",\"Type\":\"CanonicalUser\"}]}",
                 xattr(b, "acl"));
         assertEquals("BucketOwnerEnforced", xattr(b, "ownership"));
         assertEquals("owner-key", backend.bucketOwner(B));
@@ -89,7 +107,8 @@ class XattrFormatTest extends BackendTestBase {
     @Test
     void multipartStagingLayoutAndRecordedPartLayout() throws Exception {
         String key = "path/to/obj";
-        String id = backend.createMultipartUpload(B, key, new ObjectAttributes("app/x", null, null, null, null, null, Map.of("m", "v")));
+        String id = backend.createMultipartUpload(
+                B, key, new ObjectAttributes("app/x", null, null, null, null, null, Map.of("m", "v")));
         Path hash = root.resolve(B).resolve(".sgwtmp/multipart").resolve(Fs.sha256Hex(key));
         assertEquals(key, xattr(hash, "objname"));
         assertEquals("app/x", xattr(hash.resolve(id), "content-type"));
@@ -103,14 +122,16 @@ class XattrFormatTest extends BackendTestBase {
         Checksummer crc = ChecksumAlgorithm.CRC64NVME.newChecksummer();
         crc.update(ByteBuffer.wrap(data));
         assertEquals(crc.base64(), xattr(partFile, "part-crc64nvme"));
-        backend.completeMultipartUpload(B, key, id, List.of(new CompletedPart(1, p1.etag()), new CompletedPart(2, p2.etag())));
+        backend.completeMultipartUpload(
+                B, key, id, List.of(new CompletedPart(1, p1.etag()), new CompletedPart(2, p2.etag())));
         Path obj = root.resolve(B).resolve(key);
         assertEquals(Etags.multipart(List.of(p1.etag(), p2.etag())), xattr(obj, "etag"));
         assertEquals("app/x", xattr(obj, "content-type"));
         byte[] mp = raw(obj, "mp-metadata");
         assertEquals(0x1f, mp[0] & 0xff);
         assertEquals(0x8b, mp[1] & 0xff);
-        String json = new String(new GZIPInputStream(new ByteArrayInputStream(mp)).readAllBytes(), StandardCharsets.UTF_8);
+        String json =
+                new String(new GZIPInputStream(new ByteArrayInputStream(mp)).readAllBytes(), StandardCharsets.UTF_8);
         assertEquals("{\"UploadID\":\"" + id + "\",\"Parts\":[" + (5 << 20) + "," + ((5 << 20) + 4) + "]}", json);
         assertNull(xattr(obj, "objname"));
         assertNull(xattr(obj, "part-crc64nvme"));
@@ -118,20 +139,33 @@ class XattrFormatTest extends BackendTestBase {
 
     @Test
     void multipartChecksumRecordsAreVersitygws() throws Exception {
-        String id = backend.createMultipartUpload(B, "ck", ObjectAttributes.EMPTY,
-                new io.posixgw.core.checksum.MultipartChecksum(ChecksumAlgorithm.CRC32, io.posixgw.core.checksum.ChecksumType.FULL_OBJECT));
-        Path upload = root.resolve(B).resolve(".sgwtmp/multipart").resolve(Fs.sha256Hex("ck")).resolve(id);
-        assertEquals("{\"Algorithm\":\"CRC32\",\"Type\":\"FULL_OBJECT\",\"CRC32\":null,\"CRC32C\":null,\"SHA1\":null,"
-                + "\"SHA256\":null,\"CRC64NVME\":null}", xattr(upload, "checksums"));
+        String id = backend.createMultipartUpload(
+                B,
+                "ck",
+                ObjectAttributes.EMPTY,
+                new io.posixgw.core.checksum.MultipartChecksum(
+                        ChecksumAlgorithm.CRC32, io.posixgw.core.checksum.ChecksumType.FULL_OBJECT));
+        Path upload = root.resolve(B)
+                .resolve(".sgwtmp/multipart")
+                .resolve(Fs.sha256Hex("ck"))
+                .resolve(id);
+        assertEquals(
+                "{\"Algorithm\":\"CRC32\",\"Type\":\"FULL_OBJECT\",\"CRC32\":null,\"CRC32C\":null,\"SHA1\":null,"
+                        + "\"SHA256\":null,\"CRC64NVME\":null}",
+                xattr(upload, "checksums"));
         byte[] data = bytes("hello world");
         Checksummer crc = ChecksumAlgorithm.CRC32.newChecksummer();
         crc.update(ByteBuffer.wrap(data));
         Part p = backend.uploadPart(B, "ck", id, 1, Bodies.of(data, 4, Map.of("CRC32", crc.base64())), null);
-        assertEquals("{\"Algorithm\":\"CRC32\",\"Type\":\"\",\"CRC32\":\"" + crc.base64() + "\",\"CRC32C\":null,\"SHA1\":null,"
-                + "\"SHA256\":null,\"CRC64NVME\":null}", xattr(upload.resolve("1"), "checksums"));
+        assertEquals(
+                "{\"Algorithm\":\"CRC32\",\"Type\":\"\",\"CRC32\":\"" + crc.base64()
+                        + "\",\"CRC32C\":null,\"SHA1\":null," + "\"SHA256\":null,\"CRC64NVME\":null}",
+                xattr(upload.resolve("1"), "checksums"));
         backend.completeMultipartUpload(B, "ck", id, List.of(new CompletedPart(1, p.etag(), p.checksums())));
-        assertEquals("{\"Algorithm\":\"CRC32\",\"Type\":\"FULL_OBJECT\",\"CRC32\":\"" + crc.base64() + "\",\"CRC32C\":null,"
-                + "\"SHA1\":null,\"SHA256\":null,\"CRC64NVME\":null}", xattr(root.resolve(B).resolve("ck"), "checksums"));
+        assertEquals(
+                "{\"Algorithm\":\"CRC32\",\"Type\":\"FULL_OBJECT\",\"CRC32\":\"" + crc.base64() + "\",\"CRC32C\":null,"
+                        + "\"SHA1\":null,\"SHA256\":null,\"CRC64NVME\":null}",
+                xattr(root.resolve(B).resolve("ck"), "checksums"));
     }
 
     @Test
@@ -158,7 +192,8 @@ class XattrFormatTest extends BackendTestBase {
         assertNull(xattr(f, "etag"));
         String etag = backend.headObject(B, "foreign").etag();
         assertEquals(Etags.fromMd5(Etags.newMd5().digest(bytes("made by cp"))), etag);
-        long mtimeNs = Files.getLastModifiedTime(f, LinkOption.NOFOLLOW_LINKS).to(java.util.concurrent.TimeUnit.NANOSECONDS);
+        long mtimeNs =
+                Files.getLastModifiedTime(f, LinkOption.NOFOLLOW_LINKS).to(java.util.concurrent.TimeUnit.NANOSECONDS);
         assertEquals("10:" + mtimeNs + ":" + etag, xattr(f, "posixgw.computed-etag"));
         assertNull(xattr(f, "etag"), "the etag attribute stays versitygw's: the object's own, not a computed one");
     }
@@ -168,15 +203,29 @@ class XattrFormatTest extends BackendTestBase {
         Path f = root.resolve(B).resolve("rewritten");
         Files.write(f, bytes("first version"));
         Object inode = Files.getAttribute(f, "unix:ino");
-        assertEquals(Etags.fromMd5(Etags.newMd5().digest(bytes("first version"))), backend.headObject(B, "rewritten").etag());
-        assertEquals(1, backend.listObjects(new ListObjectsRequest(B, "rewritten", null, null, 10)).objects().size());
+        assertEquals(
+                Etags.fromMd5(Etags.newMd5().digest(bytes("first version"))),
+                backend.headObject(B, "rewritten").etag());
+        assertEquals(
+                1,
+                backend.listObjects(new ListObjectsRequest(B, "rewritten", null, null, 10))
+                        .objects()
+                        .size());
 
         // cp over it: same inode, truncated and written again (same size here, so only mtime tells)
         Files.write(f, bytes("other version"), java.nio.file.StandardOpenOption.TRUNCATE_EXISTING);
-        Files.setLastModifiedTime(f, java.nio.file.attribute.FileTime.fromMillis(Files.getLastModifiedTime(f).toMillis() + 2000));
+        Files.setLastModifiedTime(
+                f,
+                java.nio.file.attribute.FileTime.fromMillis(
+                        Files.getLastModifiedTime(f).toMillis() + 2000));
         assertEquals(inode, Files.getAttribute(f, "unix:ino"));
         String fresh = Etags.fromMd5(Etags.newMd5().digest(bytes("other version")));
-        assertEquals(fresh, backend.listObjects(new ListObjectsRequest(B, "rewritten", null, null, 10)).objects().get(0).etag());
+        assertEquals(
+                fresh,
+                backend.listObjects(new ListObjectsRequest(B, "rewritten", null, null, 10))
+                        .objects()
+                        .get(0)
+                        .etag());
         assertEquals(fresh, backend.headObject(B, "rewritten").etag());
         try (var c = backend.getObject(B, "rewritten")) {
             assertEquals(fresh, c.info().etag());
@@ -201,8 +250,8 @@ class XattrFormatTest extends BackendTestBase {
     @Test
     void aDataRootThatCannotBeWrittenIsSaidSoNotBlamedOnXattrs() throws Exception {
         Path missing = root.resolve("no-such-dir");
-        java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
-                () -> PosixBackend.supportsUserXattrs(missing));
+        java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(
+                java.io.IOException.class, () -> PosixBackend.supportsUserXattrs(missing));
         assertTrue(e.getMessage().contains("must be writable"), e.getMessage());
     }
 

@@ -1,4 +1,3 @@
 package io.posixgw.posix;
 
-class XattrListingTest extends AbstractListingTests {
-}
+class XattrListingTest extends AbstractListingTests {}

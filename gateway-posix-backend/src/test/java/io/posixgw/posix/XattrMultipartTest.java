@@ -1,4 +1,3 @@
 package io.posixgw.posix;
 
-class XattrMultipartTest extends AbstractMultipartTests {
-}
+class XattrMultipartTest extends AbstractMultipartTests {}

@@ -1,4 +1,3 @@
 package io.posixgw.posix;
 
-class XattrObjectTest extends AbstractObjectTests {
-}
+class XattrObjectTest extends AbstractObjectTests {}

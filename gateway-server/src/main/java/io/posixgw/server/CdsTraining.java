@@ -2,9 +2,6 @@ package io.posixgw.server;
 
 import io.posixgw.server.config.ServerCommand;
 import io.posixgw.server.config.ServerConfig;
-
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,6 +23,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * A short life of the server for recording a class-data-sharing archive: it starts a
@@ -39,8 +38,7 @@ import java.util.stream.Stream;
 public final class CdsTraining {
     private static final String BUCKET = "cds-training";
 
-    private CdsTraining() {
-    }
+    private CdsTraining() {}
 
     public static void main(String[] args) throws Exception {
         Path root = Files.createTempDirectory("posixgw-cds-");
@@ -78,7 +76,8 @@ public final class CdsTraining {
             statuses.add(c.send("GET", "/_/ready", "", none, false));
             statuses.add(c.send("PUT", "/" + BUCKET, "", none, true));
             statuses.add(c.send("GET", "/" + BUCKET, "location=", none, true));
-            statuses.add(c.send("PUT", "/" + BUCKET + "/dir/object", "", "training".getBytes(StandardCharsets.UTF_8), true));
+            statuses.add(
+                    c.send("PUT", "/" + BUCKET + "/dir/object", "", "training".getBytes(StandardCharsets.UTF_8), true));
             statuses.add(c.send("HEAD", "/" + BUCKET + "/dir/object", "", none, true));
             statuses.add(c.send("GET", "/" + BUCKET + "/dir/object", "", none, true));
             statuses.add(c.send("GET", "/" + BUCKET, "list-type=2", none, true));
@@ -97,24 +96,38 @@ public final class CdsTraining {
     private record Client(Socket socket, int port, String accessKey, String secretKey, String region) {
         private static final DateTimeFormatter AMZ_DATE = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
 
-        int send(String method, String path, String query, byte[] body, boolean signed) throws IOException, GeneralSecurityException {
+        int send(String method, String path, String query, byte[] body, boolean signed)
+                throws IOException, GeneralSecurityException {
             String host = "127.0.0.1:" + port;
-            StringBuilder head = new StringBuilder(method).append(' ').append(path).append(query.isEmpty() ? "" : "?" + query)
-                    .append(" HTTP/1.1\r\nhost: ").append(host).append("\r\ncontent-length: ").append(body.length).append("\r\n");
+            StringBuilder head = new StringBuilder(method)
+                    .append(' ')
+                    .append(path)
+                    .append(query.isEmpty() ? "" : "?" + query)
+                    .append(" HTTP/1.1\r\nhost: ")
+                    .append(host)
+                    .append("\r\ncontent-length: ")
+                    .append(body.length)
+                    .append("\r\n");
             if (signed) {
                 String date = ZonedDateTime.now(ZoneOffset.UTC).format(AMZ_DATE);
                 String scope = date.substring(0, 8) + "/" + region + "/s3/aws4_request";
-                String canonical = method + "\n" + path + "\n" + query + "\nhost:" + host + "\nx-amz-content-sha256:UNSIGNED-PAYLOAD\n"
-                        + "x-amz-date:" + date + "\n\nhost;x-amz-content-sha256;x-amz-date\nUNSIGNED-PAYLOAD";
-                String toSign = "AWS4-HMAC-SHA256\n" + date + "\n" + scope + "\n" + hex(MessageDigest.getInstance("SHA-256")
-                        .digest(canonical.getBytes(StandardCharsets.UTF_8)));
+                String canonical = method + "\n" + path + "\n" + query + "\nhost:" + host
+                        + "\nx-amz-content-sha256:UNSIGNED-PAYLOAD\n" + "x-amz-date:" + date
+                        + "\n\nhost;x-amz-content-sha256;x-amz-date\nUNSIGNED-PAYLOAD";
+                String toSign = "AWS4-HMAC-SHA256\n" + date + "\n" + scope + "\n"
+                        + hex(MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8)));
                 byte[] key = ("AWS4" + secretKey).getBytes(StandardCharsets.UTF_8);
                 for (String part : new String[] {date.substring(0, 8), region, "s3", "aws4_request"}) {
                     key = hmac(key, part);
                 }
-                head.append("x-amz-content-sha256: UNSIGNED-PAYLOAD\r\nx-amz-date: ").append(date)
-                        .append("\r\nauthorization: AWS4-HMAC-SHA256 Credential=").append(accessKey).append('/').append(scope)
-                        .append(", SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=").append(hex(hmac(key, toSign)))
+                head.append("x-amz-content-sha256: UNSIGNED-PAYLOAD\r\nx-amz-date: ")
+                        .append(date)
+                        .append("\r\nauthorization: AWS4-HMAC-SHA256 Credential=")
+                        .append(accessKey)
+                        .append('/')
+                        .append(scope)
+                        .append(", SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=")
+                        .append(hex(hmac(key, toSign)))
                         .append("\r\n");
             }
             OutputStream out = socket.getOutputStream();

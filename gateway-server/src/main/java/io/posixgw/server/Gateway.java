@@ -3,8 +3,8 @@ package io.posixgw.server;
 import io.posixgw.posix.FsyncListener;
 import io.posixgw.posix.PosixBackend;
 import io.posixgw.posix.PosixOptions;
-import io.posixgw.server.auth.Authenticator;
 import io.posixgw.server.auth.Accounts;
+import io.posixgw.server.auth.Authenticator;
 import io.posixgw.server.auth.Authorizer;
 import io.posixgw.server.auth.UsersFile;
 import io.posixgw.server.config.ServerConfig;
@@ -13,20 +13,18 @@ import io.posixgw.server.metrics.ServerMetrics;
 import io.posixgw.server.ops.Operations;
 import io.posixgw.server.tls.ServerTls;
 import io.posixgw.sigv4.SigV4Verifier;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
-import java.nio.file.Files;
-import java.time.Duration;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The whole gateway wired by hand, in one readable place: backend, signature
@@ -44,6 +42,7 @@ public final class Gateway implements AutoCloseable {
     private static final Duration TLS_EVERY = Duration.ofSeconds(10);
     /** How often the users file is checked for changes. */
     private static final Duration USERS_EVERY = Duration.ofSeconds(1);
+
     private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
 
     private final ServerConfig config;
@@ -58,8 +57,9 @@ public final class Gateway implements AutoCloseable {
     public Gateway(ServerConfig config) throws IOException {
         this.config = config;
         if (!PosixBackend.fileNamesAreUtf8()) {
-            throw new IOException("file names are not UTF-8 in this JVM (sun.jnu.encoding=" + System.getProperty("sun.jnu.encoding")
-                    + "): start posixgw with LANG=C.UTF-8 (or another UTF-8 locale) so that keys map to file names exactly");
+            throw new IOException(
+                    "file names are not UTF-8 in this JVM (sun.jnu.encoding=" + System.getProperty("sun.jnu.encoding")
+                            + "): start posixgw with LANG=C.UTF-8 (or another UTF-8 locale) so that keys map to file names exactly");
         }
         // what can stop start-up is read first, before the data root is swept and any thread started
         this.tls = config.certFile() == null ? null : ServerTls.load(config.certFile(), config.keyFile());
@@ -70,23 +70,44 @@ public final class Gateway implements AutoCloseable {
         SigV4Verifier verifier = new SigV4Verifier(accounts, "s3", Clock.systemUTC());
         Authenticator authenticator = new Authenticator(verifier, accounts, config.region());
         Operations operations = new Operations(backend, config.region(), new Authorizer(backend));
-        this.workers = WorkerPool.create(config.workers(), WORKER_QUEUE, WORKER_IDLE.toMillis(), daemonThreads("posixgw-io-"));
+        this.workers =
+                WorkerPool.create(config.workers(), WORKER_QUEUE, WORKER_IDLE.toMillis(), daemonThreads("posixgw-io-"));
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(daemonThreads("posixgw-sweep-"));
-        housekeeping.scheduleWithFixedDelay(() -> sweep(backend, config), SWEEP_EVERY.toMinutes(), SWEEP_EVERY.toMinutes(),
-                TimeUnit.MINUTES);
+        housekeeping.scheduleWithFixedDelay(
+                () -> sweep(backend, config), SWEEP_EVERY.toMinutes(), SWEEP_EVERY.toMinutes(), TimeUnit.MINUTES);
         if (users != null) {
             // the file alone decides who may sign: re-read it (when its bytes changed) every second
-            housekeeping.scheduleWithFixedDelay(users::refresh, USERS_EVERY.toMillis(), USERS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+            housekeeping.scheduleWithFixedDelay(
+                    users::refresh, USERS_EVERY.toMillis(), USERS_EVERY.toMillis(), TimeUnit.MILLISECONDS);
         }
         if (tls != null) {
             // renewed files (a mounted Secret) apply without a SIGHUP
-            housekeeping.scheduleWithFixedDelay(tls::reloadIfChanged, TLS_EVERY.toSeconds(), TLS_EVERY.toSeconds(), TimeUnit.SECONDS);
+            housekeeping.scheduleWithFixedDelay(
+                    tls::reloadIfChanged, TLS_EVERY.toSeconds(), TLS_EVERY.toSeconds(), TimeUnit.SECONDS);
         }
-        this.http = new S3HttpServer(new S3HttpServer.Settings(config.host(), config.port(), config.keepAlive(),
-                !config.quiet(), config.healthPath(), config.readyPath(), config.readOnly(), config.maxConnections(),
-                config.ioThreads(), config.idleTimeoutMillis(), config.headerTimeoutMillis(), config.bodyTimeoutMillis(),
-                config.jsonLog(), config.metrics().prometheusPath(), config.metrics().prometheusListen()),
-                authenticator, operations, workers, backend::checkReady, tls, metrics);
+        this.http = new S3HttpServer(
+                new S3HttpServer.Settings(
+                        config.host(),
+                        config.port(),
+                        config.keepAlive(),
+                        !config.quiet(),
+                        config.healthPath(),
+                        config.readyPath(),
+                        config.readOnly(),
+                        config.maxConnections(),
+                        config.ioThreads(),
+                        config.idleTimeoutMillis(),
+                        config.headerTimeoutMillis(),
+                        config.bodyTimeoutMillis(),
+                        config.jsonLog(),
+                        config.metrics().prometheusPath(),
+                        config.metrics().prometheusListen()),
+                authenticator,
+                operations,
+                workers,
+                backend::checkReady,
+                tls,
+                metrics);
     }
 
     /**
@@ -101,8 +122,9 @@ public final class Gateway implements AutoCloseable {
             Files.createDirectories(config.sidecar());
             options = options.withSidecar(config.sidecar());
         } else if (!PosixBackend.supportsUserXattrs(config.root())) {
-            throw new IOException("the file system of " + config.root().toAbsolutePath() + " does not keep user extended "
-                    + "attributes (xattrs), where posixgw stores object metadata; start with --sidecar DIR to keep it in files instead");
+            throw new IOException(
+                    "the file system of " + config.root().toAbsolutePath() + " does not keep user extended "
+                            + "attributes (xattrs), where posixgw stores object metadata; start with --sidecar DIR to keep it in files instead");
         }
         for (String warning : SharedMountCheck.warnings(config.root())) {
             LOG.warn(warning);

@@ -5,13 +5,12 @@ import io.posixgw.server.config.ServerCommand;
 import io.posixgw.server.config.ServerConfig;
 import io.posixgw.server.http.S3HttpServer;
 import io.posixgw.server.log.LogFormat;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
-
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
 
 /**
  * {@code posixgw [options] [root]}: parse, wire, serve until SIGTERM or SIGINT. {@code posixgw migrate ...} runs
@@ -22,8 +21,7 @@ public final class Main {
     private static final String MIGRATE = "migrate";
     private static final String MIGRATE_USAGE = "java -cp posixgw.jar:posixgw-migrate.jar io.posixgw.migrate.Main";
 
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals(MIGRATE)) {
@@ -46,7 +44,9 @@ public final class Main {
                 LogFormat.useJson();
             }
         } catch (CommandLine.ParameterException | IllegalArgumentException e) {
-            String name = e instanceof CommandLine.ParameterException p ? p.getCommandLine().getCommandSpec().qualifiedName() : "posixgw";
+            String name = e instanceof CommandLine.ParameterException p
+                    ? p.getCommandLine().getCommandSpec().qualifiedName()
+                    : "posixgw";
             System.err.println(name + ": " + e.getMessage());
             System.err.println("Try '" + name + " --help'.");
             System.exit(2);
@@ -64,25 +64,40 @@ public final class Main {
             return;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            LOG.info("stopping: finishing requests in flight (up to {} ms)", config.shutdownGraceMillis());
-            gateway.stop();
-            stopped.countDown();
-            flushLogs();
-        }, "posixgw-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            LOG.info(
+                                    "stopping: finishing requests in flight (up to {} ms)",
+                                    config.shutdownGraceMillis());
+                            gateway.stop();
+                            stopped.countDown();
+                            flushLogs();
+                        },
+                        "posixgw-shutdown"));
         ReloadOnHangup.install(gateway::reload);
         String endpoint = (gateway.tls() ? "https://" : "http://") + S3HttpServer.urlAuthority(address);
-        LOG.info("posixgw serving {} on {} (region {}, fsync {}, keep-alive {}{})", config.root().toAbsolutePath(), endpoint,
-                config.region(), config.fsync() ? "on" : "off", config.keepAlive() ? "on" : "off",
+        LOG.info(
+                "posixgw serving {} on {} (region {}, fsync {}, keep-alive {}{})",
+                config.root().toAbsolutePath(),
+                endpoint,
+                config.region(),
+                config.fsync() ? "on" : "off",
+                config.keepAlive() ? "on" : "off",
                 address.getAddress().isAnyLocalAddress() ? "; listening on all interfaces" : "");
         if (config.defaultCredentials()) {
-            LOG.info("development credentials: access key '{}', secret key '{}' (set --access/--secret for anything else)",
-                    ServerConfig.DEFAULT_ACCESS_KEY, ServerConfig.DEFAULT_SECRET_KEY);
+            LOG.info(
+                    "development credentials: access key '{}', secret key '{}' (set --access/--secret for anything else)",
+                    ServerConfig.DEFAULT_ACCESS_KEY,
+                    ServerConfig.DEFAULT_SECRET_KEY);
         } else {
             LOG.info("root access key '{}'", config.accessKey());
         }
         if (config.iamDir() != null) {
-            LOG.info("users from {}/{} (admin, userplus, user roles; re-read when it changes)", config.iamDir(), UsersFile.NAME);
+            LOG.info(
+                    "users from {}/{} (admin, userplus, user roles; re-read when it changes)",
+                    config.iamDir(),
+                    UsersFile.NAME);
         }
         stopped.await();
     }
@@ -98,13 +113,15 @@ public final class Main {
     static CommandLine commandLine(ServerCommand command, Map<String, String> environment) {
         CommandLine cl = ServerCommand.commandLine(command, environment);
         // the lines of the subcommand this help listed before migrate moved to its own jar, and where it is now
-        cl.getCommandSpec().usageMessage().footer(
-                "Commands:",
-                "  migrate  Copy the objects of an S3 endpoint (MinIO, versitygw, AWS, another",
-                "             posixgw) into the data root, or into another endpoint with --to",
-                "             (reverse sync for a rollback): posixgw migrate --help. It runs",
-                "             from posixgw-migrate.jar, with this jar on the class path:",
-                "             " + MIGRATE_USAGE);
+        cl.getCommandSpec()
+                .usageMessage()
+                .footer(
+                        "Commands:",
+                        "  migrate  Copy the objects of an S3 endpoint (MinIO, versitygw, AWS, another",
+                        "             posixgw) into the data root, or into another endpoint with --to",
+                        "             (reverse sync for a rollback): posixgw migrate --help. It runs",
+                        "             from posixgw-migrate.jar, with this jar on the class path:",
+                        "             " + MIGRATE_USAGE);
         return cl;
     }
 }

@@ -11,8 +11,7 @@ import sun.misc.Signal;
 final class ReloadOnHangup {
     private static final Logger LOG = LoggerFactory.getLogger(ReloadOnHangup.class);
 
-    private ReloadOnHangup() {
-    }
+    private ReloadOnHangup() {}
 
     static void install(Runnable reload) {
         try {

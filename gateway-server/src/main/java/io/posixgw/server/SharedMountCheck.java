@@ -20,17 +20,18 @@ import java.util.Optional;
  */
 final class SharedMountCheck {
     /** A mount from /proc/self/mounts. */
-    record Mount(String point, String type, List<String> options) {
-    }
+    record Mount(String point, String type, List<String> options) {}
 
-    private SharedMountCheck() {
-    }
+    private SharedMountCheck() {}
 
     /** The warnings for a data root at {@code root}; empty on a local file system. */
     static List<String> warnings(Path root) {
         try {
-            Optional<Mount> m = mountOf(root.toAbsolutePath().normalize(), Files.readAllLines(Path.of("/proc/self/mounts")));
-            return m.isEmpty() ? List.of() : warnings(m.get(), glusterClientArgs(m.get().point()));
+            Optional<Mount> m =
+                    mountOf(root.toAbsolutePath().normalize(), Files.readAllLines(Path.of("/proc/self/mounts")));
+            return m.isEmpty()
+                    ? List.of()
+                    : warnings(m.get(), glusterClientArgs(m.get().point()));
         } catch (IOException | RuntimeException e) {
             return List.of(); // not Linux, or /proc unreadable: nothing to tell
         }
@@ -41,30 +42,38 @@ final class SharedMountCheck {
         String t = m.type();
         if (t.equals("fuse.glusterfs")) {
             String args = glusterArgs.orElse("");
-            boolean off = args.contains("--entry-timeout=0") && args.contains("--attribute-timeout=0")
+            boolean off = args.contains("--entry-timeout=0")
+                    && args.contains("--attribute-timeout=0")
                     && args.contains("--negative-timeout=0");
             if (glusterArgs.isEmpty()) {
-                out.add("the data root is on GlusterFS (" + m.point() + "), whose client's cache settings posixgw cannot see: with "
+                out.add("the data root is on GlusterFS (" + m.point()
+                        + "), whose client's cache settings posixgw cannot see: with "
                         + "several gateways, mount with entry-timeout=0,attribute-timeout=0,negative-timeout=0 and "
                         + "performance.md-cache-timeout 0 (docs/DEPLOY-SCALE-OUT.md)");
             } else if (!off) {
-                out.add("the data root is on GlusterFS (" + m.point() + ") with the FUSE client's entry, attribute or negative "
+                out.add("the data root is on GlusterFS (" + m.point()
+                        + ") with the FUSE client's entry, attribute or negative "
                         + "caching on: several gateways over it can serve stale objects, answer 500 on replaced files and lose "
                         + "a PUT racing a DeleteBucket; mount with entry-timeout=0,attribute-timeout=0,negative-timeout=0 "
                         + "(docs/DEPLOY-SCALE-OUT.md)");
             }
         } else if (t.startsWith("nfs")) {
             List<String> o = m.options();
-            if (o.contains("nolock") || o.stream().anyMatch(x -> x.startsWith("local_lock=") && !x.equals("local_lock=none"))) {
-                out.add("the data root is on NFS (" + m.point() + ") with local locks (nolock or local_lock): record locks do "
+            if (o.contains("nolock")
+                    || o.stream().anyMatch(x -> x.startsWith("local_lock=") && !x.equals("local_lock=none"))) {
+                out.add("the data root is on NFS (" + m.point()
+                        + ") with local locks (nolock or local_lock): record locks do "
                         + "not exclude other gateways, several gateways over it are not safe");
             }
-            if (!o.contains("lookupcache=none") || !(o.contains("actimeo=0") || (o.contains("acregmax=0") && o.contains("acdirmax=0")))) {
-                out.add("the data root is on NFS (" + m.point() + ") with attribute or lookup caching on: with several gateways, "
+            if (!o.contains("lookupcache=none")
+                    || !(o.contains("actimeo=0") || (o.contains("acregmax=0") && o.contains("acdirmax=0")))) {
+                out.add("the data root is on NFS (" + m.point()
+                        + ") with attribute or lookup caching on: with several gateways, "
                         + "mount with actimeo=0,lookupcache=none (docs/DEPLOY-SCALE-OUT.md)");
             }
             if (o.contains("soft")) {
-                out.add("the data root is on NFS (" + m.point() + ") mounted soft: a timeout fails an object midway; mount hard");
+                out.add("the data root is on NFS (" + m.point()
+                        + ") mounted soft: a timeout fails an object midway; mount hard");
             }
         }
         return out;
@@ -79,7 +88,8 @@ final class SharedMountCheck {
                 continue;
             }
             String point = unescape(f[1]);
-            if (root.startsWith(Path.of(point)) && (best == null || point.length() > best.point().length())) {
+            if (root.startsWith(Path.of(point))
+                    && (best == null || point.length() > best.point().length())) {
                 best = new Mount(point, f[2], List.of(f[3].split(",")));
             }
         }
@@ -88,11 +98,14 @@ final class SharedMountCheck {
 
     /** The command line of the glusterfs process serving the mount at {@code point}, if this user can see it. */
     private static Optional<String> glusterClientArgs(String point) throws IOException {
-        try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
+        try (DirectoryStream<Path> procs = Files.newDirectoryStream(
+                Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
             for (Path p : procs) {
                 String cmd;
                 try {
-                    cmd = new String(Files.readAllBytes(p.resolve("cmdline")), StandardCharsets.UTF_8).replace('\0', ' ').trim();
+                    cmd = new String(Files.readAllBytes(p.resolve("cmdline")), StandardCharsets.UTF_8)
+                            .replace('\0', ' ')
+                            .trim();
                 } catch (IOException gone) {
                     continue;
                 }
@@ -105,6 +118,9 @@ final class SharedMountCheck {
     }
 
     private static String unescape(String s) {
-        return s.replace("\\040", " ").replace("\\011", "\t").replace("\\012", "\n").replace("\\134", "\\");
+        return s.replace("\\040", " ")
+                .replace("\\011", "\t")
+                .replace("\\012", "\n")
+                .replace("\\134", "\\");
     }
 }

@@ -26,7 +26,8 @@ final class WorkerPool extends ThreadPoolExecutor {
         super(1, maxThreads, idleTimeoutMillis, TimeUnit.MILLISECONDS, queue, threads, (task, pool) -> {
             // lost the race for the last thread slot: queue it, unless the queue is full
             if (pool.isShutdown() || !queue.enqueue(task)) {
-                throw new RejectedExecutionException("all " + maxThreads + " workers are busy and " + queue.capacity + " tasks wait");
+                throw new RejectedExecutionException(
+                        "all " + maxThreads + " workers are busy and " + queue.capacity + " tasks wait");
             }
             if (pool.isShutdown() && queue.remove(task)) {
                 // shut down meanwhile: its threads may be gone, so no one would run it

@@ -1,14 +1,13 @@
 package io.posixgw.server;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The archive training still gets the answers of a working server (so it loads the classes real requests load). */
 class CdsTrainingTest {
@@ -19,7 +18,9 @@ class CdsTrainingTest {
     void trainingRunsTheCommonRequestsAndLeavesNothing() throws Exception {
         assertEquals(CdsTraining.EXPECTED, CdsTraining.train(root));
         try (Stream<Path> left = Files.list(root)) {
-            assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith("cds-training")), "the bucket is deleted");
+            assertTrue(
+                    left.noneMatch(p -> p.getFileName().toString().startsWith("cds-training")),
+                    "the bucket is deleted");
         }
     }
 }

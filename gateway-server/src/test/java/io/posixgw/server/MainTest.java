@@ -1,14 +1,13 @@
 package io.posixgw.server;
 
-import io.posixgw.server.config.ServerCommand;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.posixgw.server.config.ServerCommand;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class MainTest {
     @Test

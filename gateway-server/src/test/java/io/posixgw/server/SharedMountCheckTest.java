@@ -1,13 +1,12 @@
 package io.posixgw.server;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class SharedMountCheckTest {
     private static final List<String> MOUNTS = List.of(
@@ -33,15 +32,24 @@ class SharedMountCheckTest {
     void localFileSystemsAndSafeMountsAreNotWarnedAbout() {
         assertEquals(List.of(), SharedMountCheck.warnings(mount("/tmp"), Optional.empty()));
         assertEquals(List.of(), SharedMountCheck.warnings(mount("/nfs/safe/d"), Optional.empty()));
-        assertEquals(List.of(), SharedMountCheck.warnings(mount("/data"), Optional.of(
-                "glusterfs -N --entry-timeout=0 --attribute-timeout=0 --negative-timeout=0 -f v.vol /data")));
+        assertEquals(
+                List.of(),
+                SharedMountCheck.warnings(
+                        mount("/data"),
+                        Optional.of(
+                                "glusterfs -N --entry-timeout=0 --attribute-timeout=0 --negative-timeout=0 -f v.vol /data")));
     }
 
     @Test
     void cachingOnLocalLocksAndSoftMountsAreWarnedAbout() {
-        assertTrue(SharedMountCheck.warnings(mount("/data"), Optional.of("glusterfs -f v.vol /data")).get(0).contains("caching on"));
-        assertTrue(SharedMountCheck.warnings(mount("/data"), Optional.empty()).get(0).contains("cannot see"));
-        assertEquals(1, SharedMountCheck.warnings(mount("/nfs/d"), Optional.empty()).size());
+        assertTrue(SharedMountCheck.warnings(mount("/data"), Optional.of("glusterfs -f v.vol /data"))
+                .get(0)
+                .contains("caching on"));
+        assertTrue(SharedMountCheck.warnings(mount("/data"), Optional.empty())
+                .get(0)
+                .contains("cannot see"));
+        assertEquals(
+                1, SharedMountCheck.warnings(mount("/nfs/d"), Optional.empty()).size());
         List<String> bad = SharedMountCheck.warnings(mount("/with space/d"), Optional.empty());
         assertEquals(3, bad.size(), bad.toString());
         assertTrue(bad.get(0).contains("local locks"));

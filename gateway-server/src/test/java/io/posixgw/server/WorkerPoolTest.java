@@ -4,14 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 class WorkerPoolTest {
     private static final ThreadFactory DAEMONS = r -> {
@@ -110,7 +109,7 @@ class WorkerPoolTest {
     void refusesAfterShutdown() {
         pool = WorkerPool.create(2, 3, 60_000, DAEMONS);
         pool.shutdown();
-        assertThrows(RejectedExecutionException.class, () -> pool.execute(() -> { }));
+        assertThrows(RejectedExecutionException.class, () -> pool.execute(() -> {}));
     }
 
     private static void await(CountDownLatch latch) {

@@ -12,8 +12,7 @@ final class AmzDates {
     private static final DateTimeFormatter BASIC =
             DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
-    private AmzDates() {
-    }
+    private AmzDates() {}
 
     /** Parses {@code yyyyMMdd'T'HHmmss'Z'} strictly (it is what gets signed, so no lenient variants); null if bad. */
     static Instant parseBasic(String s) {
@@ -26,8 +25,9 @@ final class AmzDates {
             }
         }
         try {
-            return LocalDateTime.of(num(s, 0, 4), num(s, 4, 6), num(s, 6, 8), num(s, 9, 11), num(s, 11, 13),
-                    num(s, 13, 15)).toInstant(ZoneOffset.UTC);
+            return LocalDateTime.of(
+                            num(s, 0, 4), num(s, 4, 6), num(s, 6, 8), num(s, 9, 11), num(s, 11, 13), num(s, 13, 15))
+                    .toInstant(ZoneOffset.UTC);
         } catch (DateTimeException e) {
             return null; // e.g. month 13: as bad as unparsable
         }
@@ -39,7 +39,8 @@ final class AmzDates {
             return null;
         }
         try {
-            return ZonedDateTime.parse(s.strip(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+            return ZonedDateTime.parse(s.strip(), DateTimeFormatter.RFC_1123_DATE_TIME)
+                    .toInstant();
         } catch (DateTimeException e) {
             return null;
         }

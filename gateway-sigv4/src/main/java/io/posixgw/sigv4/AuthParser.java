@@ -19,16 +19,17 @@ final class AuthParser {
             + " X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.";
     private static final long MAX_EXPIRES = 604_800; // seven days, S3's limit for presigned URLs
 
-    private AuthParser() {
-    }
+    private AuthParser() {}
 
     static ParsedAuth parse(SignedRequest request) throws SigV4Exception {
         String authorization = request.headers().first("authorization");
         boolean presignedV4 = request.queryParam("X-Amz-Algorithm") != null;
         if (authorization != null && presignedV4) {
-            throw new SigV4Exception(Reason.INVALID_ARGUMENT, "Only one auth mechanism allowed; only the"
-                    + " X-Amz-Algorithm query parameter, Signature query string parameter or the Authorization header"
-                    + " should be specified");
+            throw new SigV4Exception(
+                    Reason.INVALID_ARGUMENT,
+                    "Only one auth mechanism allowed; only the"
+                            + " X-Amz-Algorithm query parameter, Signature query string parameter or the Authorization header"
+                            + " should be specified");
         }
         if (authorization != null) {
             return parseHeader(authorization, request);
@@ -74,8 +75,8 @@ final class AuthParser {
             throw headerMalformed("the authorization header requires three components: Credential, SignedHeaders,"
                     + " and Signature.");
         }
-        CredentialScope credential = CredentialScope.parse(parts.get("Credential"),
-                algorithm == ParsedAuth.Algorithm.HMAC);
+        CredentialScope credential =
+                CredentialScope.parse(parts.get("Credential"), algorithm == ParsedAuth.Algorithm.HMAC);
         if (credential == null) {
             throw headerMalformed("the Credential is mal-formed; expecting \"<YOUR-AKID>/YYYYMMDD/"
                     + (algorithm == ParsedAuth.Algorithm.HMAC ? "REGION/" : "") + "SERVICE/aws4_request\".");
@@ -105,8 +106,17 @@ final class AuthParser {
                 throw headerMalformed("SigV4A requires a signed X-Amz-Region-Set header.");
             }
         }
-        return new ParsedAuth(false, algorithm, credential, signedHeaders, parts.get("Signature"), amzDate, time, -1,
-                regionSet, request.headers().first("x-amz-content-sha256"));
+        return new ParsedAuth(
+                false,
+                algorithm,
+                credential,
+                signedHeaders,
+                parts.get("Signature"),
+                amzDate,
+                time,
+                -1,
+                regionSet,
+                request.headers().first("x-amz-content-sha256"));
     }
 
     private static ParsedAuth parseQuery(SignedRequest request) throws SigV4Exception {
@@ -119,7 +129,10 @@ final class AuthParser {
         String expires = request.queryParam("X-Amz-Expires");
         String signedHeadersValue = request.queryParam("X-Amz-SignedHeaders");
         String signature = request.queryParam("X-Amz-Signature");
-        if (credentialValue == null || date == null || expires == null || signedHeadersValue == null
+        if (credentialValue == null
+                || date == null
+                || expires == null
+                || signedHeadersValue == null
                 || signature == null) {
             throw queryError(QUERY_REQUIRES);
         }
@@ -136,8 +149,8 @@ final class AuthParser {
         }
         List<String> signedHeaders = signedHeaders(signedHeadersValue);
         if (signedHeaders == null) {
-            throw queryError("X-Amz-SignedHeaders must list lower-case header names separated by ';' and include"
-                    + " 'host'.");
+            throw queryError(
+                    "X-Amz-SignedHeaders must list lower-case header names separated by ';' and include" + " 'host'.");
         }
         String regionSet = null;
         if (algorithm == ParsedAuth.Algorithm.ECDSA) {
@@ -151,8 +164,8 @@ final class AuthParser {
         if (claim == null) {
             claim = request.headers().first("x-amz-content-sha256");
         }
-        return new ParsedAuth(true, algorithm, credential, signedHeaders, signature, date, time, expiresSeconds,
-                regionSet, claim);
+        return new ParsedAuth(
+                true, algorithm, credential, signedHeaders, signature, date, time, expiresSeconds, regionSet, claim);
     }
 
     private static long parseExpires(String expires) throws SigV4Exception {

@@ -10,8 +10,13 @@ package io.posixgw.sigv4;
  * @param payloadSha256        lower-case hex the body must hash to in {@link PayloadMode#SIGNED_HASH}, else null
  * @param streaming            chunk-signing state for the streaming modes, else null
  */
-public record AuthResult(String accessKey, PayloadMode payloadMode, long decodedContentLength, boolean presigned,
-                         String payloadSha256, StreamingContext streaming) {
+public record AuthResult(
+        String accessKey,
+        PayloadMode payloadMode,
+        long decodedContentLength,
+        boolean presigned,
+        String payloadSha256,
+        StreamingContext streaming) {
 
     /** A fresh decoder for this request's body. */
     public BodyDecoder newBodyDecoder() {
@@ -19,7 +24,7 @@ public record AuthResult(String accessKey, PayloadMode payloadMode, long decoded
             case SIGNED_HASH -> new PayloadHashDecoder(payloadSha256);
             case UNSIGNED -> new PassThroughDecoder();
             case STREAMING_SIGNED, STREAMING_SIGNED_TRAILER, STREAMING_UNSIGNED_TRAILER ->
-                    new AwsChunkedDecoder(payloadMode, decodedContentLength, streaming);
+                new AwsChunkedDecoder(payloadMode, decodedContentLength, streaming);
         };
     }
 }

@@ -33,7 +33,14 @@ final class AwsChunkedDecoder implements BodyDecoder {
     private static final String SIGNATURE_MISMATCH = "The request signature we calculated does not match the signature"
             + " you provided. Check your key and signing method.";
 
-    private enum State { SIZE_LINE, DATA, DATA_CR, DATA_LF, TRAILER, DONE }
+    private enum State {
+        SIZE_LINE,
+        DATA,
+        DATA_CR,
+        DATA_LF,
+        TRAILER,
+        DONE
+    }
 
     private final PayloadMode mode;
     private final long declaredLength;
@@ -230,7 +237,9 @@ final class AwsChunkedDecoder implements BodyDecoder {
     private void trailerLine() throws SigV4Exception {
         String text = takeLine(StandardCharsets.UTF_8);
         if (text.isEmpty()) {
-            if (mode != PayloadMode.STREAMING_SIGNED && !blankBeforeTrailers && trailers.isEmpty()
+            if (mode != PayloadMode.STREAMING_SIGNED
+                    && !blankBeforeTrailers
+                    && trailers.isEmpty()
                     && trailerSignature == null) {
                 blankBeforeTrailers = true; // trailers may follow the blank line; the stream's end tells
                 return;
@@ -265,7 +274,8 @@ final class AwsChunkedDecoder implements BodyDecoder {
             }
             // Canonical trailers as the SDKs sign them: lower-case names, sorted, "name:value\n" each.
             StringBuilder canonical = new StringBuilder();
-            new TreeMap<>(trailers).forEach((k, v) -> canonical.append(k).append(':').append(v).append('\n'));
+            new TreeMap<>(trailers)
+                    .forEach((k, v) -> canonical.append(k).append(':').append(v).append('\n'));
             byte[] expected = context.trailerSignature(previousSignature, Crypto.sha256Hex(canonical.toString()));
             if (!MessageDigest.isEqual(expected, Crypto.unhex(trailerSignature))) {
                 throw new SigV4Exception(Reason.SIGNATURE_DOES_NOT_MATCH, SIGNATURE_MISMATCH);
@@ -275,8 +285,10 @@ final class AwsChunkedDecoder implements BodyDecoder {
         if (mode != PayloadMode.STREAMING_SIGNED && !declared.equals(trailers.keySet())) {
             // an undeclared trailer too: S3 checks only what x-amz-trailer names, so one it did not
             // name (a checksum, say) would be stored unverified or dropped
-            throw malformedTrailer(declared.isEmpty() ? "x-amz-trailer is not set but the body contains a trailer."
-                    : "The trailers sent differ from those x-amz-trailer declared.");
+            throw malformedTrailer(
+                    declared.isEmpty()
+                            ? "x-amz-trailer is not set but the body contains a trailer."
+                            : "The trailers sent differ from those x-amz-trailer declared.");
         }
     }
 
@@ -297,8 +309,12 @@ final class AwsChunkedDecoder implements BodyDecoder {
                 endTrailers(); // the body ended after a complete trailer: accept a missing final blank line
                 state = State.DONE;
             }
-            if (state == State.TRAILER && lineLength == 0 && trailers.isEmpty() && trailerSignature == null
-                    && mode != PayloadMode.STREAMING_SIGNED && !declaredTrailers().isEmpty()) {
+            if (state == State.TRAILER
+                    && lineLength == 0
+                    && trailers.isEmpty()
+                    && trailerSignature == null
+                    && mode != PayloadMode.STREAMING_SIGNED
+                    && !declaredTrailers().isEmpty()) {
                 // every chunk came, then nothing where x-amz-trailer promised its trailers (S3's answer)
                 throw malformedTrailer("The body ended without the trailer x-amz-trailer declared.");
             }
@@ -306,8 +322,10 @@ final class AwsChunkedDecoder implements BodyDecoder {
                 throw new SigV4Exception(Reason.INCOMPLETE_BODY, "The request body terminated unexpectedly");
             }
             if (decoded != declaredLength) {
-                throw new SigV4Exception(Reason.INCOMPLETE_BODY, "You did not provide the number of bytes specified"
-                        + " by the x-amz-decoded-content-length HTTP header");
+                throw new SigV4Exception(
+                        Reason.INCOMPLETE_BODY,
+                        "You did not provide the number of bytes specified"
+                                + " by the x-amz-decoded-content-length HTTP header");
             }
             finished = true;
         } catch (SigV4Exception e) {
@@ -324,7 +342,8 @@ final class AwsChunkedDecoder implements BodyDecoder {
     private boolean trailerSectionComplete() {
         return switch (mode) {
             case STREAMING_SIGNED_TRAILER -> trailerSignature != null;
-            case STREAMING_UNSIGNED_TRAILER -> !trailers.isEmpty() || declaredTrailers().isEmpty();
+            case STREAMING_UNSIGNED_TRAILER ->
+                !trailers.isEmpty() || declaredTrailers().isEmpty();
             default -> false;
         };
     }
@@ -345,7 +364,10 @@ final class AwsChunkedDecoder implements BodyDecoder {
     }
 
     private static SigV4Exception malformedTrailer(String detail) {
-        return new SigV4Exception(Reason.MALFORMED_CHUNK, "The request contained trailing data that was not"
-                + " well-formed or did not conform to our published schema. " + detail, MALFORMED_TRAILER);
+        return new SigV4Exception(
+                Reason.MALFORMED_CHUNK,
+                "The request contained trailing data that was not"
+                        + " well-formed or did not conform to our published schema. " + detail,
+                MALFORMED_TRAILER);
     }
 }

@@ -13,8 +13,7 @@ import java.util.List;
 final class CanonicalRequest {
     private static final char[] HEX_UPPER = "0123456789ABCDEF".toCharArray();
 
-    private CanonicalRequest() {
-    }
+    private CanonicalRequest() {}
 
     /**
      * @param payloadHash   the last line: the x-amz-content-sha256 value as sent, or the presigned default
@@ -38,9 +37,11 @@ final class CanonicalRequest {
             List<String> values = request.headers().values(name);
             if (values.isEmpty()) {
                 // The client signed a header we did not receive: its canonical request cannot equal ours.
-                throw new SigV4Exception(Reason.SIGNATURE_DOES_NOT_MATCH, "The request signature we calculated does"
-                        + " not match the signature you provided. Signed header '" + AuthParser.clip(name)
-                        + "' is missing from the request.");
+                throw new SigV4Exception(
+                        Reason.SIGNATURE_DOES_NOT_MATCH,
+                        "The request signature we calculated does"
+                                + " not match the signature you provided. Signed header '" + AuthParser.clip(name)
+                                + "' is missing from the request.");
             }
             sb.append(name).append(':');
             for (int i = 0; i < values.size(); i++) {
@@ -59,7 +60,12 @@ final class CanonicalRequest {
 
     /** {@code <algorithm>\n<amz date>\n<scope>\n<hex sha256 of the canonical request>}. */
     static String stringToSign(ParsedAuth auth, String canonicalRequest) {
-        return auth.algorithm().id + '\n' + auth.amzDate() + '\n' + auth.credential().scope() + '\n'
+        return auth.algorithm().id
+                + '\n'
+                + auth.amzDate()
+                + '\n'
+                + auth.credential().scope()
+                + '\n'
                 + Crypto.sha256Hex(canonicalRequest);
     }
 
@@ -127,8 +133,13 @@ final class CanonicalRequest {
     }
 
     private static boolean isUnreserved(char c) {
-        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
-                || c == '-' || c == '.' || c == '_' || c == '~';
+        return (c >= 'A' && c <= 'Z')
+                || (c >= 'a' && c <= 'z')
+                || (c >= '0' && c <= '9')
+                || c == '-'
+                || c == '.'
+                || c == '_'
+                || c == '~';
     }
 
     private static void appendByte(int b, StringBuilder sb) {

@@ -25,8 +25,7 @@ final class Crypto {
         }
     });
 
-    private Crypto() {
-    }
+    private Crypto() {}
 
     static MessageDigest newSha256() {
         try {

@@ -14,9 +14,17 @@ import java.util.List;
  * @param regionSet        SigV4A only ({@code X-Amz-Region-Set}), else null
  * @param payloadHashClaim the x-amz-content-sha256 value as sent (header, or presigned query parameter), or null
  */
-record ParsedAuth(boolean presigned, Algorithm algorithm, CredentialScope credential, List<String> signedHeaders,
-                  String signature, String amzDate, Instant requestTime, long expiresSeconds, String regionSet,
-                  String payloadHashClaim) {
+record ParsedAuth(
+        boolean presigned,
+        Algorithm algorithm,
+        CredentialScope credential,
+        List<String> signedHeaders,
+        String signature,
+        String amzDate,
+        Instant requestTime,
+        long expiresSeconds,
+        String regionSet,
+        String payloadHashClaim) {
 
     static final String HEADER_MALFORMED = "The authorization header is malformed; ";
 

@@ -15,8 +15,7 @@ final class PassThroughDecoder implements BodyDecoder {
     }
 
     @Override
-    public void finish() {
-    }
+    public void finish() {}
 
     @Override
     public Map<String, String> trailers() {

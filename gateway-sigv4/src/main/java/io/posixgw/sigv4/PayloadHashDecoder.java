@@ -39,7 +39,8 @@ final class PayloadHashDecoder implements BodyDecoder {
             throw failure;
         }
         if (!MessageDigest.isEqual(digest.digest(), expected)) {
-            failure = new SigV4Exception(Reason.X_AMZ_CONTENT_SHA256_MISMATCH,
+            failure = new SigV4Exception(
+                    Reason.X_AMZ_CONTENT_SHA256_MISMATCH,
                     "The provided 'x-amz-content-sha256' header does not match what was computed.");
             throw failure;
         }

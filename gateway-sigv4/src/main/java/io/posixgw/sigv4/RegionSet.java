@@ -5,8 +5,7 @@ package io.posixgw.sigv4;
  * (e.g. {@code us-*}, {@code *}).
  */
 final class RegionSet {
-    private RegionSet() {
-    }
+    private RegionSet() {}
 
     static boolean matches(String regionSet, String region) {
         for (String pattern : regionSet.split(",", -1)) {

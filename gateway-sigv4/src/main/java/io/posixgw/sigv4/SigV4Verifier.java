@@ -78,8 +78,8 @@ public final class SigV4Verifier {
         String accessKey = auth.credential().accessKey();
         String secret = credentials.secretKey(accessKey);
         if (secret == null) {
-            throw new SigV4Exception(Reason.INVALID_ACCESS_KEY_ID,
-                    "The AWS Access Key Id you provided does not exist in our records.");
+            throw new SigV4Exception(
+                    Reason.INVALID_ACCESS_KEY_ID, "The AWS Access Key Id you provided does not exist in our records.");
         }
         String canonical = CanonicalRequest.build(request, auth, payload.canonicalHash, profile.normalizePath());
         String stringToSign = CanonicalRequest.stringToSign(auth, canonical);
@@ -94,8 +94,12 @@ public final class SigV4Verifier {
             }
             if (payload.mode.isStreaming()) {
                 boolean signedChunks = payload.mode != PayloadMode.STREAMING_UNSIGNED_TRAILER;
-                streaming = new StreamingContext(signedChunks ? key : null, auth.amzDate(), scope.scope(),
-                        Crypto.hex(expected), declaredTrailers(request));
+                streaming = new StreamingContext(
+                        signedChunks ? key : null,
+                        auth.amzDate(),
+                        scope.scope(),
+                        Crypto.hex(expected),
+                        declaredTrailers(request));
             }
         } else {
             byte[] der = Crypto.unhex(auth.signature());
@@ -103,12 +107,12 @@ public final class SigV4Verifier {
                 throw new SigV4Exception(Reason.SIGNATURE_DOES_NOT_MATCH, SIGNATURE_MISMATCH);
             }
             if (payload.mode.isStreaming()) { // only the unsigned-trailer mode gets here for SigV4A
-                streaming = new StreamingContext(null, auth.amzDate(), auth.credential().scope(), null,
-                        declaredTrailers(request));
+                streaming = new StreamingContext(
+                        null, auth.amzDate(), auth.credential().scope(), null, declaredTrailers(request));
             }
         }
-        return new AuthResult(accessKey, payload.mode, payload.decodedLength, auth.presigned(), payload.verifyHash,
-                streaming);
+        return new AuthResult(
+                accessKey, payload.mode, payload.decodedLength, auth.presigned(), payload.verifyHash, streaming);
     }
 
     /**
@@ -121,15 +125,17 @@ public final class SigV4Verifier {
      * signed it; and, on a presigned URL, a header sent as a query parameter of that name, which the signature
      * covers as such.
      */
-    private static final java.util.Set<String> UNSIGNED_AMZ_HEADERS = java.util.Set.of("x-amz-content-sha256",
-            "x-amz-security-token", "x-amz-cf-id");
+    private static final java.util.Set<String> UNSIGNED_AMZ_HEADERS =
+            java.util.Set.of("x-amz-content-sha256", "x-amz-security-token", "x-amz-cf-id");
 
     private static void requireSignedAmzHeaders(SignedRequest request, ParsedAuth auth) throws SigV4Exception {
         for (String h : request.headers().names()) {
-            if (h.startsWith("x-amz-") && !UNSIGNED_AMZ_HEADERS.contains(h) && !auth.signedHeaders().contains(h)
+            if (h.startsWith("x-amz-")
+                    && !UNSIGNED_AMZ_HEADERS.contains(h)
+                    && !auth.signedHeaders().contains(h)
                     && !(auth.presigned() && inQuery(request, h))) {
-                throw new SigV4Exception(Reason.ACCESS_DENIED,
-                        "There were headers present in the request which were not signed: " + h);
+                throw new SigV4Exception(
+                        Reason.ACCESS_DENIED, "There were headers present in the request which were not signed: " + h);
             }
         }
     }
@@ -144,8 +150,7 @@ public final class SigV4Verifier {
     }
 
     /** What the verifier signs over, for tests: the canonical request and string to sign. */
-    record Trace(String canonicalRequest, String stringToSign) {
-    }
+    record Trace(String canonicalRequest, String stringToSign) {}
 
     /** Test hook: computes the canonical request and string to sign without checking scope, time or signature. */
     static Trace trace(SignedRequest request, NonS3Profile profile) throws SigV4Exception {
@@ -155,8 +160,7 @@ public final class SigV4Verifier {
         return new Trace(canonical, CanonicalRequest.stringToSign(auth, canonical));
     }
 
-    private void checkScope(ParsedAuth auth, String configuredRegion, boolean alsoAcceptUsEast1)
-            throws SigV4Exception {
+    private void checkScope(ParsedAuth auth, String configuredRegion, boolean alsoAcceptUsEast1) throws SigV4Exception {
         CredentialScope scope = auth.credential();
         String where = auth.presigned() ? "Error parsing the X-Amz-Credential parameter; " : "";
         if (!scope.terminator().equals(CredentialScope.TERMINATOR)) {
@@ -171,12 +175,14 @@ public final class SigV4Verifier {
             String region = scope.region();
             if (!region.equals(configuredRegion) && !(alsoAcceptUsEast1 && region.equals(US_EAST_1))) {
                 throw auth.malformed(where + "the region '" + AuthParser.clip(region) + "' is wrong; expecting '"
-                        + configuredRegion + "'").expectingRegion(configuredRegion);
+                                + configuredRegion + "'")
+                        .expectingRegion(configuredRegion);
             }
         } else if (!RegionSet.matches(auth.regionSet(), configuredRegion)
                 && !(alsoAcceptUsEast1 && RegionSet.matches(auth.regionSet(), US_EAST_1))) {
             throw auth.malformed("the region set '" + AuthParser.clip(auth.regionSet()) + "' does not include '"
-                    + configuredRegion + "'").expectingRegion(configuredRegion);
+                            + configuredRegion + "'")
+                    .expectingRegion(configuredRegion);
         }
         if (!auth.amzDate().startsWith(scope.date()) || scope.date().length() != 8) {
             throw auth.malformed("Invalid credential date. Date is not the same as X-Amz-Date.");
@@ -187,7 +193,8 @@ public final class SigV4Verifier {
         Instant time = auth.requestTime();
         if (auth.presigned()) {
             if (time.isAfter(now.plus(MAX_SKEW))) {
-                throw new SigV4Exception(Reason.ACCESS_DENIED, "Request is not yet valid"); // S3's words for a URL from the future
+                throw new SigV4Exception(
+                        Reason.ACCESS_DENIED, "Request is not yet valid"); // S3's words for a URL from the future
             }
             if (now.isAfter(time.plusSeconds(auth.expiresSeconds()))) {
                 throw new SigV4Exception(Reason.ACCESS_DENIED, "Request has expired");
@@ -198,16 +205,15 @@ public final class SigV4Verifier {
     }
 
     private static SigV4Exception skewed() {
-        return new SigV4Exception(Reason.REQUEST_TIME_TOO_SKEWED,
+        return new SigV4Exception(
+                Reason.REQUEST_TIME_TOO_SKEWED,
                 "The difference between the request time and the current time is too large.");
     }
 
     /** What the body claims: the canonical request's last line, the mode, the hash to check, the decoded length. */
-    private record Payload(String canonicalHash, PayloadMode mode, String verifyHash, long decodedLength) {
-    }
+    private record Payload(String canonicalHash, PayloadMode mode, String verifyHash, long decodedLength) {}
 
-    private static Payload payload(ParsedAuth auth, SignedRequest request, NonS3Profile profile)
-            throws SigV4Exception {
+    private static Payload payload(ParsedAuth auth, SignedRequest request, NonS3Profile profile) throws SigV4Exception {
         String claim = auth.payloadHashClaim();
         if (claim == null) {
             if (profile.payloadHashWhenAbsent() != null) {
@@ -218,8 +224,10 @@ public final class SigV4Verifier {
                 return new Payload(UNSIGNED_PAYLOAD, PayloadMode.UNSIGNED, null, -1);
             }
             // AWS: 400 InvalidRequest "Missing required header for this request: x-amz-content-sha256".
-            throw new SigV4Exception(Reason.MISSING_SECURITY_HEADER,
-                    "Missing required header for this request: x-amz-content-sha256", "InvalidRequest");
+            throw new SigV4Exception(
+                    Reason.MISSING_SECURITY_HEADER,
+                    "Missing required header for this request: x-amz-content-sha256",
+                    "InvalidRequest");
         }
         if (Crypto.isHex(claim, 64)) {
             return new Payload(claim, PayloadMode.SIGNED_HASH, claim.toLowerCase(Locale.ROOT), -1);
@@ -235,12 +243,16 @@ public final class SigV4Verifier {
         };
         if (streaming == null) {
             if (claim.startsWith(STREAMING_ECDSA_PREFIX)) {
-                throw new SigV4Exception(Reason.INVALID_ARGUMENT, "SigV4A chunk signing (" + AuthParser.clip(claim)
-                        + ") is not supported; use STREAMING-UNSIGNED-PAYLOAD-TRAILER or a payload hash.");
+                throw new SigV4Exception(
+                        Reason.INVALID_ARGUMENT,
+                        "SigV4A chunk signing (" + AuthParser.clip(claim)
+                                + ") is not supported; use STREAMING-UNSIGNED-PAYLOAD-TRAILER or a payload hash.");
             }
-            throw new SigV4Exception(Reason.INVALID_ARGUMENT, "x-amz-content-sha256 must be UNSIGNED-PAYLOAD,"
-                    + " STREAMING-UNSIGNED-PAYLOAD-TRAILER, STREAMING-AWS4-HMAC-SHA256-PAYLOAD,"
-                    + " STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER or a valid sha256 value.");
+            throw new SigV4Exception(
+                    Reason.INVALID_ARGUMENT,
+                    "x-amz-content-sha256 must be UNSIGNED-PAYLOAD,"
+                            + " STREAMING-UNSIGNED-PAYLOAD-TRAILER, STREAMING-AWS4-HMAC-SHA256-PAYLOAD,"
+                            + " STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER or a valid sha256 value.");
         }
         if (auth.presigned()) {
             throw new SigV4Exception(Reason.INVALID_ARGUMENT, "A presigned URL cannot carry an aws-chunked body.");
@@ -254,13 +266,14 @@ public final class SigV4Verifier {
     private static long decodedLength(SignedRequest request) throws SigV4Exception {
         String value = request.headers().first("x-amz-decoded-content-length");
         if (value == null) {
-            throw new SigV4Exception(Reason.INVALID_ARGUMENT, "An aws-chunked upload needs the"
-                    + " x-amz-decoded-content-length header.");
+            throw new SigV4Exception(
+                    Reason.INVALID_ARGUMENT,
+                    "An aws-chunked upload needs the" + " x-amz-decoded-content-length header.");
         }
         String v = value.strip();
         if (v.isEmpty() || v.length() > 18 || !v.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new SigV4Exception(Reason.INVALID_ARGUMENT, "x-amz-decoded-content-length must be a"
-                    + " non-negative integer.");
+            throw new SigV4Exception(
+                    Reason.INVALID_ARGUMENT, "x-amz-decoded-content-length must be a" + " non-negative integer.");
         }
         return Long.parseLong(v);
     }

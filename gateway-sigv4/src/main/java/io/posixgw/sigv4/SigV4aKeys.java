@@ -26,8 +26,7 @@ final class SigV4aKeys {
             new ECDomainParameters(P256.getCurve(), P256.getG(), P256.getN(), P256.getH());
     private static final BigInteger N_MINUS_2 = P256.getN().subtract(BigInteger.TWO);
 
-    private record Key(String accessKey, String secret) {
-    }
+    private record Key(String accessKey, String secret) {}
 
     private final ConcurrentHashMap<Key, ECPublicKeyParameters> cache = new ConcurrentHashMap<>();
 
@@ -66,7 +65,13 @@ final class SigV4aKeys {
         for (int counter = 1; counter <= MAX_COUNTER; counter++) {
             // i (=1, the KDF's block counter) || Label || 0x00 || Context (access key || counter) || L (=256 bits)
             ByteBuffer fixedInput = ByteBuffer.allocate(4 + label.length + 1 + context.length + 1 + 4);
-            fixedInput.putInt(1).put(label).put((byte) 0).put(context).put((byte) counter).putInt(256);
+            fixedInput
+                    .putInt(1)
+                    .put(label)
+                    .put((byte) 0)
+                    .put(context)
+                    .put((byte) counter)
+                    .putInt(256);
             BigInteger candidate = new BigInteger(1, Crypto.hmacSha256(kdfKey, fixedInput.array()));
             if (candidate.compareTo(N_MINUS_2) <= 0) {
                 return candidate.add(BigInteger.ONE); // d in [1, n-1]

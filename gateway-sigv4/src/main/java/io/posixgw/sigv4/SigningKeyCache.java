@@ -11,8 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 final class SigningKeyCache {
     static final int MAX_ENTRIES = 1024;
 
-    private record Key(String secret, String date, String region, String service) {
-    }
+    private record Key(String secret, String date, String region, String service) {}
 
     private final ConcurrentHashMap<Key, byte[]> keys = new ConcurrentHashMap<>();
 

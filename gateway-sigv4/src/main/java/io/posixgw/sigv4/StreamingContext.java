@@ -17,8 +17,8 @@ public final class StreamingContext {
     private final String seedSignature;
     private final Set<String> declaredTrailers;
 
-    StreamingContext(byte[] signingKey, String amzDate, String scope, String seedSignature,
-                     Set<String> declaredTrailers) {
+    StreamingContext(
+            byte[] signingKey, String amzDate, String scope, String seedSignature, Set<String> declaredTrailers) {
         this.signingKey = signingKey;
         this.amzDate = amzDate;
         this.scope = scope;
@@ -42,13 +42,25 @@ public final class StreamingContext {
 
     /** HMAC of "AWS4-HMAC-SHA256-PAYLOAD\n date\n scope\n previous\n sha256("")\n sha256(chunk)". */
     byte[] chunkSignature(String previousSignatureHex, String chunkSha256Hex) {
-        return Crypto.hmacSha256(signingKey, PAYLOAD + '\n' + amzDate + '\n' + scope + '\n' + previousSignatureHex
-                + '\n' + Crypto.EMPTY_SHA256 + '\n' + chunkSha256Hex);
+        return Crypto.hmacSha256(
+                signingKey,
+                PAYLOAD
+                        + '\n'
+                        + amzDate
+                        + '\n'
+                        + scope
+                        + '\n'
+                        + previousSignatureHex
+                        + '\n'
+                        + Crypto.EMPTY_SHA256
+                        + '\n'
+                        + chunkSha256Hex);
     }
 
     /** HMAC of "AWS4-HMAC-SHA256-TRAILER\n date\n scope\n previous\n sha256(canonical trailer lines)". */
     byte[] trailerSignature(String previousSignatureHex, String trailerSha256Hex) {
-        return Crypto.hmacSha256(signingKey, TRAILER + '\n' + amzDate + '\n' + scope + '\n' + previousSignatureHex
-                + '\n' + trailerSha256Hex);
+        return Crypto.hmacSha256(
+                signingKey,
+                TRAILER + '\n' + amzDate + '\n' + scope + '\n' + previousSignatureHex + '\n' + trailerSha256Hex);
     }
 }

@@ -23,8 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class AwsChunkedDecoderTest {
     static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
     static final TestSigner SIGNER = new TestSigner("AKTEST", "ryax0123456789ab", "us-east-1", "s3", NOW);
-    static final SigV4Verifier VERIFIER = new SigV4Verifier(ak -> ak.equals("AKTEST") ? "ryax0123456789ab" : null,
-            "s3", Clock.fixed(NOW, ZoneOffset.UTC));
+    static final SigV4Verifier VERIFIER = new SigV4Verifier(
+            ak -> ak.equals("AKTEST") ? "ryax0123456789ab" : null, "s3", Clock.fixed(NOW, ZoneOffset.UTC));
 
     static byte[] randomData(long seed, int size) {
         byte[] data = new byte[size];
@@ -36,8 +36,8 @@ class AwsChunkedDecoderTest {
         CRC32 crc = new CRC32();
         crc.update(data);
         long v = crc.getValue();
-        return Base64.getEncoder().encodeToString(new byte[] {(byte) (v >> 24), (byte) (v >> 16), (byte) (v >> 8),
-            (byte) v});
+        return Base64.getEncoder()
+                .encodeToString(new byte[] {(byte) (v >> 24), (byte) (v >> 16), (byte) (v >> 8), (byte) v});
     }
 
     /** Signs a PUT whose body is aws-chunked in {@code mode} and returns the verified result. */
@@ -101,12 +101,13 @@ class AwsChunkedDecoderTest {
     @Test
     void aMissingTrailerSignatureOrUndeclaredTrailerIsAMalformedTrailer() throws Exception {
         AuthResult auth = streamingPut("STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER", 5, "x-amz-checksum-crc32");
-        byte[] wire = SIGNER.chunkedSigned("hello".getBytes(StandardCharsets.US_ASCII), 4096,
-                Map.of("x-amz-checksum-crc32", "NhCmhg=="));
+        byte[] wire = SIGNER.chunkedSigned(
+                "hello".getBytes(StandardCharsets.US_ASCII), 4096, Map.of("x-amz-checksum-crc32", "NhCmhg=="));
         String text = new String(wire, StandardCharsets.ISO_8859_1);
         String noSignature = text.replaceAll("x-amz-trailer-signature:[0-9a-f]{64}\r\n", "");
-        SigV4Exception e = assertThrows(SigV4Exception.class, () -> decode(auth.newBodyDecoder(),
-                noSignature.getBytes(StandardCharsets.ISO_8859_1), null, 3));
+        SigV4Exception e = assertThrows(
+                SigV4Exception.class,
+                () -> decode(auth.newBodyDecoder(), noSignature.getBytes(StandardCharsets.ISO_8859_1), null, 3));
         assertEquals("MalformedTrailerError", e.awsCode());
 
         AuthResult unsigned = streamingPut("STREAMING-UNSIGNED-PAYLOAD-TRAILER", 5, "x-amz-checksum-crc32");
@@ -125,8 +126,8 @@ class AwsChunkedDecoderTest {
         assertEquals("MalformedTrailerError", e.awsCode());
 
         AuthResult signed = streamingPut("STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER", 5, null);
-        byte[] signedWire = SIGNER.chunkedSigned("hello".getBytes(StandardCharsets.US_ASCII), 4096,
-                Map.of("x-amz-checksum-crc32", "AAAAAA=="));
+        byte[] signedWire = SIGNER.chunkedSigned(
+                "hello".getBytes(StandardCharsets.US_ASCII), 4096, Map.of("x-amz-checksum-crc32", "AAAAAA=="));
         e = assertThrows(SigV4Exception.class, () -> decode(signed.newBodyDecoder(), signedWire, null, 5));
         assertEquals("MalformedTrailerError", e.awsCode());
     }
@@ -135,7 +136,8 @@ class AwsChunkedDecoderTest {
     @ValueSource(strings = {"5\r\nhello\r\n0\r\n\r\n", "5\r\nhello\r\n0\r\n"})
     void aDeclaredTrailerThatNeverComesIsAMalformedTrailer(String wire) throws Exception {
         AuthResult auth = streamingPut("STREAMING-UNSIGNED-PAYLOAD-TRAILER", 5, "x-amz-checksum-crc32");
-        SigV4Exception e = assertThrows(SigV4Exception.class,
+        SigV4Exception e = assertThrows(
+                SigV4Exception.class,
                 () -> decode(auth.newBodyDecoder(), wire.getBytes(StandardCharsets.US_ASCII), null, 64));
         assertEquals("MalformedTrailerError", e.awsCode());
     }
@@ -144,28 +146,31 @@ class AwsChunkedDecoderTest {
     void noTrailerDeclaredAndNoneSentIsFine() throws Exception {
         AuthResult auth = streamingPut("STREAMING-UNSIGNED-PAYLOAD-TRAILER", 5, null);
         BodyDecoder decoder = auth.newBodyDecoder();
-        assertArrayEquals("hello".getBytes(StandardCharsets.US_ASCII),
+        assertArrayEquals(
+                "hello".getBytes(StandardCharsets.US_ASCII),
                 decode(decoder, "5\r\nhello\r\n0\r\n\r\n".getBytes(StandardCharsets.US_ASCII), null, 64));
         assertEquals(Map.of(), decoder.trailers());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "5\r\nhello\r\n0\r\nx-amz-checksum-crc32:NhCmhg==\r\n\r\n", // as the SDKs send it
-        "5\nhello\r\n0\nx-amz-checksum-crc32:NhCmhg==\n\n", // LF-only lines
-        "5\r\nhello\r\n0\r\nx-amz-checksum-crc32:NhCmhg==\n\r\n", // LF then CRLF
-        "5\r\nhello\r\n0\r\nx-amz-checksum-crc32 : NhCmhg== \r\n\r\n", // blanks around ':'
-        "5\r\nhello\r\n0\r\nX-Amz-Checksum-CRC32:NhCmhg==\r\n\r\n", // name case
-        "5\r\nhello\r\n0\r\nx-amz-checksum-crc32:NhCmhg==\r\n", // no closing blank line
-        "5\r\nhello\r\n0\r\n\r\nx-amz-checksum-crc32:NhCmhg==\r\n", // blank line before the trailers
-        "5;ext=1\r\nhello\r\n0\r\nx-amz-checksum-crc32:NhCmhg==\r\n\r\n", // a chunk extension is ignored
-        "5  \r\nhello\r\n0\r\nx-amz-checksum-crc32:NhCmhg==\r\n\r\n", // blanks after the size
-    })
+    @ValueSource(
+            strings = {
+                "5\r\nhello\r\n0\r\nx-amz-checksum-crc32:NhCmhg==\r\n\r\n", // as the SDKs send it
+                "5\nhello\r\n0\nx-amz-checksum-crc32:NhCmhg==\n\n", // LF-only lines
+                "5\r\nhello\r\n0\r\nx-amz-checksum-crc32:NhCmhg==\n\r\n", // LF then CRLF
+                "5\r\nhello\r\n0\r\nx-amz-checksum-crc32 : NhCmhg== \r\n\r\n", // blanks around ':'
+                "5\r\nhello\r\n0\r\nX-Amz-Checksum-CRC32:NhCmhg==\r\n\r\n", // name case
+                "5\r\nhello\r\n0\r\nx-amz-checksum-crc32:NhCmhg==\r\n", // no closing blank line
+                "5\r\nhello\r\n0\r\n\r\nx-amz-checksum-crc32:NhCmhg==\r\n", // blank line before the trailers
+                "5;ext=1\r\nhello\r\n0\r\nx-amz-checksum-crc32:NhCmhg==\r\n\r\n", // a chunk extension is ignored
+                "5  \r\nhello\r\n0\r\nx-amz-checksum-crc32:NhCmhg==\r\n\r\n", // blanks after the size
+            })
     void unsignedTrailerTolerances(String wire) throws Exception {
         AuthResult auth = streamingPut("STREAMING-UNSIGNED-PAYLOAD-TRAILER", 5, "x-amz-checksum-crc32");
         for (int split : new int[] {1, 2, 3, 64}) {
             BodyDecoder decoder = auth.newBodyDecoder();
-            assertArrayEquals("hello".getBytes(StandardCharsets.US_ASCII),
+            assertArrayEquals(
+                    "hello".getBytes(StandardCharsets.US_ASCII),
                     decode(decoder, wire.getBytes(StandardCharsets.US_ASCII), null, split));
             assertEquals(Map.of("x-amz-checksum-crc32", "NhCmhg=="), decoder.trailers());
         }
@@ -187,22 +192,24 @@ class AwsChunkedDecoderTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "zz\r\n", // not hex
-        "-5\r\n", // negative
-        "\r\n", // empty size
-        "12345678901234567\r\n", // 17 digits
-        "ffffffffffffffff\r\n", // overflows a long
-        "6\r\nhello!\r\n0\r\n\r\n", // longer than x-amz-decoded-content-length
-        "5\r\nhelloXY0\r\n\r\n", // data not followed by CRLF
-        "5\r\nhello\r\n0\r\na:1\r\n\r\n0", // bytes after the end
-        "5\r\nhello\r\n0\r\n:novalue\r\n\r\n", // trailer without a name
-        "5\r\nhello\r\n0\r\nnocolon\r\n\r\n", // trailer without ':'
-        "5\r\nhello\r\n0\r\na:1\r\na:2\r\n\r\n", // trailer twice
-    })
+    @ValueSource(
+            strings = {
+                "zz\r\n", // not hex
+                "-5\r\n", // negative
+                "\r\n", // empty size
+                "12345678901234567\r\n", // 17 digits
+                "ffffffffffffffff\r\n", // overflows a long
+                "6\r\nhello!\r\n0\r\n\r\n", // longer than x-amz-decoded-content-length
+                "5\r\nhelloXY0\r\n\r\n", // data not followed by CRLF
+                "5\r\nhello\r\n0\r\na:1\r\n\r\n0", // bytes after the end
+                "5\r\nhello\r\n0\r\n:novalue\r\n\r\n", // trailer without a name
+                "5\r\nhello\r\n0\r\nnocolon\r\n\r\n", // trailer without ':'
+                "5\r\nhello\r\n0\r\na:1\r\na:2\r\n\r\n", // trailer twice
+            })
     void malformedFramingIsRefused(String wire) throws Exception {
         AuthResult auth = streamingPut("STREAMING-UNSIGNED-PAYLOAD-TRAILER", 5, null);
-        SigV4Exception e = assertThrows(SigV4Exception.class,
+        SigV4Exception e = assertThrows(
+                SigV4Exception.class,
                 () -> decode(auth.newBodyDecoder(), wire.getBytes(StandardCharsets.US_ASCII), null, 2));
         assertEquals(Reason.MALFORMED_CHUNK, e.reason(), e.toString());
     }
@@ -216,18 +223,23 @@ class AwsChunkedDecoderTest {
 
         StringBuilder many = new StringBuilder("5\r\nhello\r\n0\r\n");
         for (int i = 0; many.length() < 20_000; i++) {
-            many.append("x-amz-meta-").append(i).append(':').append("v".repeat(100)).append("\r\n");
+            many.append("x-amz-meta-")
+                    .append(i)
+                    .append(':')
+                    .append("v".repeat(100))
+                    .append("\r\n");
         }
-        e = assertThrows(SigV4Exception.class, () -> decode(auth.newBodyDecoder(),
-                many.toString().getBytes(StandardCharsets.US_ASCII), null, 1000));
+        e = assertThrows(
+                SigV4Exception.class,
+                () -> decode(auth.newBodyDecoder(), many.toString().getBytes(StandardCharsets.US_ASCII), null, 1000));
         assertEquals(Reason.MALFORMED_CHUNK, e.reason());
     }
 
     @Test
     void aHugeDeclaredChunkFailsBeforeAnyDataIsRead() throws Exception {
         AuthResult auth = streamingPut("STREAMING-AWS4-HMAC-SHA256-PAYLOAD", 10, null);
-        byte[] wire = ("7fffffffffffffff;chunk-signature=" + "0".repeat(64) + "\r\n")
-                .getBytes(StandardCharsets.US_ASCII);
+        byte[] wire =
+                ("7fffffffffffffff;chunk-signature=" + "0".repeat(64) + "\r\n").getBytes(StandardCharsets.US_ASCII);
         SigV4Exception e = assertThrows(SigV4Exception.class, () -> decode(auth.newBodyDecoder(), wire, null, 100));
         assertEquals(Reason.MALFORMED_CHUNK, e.reason());
     }
@@ -243,10 +255,15 @@ class AwsChunkedDecoderTest {
     @Test
     void signedChunksNeedTheirSignature() throws Exception {
         AuthResult auth = streamingPut("STREAMING-AWS4-HMAC-SHA256-PAYLOAD", 5, null);
-        for (String line : new String[] {"5\r\n", "5;chunk-signature=abc\r\n", "5;chunk-signature=" + "g".repeat(64)
-                + "\r\n", "5;chunk-signatur=" + "0".repeat(64) + "\r\n"}) {
-            SigV4Exception e = assertThrows(SigV4Exception.class, () -> decode(auth.newBodyDecoder(),
-                    line.getBytes(StandardCharsets.US_ASCII), null, 3));
+        for (String line : new String[] {
+            "5\r\n",
+            "5;chunk-signature=abc\r\n",
+            "5;chunk-signature=" + "g".repeat(64) + "\r\n",
+            "5;chunk-signatur=" + "0".repeat(64) + "\r\n"
+        }) {
+            SigV4Exception e = assertThrows(
+                    SigV4Exception.class,
+                    () -> decode(auth.newBodyDecoder(), line.getBytes(StandardCharsets.US_ASCII), null, 3));
             assertEquals(Reason.MALFORMED_CHUNK, e.reason(), line);
         }
     }
@@ -255,22 +272,23 @@ class AwsChunkedDecoderTest {
     void signedHashBodiesAreCheckedAtTheEnd() throws Exception {
         byte[] data = randomData(4, 10_000);
         String hash = TestSigner.hex(TestSigner.sha256(data));
-        AuthResult auth = VERIFIER.verify(SIGNER.sign("PUT", "/b/k", List.of(), Map.of(), hash.toUpperCase()),
-                "us-east-1", false);
+        AuthResult auth = VERIFIER.verify(
+                SIGNER.sign("PUT", "/b/k", List.of(), Map.of(), hash.toUpperCase()), "us-east-1", false);
         assertEquals(PayloadMode.SIGNED_HASH, auth.payloadMode());
         assertArrayEquals(data, decode(auth.newBodyDecoder(), data, new Random(4), 0));
         data[5000] ^= 1;
         BodyDecoder decoder = auth.newBodyDecoder();
         SigV4Exception e = assertThrows(SigV4Exception.class, () -> decode(decoder, data, null, 999));
         assertEquals(Reason.X_AMZ_CONTENT_SHA256_MISMATCH, e.reason());
-        assertEquals(e, assertThrows(SigV4Exception.class, () -> decoder.update(ByteBuffer.allocate(1), b -> { })));
+        assertEquals(e, assertThrows(SigV4Exception.class, () -> decoder.update(ByteBuffer.allocate(1), b -> {})));
     }
 
     @Test
     void runsAreViewsOfTheWireNotCopies() throws Exception {
         byte[] data = randomData(8, 3000);
         byte[] wire = TestSigner.chunkedUnsigned(data, 1000, Map.of());
-        BodyDecoder decoder = streamingPut("STREAMING-UNSIGNED-PAYLOAD-TRAILER", 3000, null).newBodyDecoder();
+        BodyDecoder decoder =
+                streamingPut("STREAMING-UNSIGNED-PAYLOAD-TRAILER", 3000, null).newBodyDecoder();
         List<ByteBuffer> runs = new java.util.ArrayList<>();
         decoder.update(ByteBuffer.wrap(wire), runs::add);
         decoder.finish();
@@ -282,8 +300,8 @@ class AwsChunkedDecoderTest {
 
     @Test
     void unsignedBodiesPassThrough() throws Exception {
-        AuthResult auth = VERIFIER.verify(SIGNER.sign("PUT", "/b/k", List.of(), Map.of(), "UNSIGNED-PAYLOAD"),
-                "us-east-1", false);
+        AuthResult auth = VERIFIER.verify(
+                SIGNER.sign("PUT", "/b/k", List.of(), Map.of(), "UNSIGNED-PAYLOAD"), "us-east-1", false);
         assertEquals(PayloadMode.UNSIGNED, auth.payloadMode());
         byte[] data = randomData(5, 3000);
         assertArrayEquals(data, decode(auth.newBodyDecoder(), data, new Random(5), 0));

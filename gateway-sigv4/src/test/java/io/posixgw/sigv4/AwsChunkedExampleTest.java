@@ -47,9 +47,11 @@ class AwsChunkedExampleTest {
         h.put("Host", List.of("s3.amazonaws.com"));
         h.put("x-amz-date", List.of("20130524T000000Z"));
         h.put("x-amz-storage-class", List.of("REDUCED_REDUNDANCY"));
-        h.put("Authorization", List.of("AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/"
-                + "aws4_request,SignedHeaders=content-encoding;content-length;host;x-amz-content-sha256;x-amz-date;"
-                + "x-amz-decoded-content-length;x-amz-storage-class,Signature=" + SEED));
+        h.put(
+                "Authorization",
+                List.of("AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/"
+                        + "aws4_request,SignedHeaders=content-encoding;content-length;host;x-amz-content-sha256;x-amz-date;"
+                        + "x-amz-decoded-content-length;x-amz-storage-class,Signature=" + SEED));
         h.put("x-amz-content-sha256", List.of("STREAMING-AWS4-HMAC-SHA256-PAYLOAD"));
         h.put("Content-Encoding", List.of("aws-chunked"));
         h.put("x-amz-decoded-content-length", List.of("66560"));
@@ -100,11 +102,17 @@ class AwsChunkedExampleTest {
             byte[] bad = body.clone();
             bad[i] ^= 0x01;
             BodyDecoder decoder = exampleAuth().newBodyDecoder();
-            SigV4Exception e = assertThrows(SigV4Exception.class, () -> {
-                decode(decoder, bad, new Random(7), 0);
-            }, "flipped byte " + i);
-            assertTrue(e.reason() == Reason.SIGNATURE_DOES_NOT_MATCH || e.reason() == Reason.MALFORMED_CHUNK
-                    || e.reason() == Reason.INCOMPLETE_BODY, "byte " + i + ": " + e);
+            SigV4Exception e = assertThrows(
+                    SigV4Exception.class,
+                    () -> {
+                        decode(decoder, bad, new Random(7), 0);
+                    },
+                    "flipped byte " + i);
+            assertTrue(
+                    e.reason() == Reason.SIGNATURE_DOES_NOT_MATCH
+                            || e.reason() == Reason.MALFORMED_CHUNK
+                            || e.reason() == Reason.INCOMPLETE_BODY,
+                    "byte " + i + ": " + e);
         }
     }
 
@@ -130,8 +138,9 @@ class AwsChunkedExampleTest {
         for (String s : CHUNK_SIGNATURES) {
             body = body.replace(s, s.toUpperCase());
         }
-        assertArrayEquals(PAYLOAD, decode(exampleAuth().newBodyDecoder(),
-                body.getBytes(StandardCharsets.US_ASCII), new Random(3), 0));
+        assertArrayEquals(
+                PAYLOAD,
+                decode(exampleAuth().newBodyDecoder(), body.getBytes(StandardCharsets.US_ASCII), new Random(3), 0));
     }
 
     @Test
@@ -158,8 +167,10 @@ class AwsChunkedExampleTest {
         Map<String, List<String>> h = new LinkedHashMap<>();
         r.headers().names().forEach(n -> h.put(n, r.headers().values(n)));
         h.put("x-amz-decoded-content-length", List.of("66561"));
-        SigV4Exception e = assertThrows(SigV4Exception.class, () -> verifier().verify(
-                new SignedRequest(r.method(), r.path(), r.query(), Headers.of(h)), "us-east-1", false));
+        SigV4Exception e = assertThrows(
+                SigV4Exception.class,
+                () -> verifier()
+                        .verify(new SignedRequest(r.method(), r.path(), r.query(), Headers.of(h)), "us-east-1", false));
         assertEquals(Reason.SIGNATURE_DOES_NOT_MATCH, e.reason());
     }
 
@@ -178,9 +189,11 @@ class AwsChunkedExampleTest {
         h.put("Host", List.of("s3.amazonaws.com"));
         h.put("x-amz-date", List.of("20130524T000000Z"));
         h.put("x-amz-storage-class", List.of("REDUCED_REDUNDANCY"));
-        h.put("Authorization", List.of("AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/"
-                + "aws4_request,SignedHeaders=content-encoding;host;x-amz-content-sha256;x-amz-date;"
-                + "x-amz-decoded-content-length;x-amz-storage-class;x-amz-trailer,Signature=" + TRAILER_SEED));
+        h.put(
+                "Authorization",
+                List.of("AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/"
+                        + "aws4_request,SignedHeaders=content-encoding;host;x-amz-content-sha256;x-amz-date;"
+                        + "x-amz-decoded-content-length;x-amz-storage-class;x-amz-trailer,Signature=" + TRAILER_SEED));
         h.put("x-amz-content-sha256", List.of("STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER"));
         h.put("Content-Encoding", List.of("aws-chunked"));
         h.put("x-amz-decoded-content-length", List.of("66560"));
@@ -216,8 +229,8 @@ class AwsChunkedExampleTest {
     void aTamperedTrailerFailsItsSignature() throws Exception {
         AuthResult auth = verifier().verify(trailerRequest(), "us-east-1", false);
         BodyDecoder decoder = auth.newBodyDecoder();
-        SigV4Exception e = assertThrows(SigV4Exception.class,
-                () -> decode(decoder, trailerBody(false, "sOO8/A=="), new Random(2), 0));
+        SigV4Exception e = assertThrows(
+                SigV4Exception.class, () -> decode(decoder, trailerBody(false, "sOO8/A=="), new Random(2), 0));
         assertEquals(Reason.SIGNATURE_DOES_NOT_MATCH, e.reason());
     }
 

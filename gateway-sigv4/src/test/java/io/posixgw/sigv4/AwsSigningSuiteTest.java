@@ -59,13 +59,16 @@ class AwsSigningSuiteTest {
         decoder.update(ByteBuffer.wrap(raw.body()), b -> b.position(b.limit()));
         decoder.finish();
 
-        SigV4Exception e = assertThrows(SigV4Exception.class,
+        SigV4Exception e = assertThrows(
+                SigV4Exception.class,
                 () -> verifier.verify(flipSignatureBit(request, form), context.region(), false, profile));
         assertEquals(Reason.SIGNATURE_DOES_NOT_MATCH, e.reason());
     }
 
     static SigV4Verifier verifier(Context context) {
-        return new SigV4Verifier(ak -> ak.equals(context.accessKey()) ? context.secret() : null, context.service(),
+        return new SigV4Verifier(
+                ak -> ak.equals(context.accessKey()) ? context.secret() : null,
+                context.service(),
                 Clock.fixed(context.timestamp(), ZoneOffset.UTC));
     }
 
@@ -77,7 +80,8 @@ class AwsSigningSuiteTest {
         SignedRequest request = raw.toSigned();
         if (form.equals("query") && context.omitSessionToken()) {
             List<QueryParam> query = request.query().stream()
-                    .filter(p -> !p.name().equals("X-Amz-Security-Token")).toList();
+                    .filter(p -> !p.name().equals("X-Amz-Security-Token"))
+                    .toList();
             request = new SignedRequest(request.method(), request.path(), query, request.headers());
         }
         return request;
@@ -98,8 +102,8 @@ class AwsSigningSuiteTest {
         String authorization = headers.get("authorization").get(0);
         int at = authorization.indexOf("Signature=") + "Signature=".length();
         headers.put("authorization", List.of(authorization.substring(0, at) + flipFirst(authorization.substring(at))));
-        SignedRequest flipped = new SignedRequest(request.method(), request.path(), request.query(),
-                Headers.of(headers));
+        SignedRequest flipped =
+                new SignedRequest(request.method(), request.path(), request.query(), Headers.of(headers));
         assertTrue(!flipped.headers().first("authorization").equals(authorization));
         return flipped;
     }

@@ -16,15 +16,62 @@ import org.junit.jupiter.api.Test;
  * the decoders answer with a result or a {@link SigV4Exception}, never another exception (which would become a 500).
  */
 class HostileInputTest {
-    private static final String[] NAMES = {"authorization", "x-amz-date", "date", "x-amz-content-sha256",
-        "x-amz-decoded-content-length", "x-amz-region-set", "x-amz-trailer", "host"};
-    private static final String[] QUERY_NAMES = {"X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-Date",
-        "X-Amz-Expires", "X-Amz-SignedHeaders", "X-Amz-Signature", "X-Amz-Region-Set", "X-Amz-Content-Sha256",
-        "AWSAccessKeyId", "Signature"};
-    private static final String[] FRAGMENTS = {"AWS4-HMAC-SHA256", "AWS4-ECDSA-P256-SHA256", " ", ",", "=", ";", "/",
-        "Credential=", "SignedHeaders=", "Signature=", "AKIDPOSIXGW", "20260301", "20260301T100000Z", "us-east-1",
-        "s3", "aws4_request", "host", "x-amz-date", "*", "%", "\u0000", "é", "😀", "\t", "\r\n", "-1",
-        "99999999999999999999", "STREAMING-AWS4-HMAC-SHA256-PAYLOAD", "UNSIGNED-PAYLOAD", "0", "ff", "3045022100"};
+    private static final String[] NAMES = {
+        "authorization",
+        "x-amz-date",
+        "date",
+        "x-amz-content-sha256",
+        "x-amz-decoded-content-length",
+        "x-amz-region-set",
+        "x-amz-trailer",
+        "host"
+    };
+    private static final String[] QUERY_NAMES = {
+        "X-Amz-Algorithm",
+        "X-Amz-Credential",
+        "X-Amz-Date",
+        "X-Amz-Expires",
+        "X-Amz-SignedHeaders",
+        "X-Amz-Signature",
+        "X-Amz-Region-Set",
+        "X-Amz-Content-Sha256",
+        "AWSAccessKeyId",
+        "Signature"
+    };
+    private static final String[] FRAGMENTS = {
+        "AWS4-HMAC-SHA256",
+        "AWS4-ECDSA-P256-SHA256",
+        " ",
+        ",",
+        "=",
+        ";",
+        "/",
+        "Credential=",
+        "SignedHeaders=",
+        "Signature=",
+        "AKIDPOSIXGW",
+        "20260301",
+        "20260301T100000Z",
+        "us-east-1",
+        "s3",
+        "aws4_request",
+        "host",
+        "x-amz-date",
+        "*",
+        "%",
+        "\u0000",
+        "é",
+        "😀",
+        "\t",
+        "\r\n",
+        "-1",
+        "99999999999999999999",
+        "STREAMING-AWS4-HMAC-SHA256-PAYLOAD",
+        "UNSIGNED-PAYLOAD",
+        "0",
+        "ff",
+        "3045022100"
+    };
 
     @Test
     void randomHeadersAndQueriesOnlyEverFailWithSigV4Exception() {
@@ -135,13 +182,13 @@ class HostileInputTest {
         Random random = new Random(7);
         byte[] example = AwsChunkedExampleTest.exampleBody();
         AuthResult signed = AwsChunkedExampleTest.exampleAuth();
-        AuthResult trailer = AwsChunkedExampleTest.verifier().verify(AwsChunkedExampleTest.trailerRequest(),
-                "us-east-1", false);
+        AuthResult trailer =
+                AwsChunkedExampleTest.verifier().verify(AwsChunkedExampleTest.trailerRequest(), "us-east-1", false);
         byte[] trailerBody = AwsChunkedExampleTest.trailerBody(false, "sOO8/Q==");
-        AuthResult unsigned = AwsChunkedDecoderTest.streamingPut("STREAMING-UNSIGNED-PAYLOAD-TRAILER", 5,
-                "x-amz-checksum-crc32");
-        byte[] unsignedBody = "5\r\nhello\r\n0\r\nx-amz-checksum-crc32:NhCmhg==\r\n\r\n"
-                .getBytes(StandardCharsets.US_ASCII);
+        AuthResult unsigned =
+                AwsChunkedDecoderTest.streamingPut("STREAMING-UNSIGNED-PAYLOAD-TRAILER", 5, "x-amz-checksum-crc32");
+        byte[] unsignedBody =
+                "5\r\nhello\r\n0\r\nx-amz-checksum-crc32:NhCmhg==\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
         for (int i = 0; i < 3_000; i++) {
             int which = i % 3;
             AuthResult auth = which == 0 ? signed : which == 1 ? trailer : unsigned;
@@ -155,11 +202,12 @@ class HostileInputTest {
         byte[] body = base.clone();
         // Mutations cluster near the framing (the start and the end), where the parser's decisions are.
         for (int k = 1 + random.nextInt(3); k > 0; k--) {
-            int at = random.nextBoolean() ? random.nextInt(Math.min(120, body.length))
+            int at = random.nextBoolean()
+                    ? random.nextInt(Math.min(120, body.length))
                     : body.length - 1 - random.nextInt(Math.min(200, body.length));
             String framing = "0;:\r\n-xf=";
-            body[at] = (byte) (random.nextBoolean() ? random.nextInt(256)
-                    : framing.charAt(random.nextInt(framing.length())));
+            body[at] = (byte)
+                    (random.nextBoolean() ? random.nextInt(256) : framing.charAt(random.nextInt(framing.length())));
         }
         int cut = random.nextInt(4) == 0 ? random.nextInt(body.length + 1) : body.length;
         return java.util.Arrays.copyOf(body, cut);

@@ -81,8 +81,8 @@ class SigV4VerifierTest {
         String key = "/bucket/a/../b//c/./my key+!@#$%^&*()=;:,?~'[]{}<>|\\`\"é€😀";
         SignedRequest request = signer("us-east-1", NOW).sign("PUT", key, List.of(), Map.of(), EMPTY);
         assertEquals(AK, verifierAt(NOW).verify(request, "us-east-1", false).accessKey());
-        SignedRequest normalised = new SignedRequest("PUT", CanonicalRequest.normalizePath(key), request.query(),
-                request.headers());
+        SignedRequest normalised =
+                new SignedRequest("PUT", CanonicalRequest.normalizePath(key), request.query(), request.headers());
         assertEquals(Reason.SIGNATURE_DOES_NOT_MATCH, refused(normalised).reason());
     }
 
@@ -104,7 +104,8 @@ class SigV4VerifierTest {
     void theWrongRegionIsNamedLikeAws() {
         SigV4Exception e = refused(get(signer("eu-west-1", NOW)));
         assertEquals(Reason.AUTHORIZATION_HEADER_MALFORMED, e.reason());
-        assertEquals("The authorization header is malformed; the region 'eu-west-1' is wrong; expecting 'us-east-1'",
+        assertEquals(
+                "The authorization header is malformed; the region 'eu-west-1' is wrong; expecting 'us-east-1'",
                 e.getMessage());
         assertEquals(400, e.httpStatus());
     }
@@ -115,9 +116,13 @@ class SigV4VerifierTest {
         SignedRequest request = get(signer("us-east-1", NOW));
         assertEquals(AK, verifier.verify(request, "eu-central-1", true).accessKey());
         SigV4Exception e = assertThrows(SigV4Exception.class, () -> verifier.verify(request, "eu-central-1", false));
-        assertEquals("The authorization header is malformed; the region 'us-east-1' is wrong; expecting"
-                + " 'eu-central-1'", e.getMessage());
-        assertEquals(AK, verifier.verify(get(signer("eu-central-1", NOW)), "eu-central-1", true).accessKey());
+        assertEquals(
+                "The authorization header is malformed; the region 'us-east-1' is wrong; expecting" + " 'eu-central-1'",
+                e.getMessage());
+        assertEquals(
+                AK,
+                verifier.verify(get(signer("eu-central-1", NOW)), "eu-central-1", true)
+                        .accessKey());
     }
 
     @Test
@@ -133,10 +138,14 @@ class SigV4VerifierTest {
     void theServiceAndTerminatorMustBeS3s() {
         SignedRequest request = get(signer("us-east-1", NOW));
         String authorization = request.headers().first("authorization");
-        assertEquals(Reason.AUTHORIZATION_HEADER_MALFORMED, refused(withHeader(request, "authorization",
-                authorization.replace("/s3/", "/ec2/"))).reason());
-        assertEquals(Reason.AUTHORIZATION_HEADER_MALFORMED, refused(withHeader(request, "authorization",
-                authorization.replace("/aws4_request", "/aws5_request"))).reason());
+        assertEquals(
+                Reason.AUTHORIZATION_HEADER_MALFORMED,
+                refused(withHeader(request, "authorization", authorization.replace("/s3/", "/ec2/")))
+                        .reason());
+        assertEquals(
+                Reason.AUTHORIZATION_HEADER_MALFORMED,
+                refused(withHeader(request, "authorization", authorization.replace("/aws4_request", "/aws5_request")))
+                        .reason());
     }
 
     @Test
@@ -155,21 +164,35 @@ class SigV4VerifierTest {
 
     @Test
     void aSignedHeaderMissingFromTheRequestIsASignatureMismatch() {
-        SignedRequest request = signer("us-east-1", NOW).sign("PUT", "/b/k", List.of(),
-                Map.of("x-amz-meta-a", "1"), EMPTY);
-        assertEquals(Reason.SIGNATURE_DOES_NOT_MATCH, refused(withHeader(request, "x-amz-meta-a", null)).reason());
-        assertEquals(Reason.SIGNATURE_DOES_NOT_MATCH, refused(withHeader(request, "x-amz-meta-a", "2")).reason());
+        SignedRequest request =
+                signer("us-east-1", NOW).sign("PUT", "/b/k", List.of(), Map.of("x-amz-meta-a", "1"), EMPTY);
+        assertEquals(
+                Reason.SIGNATURE_DOES_NOT_MATCH,
+                refused(withHeader(request, "x-amz-meta-a", null)).reason());
+        assertEquals(
+                Reason.SIGNATURE_DOES_NOT_MATCH,
+                refused(withHeader(request, "x-amz-meta-a", "2")).reason());
     }
 
     @Test
     void sigV2IsRefusedWithAPointerToSigV4() {
-        SigV4Exception header = refused(new SignedRequest("GET", "/b", List.of(),
+        SigV4Exception header = refused(new SignedRequest(
+                "GET",
+                "/b",
+                List.of(),
                 Headers.of(Map.of("Authorization", List.of("AWS AKIDPOSIXGW:frJIUN8DYpKDtOLCwo//yllqDzg=")))));
         assertEquals(Reason.SIGV2_NOT_SUPPORTED, header.reason());
         assertEquals("InvalidRequest", header.awsCode());
-        assertTrue(header.getMessage().contains("Signature Version 2") && header.getMessage().contains("AWS4-HMAC"));
-        SigV4Exception query = refused(new SignedRequest("GET", "/b/k", List.of(new QueryParam("AWSAccessKeyId", AK),
-                new QueryParam("Expires", "1700000000"), new QueryParam("Signature", "abc=")), Headers.of(Map.of())));
+        assertTrue(header.getMessage().contains("Signature Version 2")
+                && header.getMessage().contains("AWS4-HMAC"));
+        SigV4Exception query = refused(new SignedRequest(
+                "GET",
+                "/b/k",
+                List.of(
+                        new QueryParam("AWSAccessKeyId", AK),
+                        new QueryParam("Expires", "1700000000"),
+                        new QueryParam("Signature", "abc=")),
+                Headers.of(Map.of())));
         assertEquals(Reason.SIGV2_NOT_SUPPORTED, query.reason());
     }
 
@@ -188,9 +211,16 @@ class SigV4VerifierTest {
     @Test
     void aMissingOrBadDateIsAccessDenied() {
         SignedRequest request = get(signer("us-east-1", NOW));
-        assertEquals(Reason.ACCESS_DENIED, refused(withHeader(request, "x-amz-date", null)).reason());
-        assertEquals(Reason.ACCESS_DENIED, refused(withHeader(request, "x-amz-date", "2026-03-01T10:00:00Z")).reason());
-        assertEquals(Reason.ACCESS_DENIED, refused(withHeader(request, "x-amz-date", "20261301T100000Z")).reason());
+        assertEquals(
+                Reason.ACCESS_DENIED,
+                refused(withHeader(request, "x-amz-date", null)).reason());
+        assertEquals(
+                Reason.ACCESS_DENIED,
+                refused(withHeader(request, "x-amz-date", "2026-03-01T10:00:00Z"))
+                        .reason());
+        assertEquals(
+                Reason.ACCESS_DENIED,
+                refused(withHeader(request, "x-amz-date", "20261301T100000Z")).reason());
     }
 
     @Test
@@ -203,49 +233,68 @@ class SigV4VerifierTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"abc", "UNSIGNED", "unsigned-payload", "STREAMING-AWS4-HMAC-SHA256-PAYLOADX",
-        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b85g", ""})
+    @ValueSource(
+            strings = {
+                "abc",
+                "UNSIGNED",
+                "unsigned-payload",
+                "STREAMING-AWS4-HMAC-SHA256-PAYLOADX",
+                "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b85g",
+                ""
+            })
     void aBadXAmzContentSha256IsAnInvalidArgument(String value) {
         SignedRequest request = signer("us-east-1", NOW).sign("PUT", "/b/k", List.of(), Map.of(), value);
         assertEquals(Reason.INVALID_ARGUMENT, refused(request).reason());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"STREAMING-AWS4-HMAC-SHA256-PAYLOAD", "STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER",
-        "STREAMING-UNSIGNED-PAYLOAD-TRAILER"})
+    @ValueSource(
+            strings = {
+                "STREAMING-AWS4-HMAC-SHA256-PAYLOAD",
+                "STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER",
+                "STREAMING-UNSIGNED-PAYLOAD-TRAILER"
+            })
     void streamingNeedsADecodedLength(String mode) throws Exception {
         TestSigner signer = signer("us-east-1", NOW);
-        assertEquals(Reason.INVALID_ARGUMENT, refused(signer.sign("PUT", "/b/k", List.of(), Map.of(), mode)).reason());
-        assertEquals(Reason.INVALID_ARGUMENT, refused(signer.sign("PUT", "/b/k", List.of(),
-                Map.of("x-amz-decoded-content-length", "-1"), mode)).reason());
-        AuthResult ok = verifierAt(NOW).verify(signer.sign("PUT", "/b/k", List.of(),
-                Map.of("x-amz-decoded-content-length", "42"), mode), "us-east-1", false);
+        assertEquals(
+                Reason.INVALID_ARGUMENT,
+                refused(signer.sign("PUT", "/b/k", List.of(), Map.of(), mode)).reason());
+        assertEquals(
+                Reason.INVALID_ARGUMENT,
+                refused(signer.sign("PUT", "/b/k", List.of(), Map.of("x-amz-decoded-content-length", "-1"), mode))
+                        .reason());
+        AuthResult ok = verifierAt(NOW)
+                .verify(
+                        signer.sign("PUT", "/b/k", List.of(), Map.of("x-amz-decoded-content-length", "42"), mode),
+                        "us-east-1",
+                        false);
         assertEquals(42, ok.decodedContentLength());
         assertTrue(ok.payloadMode().isStreaming());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "AWS4-HMAC-SHA256",
-        "AWS4-HMAC-SHA256 ",
-        "AWS4-HMAC-SHA256 Credential=AKIDPOSIXGW/20260301/us-east-1/s3/aws4_request",
-        "AWS4-HMAC-SHA256 Credential=AKIDPOSIXGW/20260301/us-east-1/s3/aws4_request, SignedHeaders=host",
-        "AWS4-HMAC-SHA256 Credential=AKIDPOSIXGW/20260301/us-east-1/s3, SignedHeaders=host, Signature=00",
-        "AWS4-HMAC-SHA256 Credential=/20260301/us-east-1/s3/aws4_request, SignedHeaders=host, Signature=00",
-        "AWS4-HMAC-SHA256 Credential=AKIDPOSIXGW/20260301/us-east-1/s3/aws4_request, SignedHeaders=x-amz-date,"
-            + " Signature=00",
-        "AWS4-HMAC-SHA256 Credential=AKIDPOSIXGW/20260301/us-east-1/s3/aws4_request, SignedHeaders=host;;a,"
-            + " Signature=00",
-        "AWS4-HMAC-SHA256 Credential=a, Credential=b, SignedHeaders=host, Signature=00",
-        "AWS4-HMAC-SHA256 Credential=a, SignedHeaders=host, Signature=00, Extra=1",
-        "AWS4-HMAC-SHA256 Credential, SignedHeaders, Signature",
-        "AWS4-HMAC-SHA256 =,=,=",
-        "Bearer abc.def.ghi",
-        "garbage",
-        "",
-        "AWS4-ECDSA-P256-SHA256 Credential=AKIDPOSIXGW/20260301/s3/aws4_request, SignedHeaders=host;x-amz-date,"
-            + " Signature=00",
-    })
+    @ValueSource(
+            strings = {
+                "AWS4-HMAC-SHA256",
+                "AWS4-HMAC-SHA256 ",
+                "AWS4-HMAC-SHA256 Credential=AKIDPOSIXGW/20260301/us-east-1/s3/aws4_request",
+                "AWS4-HMAC-SHA256 Credential=AKIDPOSIXGW/20260301/us-east-1/s3/aws4_request, SignedHeaders=host",
+                "AWS4-HMAC-SHA256 Credential=AKIDPOSIXGW/20260301/us-east-1/s3, SignedHeaders=host, Signature=00",
+                "AWS4-HMAC-SHA256 Credential=/20260301/us-east-1/s3/aws4_request, SignedHeaders=host, Signature=00",
+                "AWS4-HMAC-SHA256 Credential=AKIDPOSIXGW/20260301/us-east-1/s3/aws4_request, SignedHeaders=x-amz-date,"
+                        + " Signature=00",
+                "AWS4-HMAC-SHA256 Credential=AKIDPOSIXGW/20260301/us-east-1/s3/aws4_request, SignedHeaders=host;;a,"
+                        + " Signature=00",
+                "AWS4-HMAC-SHA256 Credential=a, Credential=b, SignedHeaders=host, Signature=00",
+                "AWS4-HMAC-SHA256 Credential=a, SignedHeaders=host, Signature=00, Extra=1",
+                "AWS4-HMAC-SHA256 Credential, SignedHeaders, Signature",
+                "AWS4-HMAC-SHA256 =,=,=",
+                "Bearer abc.def.ghi",
+                "garbage",
+                "",
+                "AWS4-ECDSA-P256-SHA256 Credential=AKIDPOSIXGW/20260301/s3/aws4_request, SignedHeaders=host;x-amz-date,"
+                        + " Signature=00",
+            })
     void malformedAuthorizationHeadersAreAuthorizationHeaderMalformed(String authorization) {
         SignedRequest request = withHeader(get(signer("us-east-1", NOW)), "authorization", authorization);
         SigV4Exception e = refused(request);
@@ -268,9 +317,12 @@ class SigV4VerifierTest {
         SigV4Exception e = refused(withHeader(put, "x-amz-copy-source", "/bucket/secret"));
         assertEquals(Reason.ACCESS_DENIED, e.reason());
         assertTrue(e.getMessage().contains("not signed: x-amz-copy-source"), e.getMessage());
-        assertEquals(Reason.ACCESS_DENIED, refused(withHeader(put, "x-amz-meta-injected", "yes")).reason());
+        assertEquals(
+                Reason.ACCESS_DENIED,
+                refused(withHeader(put, "x-amz-meta-injected", "yes")).reason());
         // signed, the same header is fine; other unsigned headers are S3's business, not the signature's
-        SignedRequest copy = signer.sign("PUT", "/bucket/empty", List.of(), Map.of("x-amz-copy-source", "/bucket/secret"), EMPTY);
+        SignedRequest copy =
+                signer.sign("PUT", "/bucket/empty", List.of(), Map.of("x-amz-copy-source", "/bucket/secret"), EMPTY);
         verifierAt(NOW).verify(copy, "us-east-1", false);
         verifierAt(NOW).verify(withHeader(put, "user-agent", "curl"), "us-east-1", false);
         verifierAt(NOW).verify(withHeader(put, "x-amz-security-token", "ignored"), "us-east-1", false);
@@ -285,7 +337,11 @@ class SigV4VerifierTest {
         // the server adds a hoisted parameter as a header: covered by the signature as a parameter
         verifierAt(NOW).verify(withHeader(url, "x-amz-meta-a", "1"), "us-east-1", false);
         verifierAt(NOW).verify(withHeader(url, "x-amz-content-sha256", "UNSIGNED-PAYLOAD"), "us-east-1", false);
-        assertEquals(Reason.ACCESS_DENIED, refused(withHeader(url, "x-amz-meta-b", "2")).reason());
-        assertEquals(Reason.ACCESS_DENIED, refused(withHeader(url, "x-amz-copy-source", "/bucket/secret")).reason());
+        assertEquals(
+                Reason.ACCESS_DENIED,
+                refused(withHeader(url, "x-amz-meta-b", "2")).reason());
+        assertEquals(
+                Reason.ACCESS_DENIED,
+                refused(withHeader(url, "x-amz-copy-source", "/bucket/secret")).reason());
     }
 }

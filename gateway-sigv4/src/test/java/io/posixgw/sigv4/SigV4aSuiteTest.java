@@ -36,7 +36,11 @@ class SigV4aSuiteTest {
     @Test
     void theSuiteIsComplete() {
         assertEquals(40, TestVectors.cases("v4a").size());
-        assertEquals(38, TestVectors.cases("v4a").stream().filter(SigV4aSuiteTest::hasExpectations).count());
+        assertEquals(
+                38,
+                TestVectors.cases("v4a").stream()
+                        .filter(SigV4aSuiteTest::hasExpectations)
+                        .count());
     }
 
     /** Two v4a cases (query-order-key, query-order-value) ship only request.txt and context.json. */
@@ -79,21 +83,32 @@ class SigV4aSuiteTest {
         assertEquals(TestVectors.read(dir.resolve(form + "-string-to-sign.txt")), trace.stringToSign());
 
         SigV4Verifier verifier = AwsSigningSuiteTest.verifier(context);
-        assertEquals(context.accessKey(), verifier.verify(request, context.region(), false, profile).accessKey());
-        SignedRequest other = withSignature(request, form,
+        assertEquals(
+                context.accessKey(),
+                verifier.verify(request, context.region(), false, profile).accessKey());
+        SignedRequest other = withSignature(
+                request,
+                form,
                 TestVectors.read(dir.resolve(form + "-signature.txt")).strip());
-        assertEquals(context.accessKey(), verifier.verify(other, context.region(), false, profile).accessKey());
+        assertEquals(
+                context.accessKey(),
+                verifier.verify(other, context.region(), false, profile).accessKey());
 
         for (SignedRequest signed : List.of(request, other)) {
-            SigV4Exception e = assertThrows(SigV4Exception.class, () -> verifier.verify(
-                    AwsSigningSuiteTest.flipSignatureBit(signed, form), context.region(), false, profile));
+            SigV4Exception e = assertThrows(
+                    SigV4Exception.class,
+                    () -> verifier.verify(
+                            AwsSigningSuiteTest.flipSignatureBit(signed, form), context.region(), false, profile));
             assertEquals(Reason.SIGNATURE_DOES_NOT_MATCH, e.reason());
         }
         // SigV4A signs no region: the region set must include ours, else the request is refused before any ECDSA.
-        SigV4Exception e = assertThrows(SigV4Exception.class,
-                () -> verifier.verify(request, "eu-west-1", false, profile));
-        assertEquals(form.equals("header") ? Reason.AUTHORIZATION_HEADER_MALFORMED
-                : Reason.AUTHORIZATION_QUERY_PARAMETERS_ERROR, e.reason());
+        SigV4Exception e =
+                assertThrows(SigV4Exception.class, () -> verifier.verify(request, "eu-west-1", false, profile));
+        assertEquals(
+                form.equals("header")
+                        ? Reason.AUTHORIZATION_HEADER_MALFORMED
+                        : Reason.AUTHORIZATION_QUERY_PARAMETERS_ERROR,
+                e.reason());
     }
 
     /**
@@ -107,8 +122,10 @@ class SigV4aSuiteTest {
         headers.put("X-Amz-Date", List.of("20150830T123600Z"));
         headers.put("X-Amz-Region-Set", List.of(context.region()));
         String credential = context.accessKey() + "/20150830/" + context.service() + "/aws4_request";
-        headers.put("Authorization", List.of("AWS4-ECDSA-P256-SHA256 Credential=" + credential
-                + ", SignedHeaders=host;x-amz-date;x-amz-region-set, Signature=00"));
+        headers.put(
+                "Authorization",
+                List.of("AWS4-ECDSA-P256-SHA256 Credential=" + credential
+                        + ", SignedHeaders=host;x-amz-date;x-amz-region-set, Signature=00"));
         SignedRequest unsigned = new SignedRequest(raw.method(), raw.path(), raw.query(), Headers.of(headers));
         NonS3Profile profile = new NonS3Profile(context.normalize(), Crypto.EMPTY_SHA256);
         SigV4Verifier.Trace trace = SigV4Verifier.trace(unsigned, profile);
@@ -117,23 +134,30 @@ class SigV4aSuiteTest {
         assertEquals(2, pairs.size());
 
         ECDSASigner signer = new ECDSASigner(new HMacDSAKCalculator(new SHA256Digest()));
-        signer.init(true, new ECPrivateKeyParameters(
-                SigV4aKeys.derivePrivateKey(context.accessKey(), context.secret()), SigV4aKeys.DOMAIN));
-        BigInteger[] rs = signer.generateSignature(
-                Crypto.sha256(trace.stringToSign().getBytes(StandardCharsets.UTF_8)));
+        signer.init(
+                true,
+                new ECPrivateKeyParameters(
+                        SigV4aKeys.derivePrivateKey(context.accessKey(), context.secret()), SigV4aKeys.DOMAIN));
+        BigInteger[] rs =
+                signer.generateSignature(Crypto.sha256(trace.stringToSign().getBytes(StandardCharsets.UTF_8)));
         String der = Crypto.hex(StandardDSAEncoding.INSTANCE.encode(SigV4aKeys.DOMAIN.getN(), rs[0], rs[1]));
         SignedRequest signed = withSignature(unsigned, "header", der);
         SigV4Verifier verifier = AwsSigningSuiteTest.verifier(context);
-        assertEquals(context.accessKey(), verifier.verify(signed, context.region(), false, profile).accessKey());
-        SigV4Exception e = assertThrows(SigV4Exception.class, () -> verifier.verify(
-                AwsSigningSuiteTest.flipSignatureBit(signed, "header"), context.region(), false, profile));
+        assertEquals(
+                context.accessKey(),
+                verifier.verify(signed, context.region(), false, profile).accessKey());
+        SigV4Exception e = assertThrows(
+                SigV4Exception.class,
+                () -> verifier.verify(
+                        AwsSigningSuiteTest.flipSignatureBit(signed, "header"), context.region(), false, profile));
         assertEquals(Reason.SIGNATURE_DOES_NOT_MATCH, e.reason());
     }
 
     static SignedRequest withSignature(SignedRequest request, String form, String signature) {
         if (form.equals("query")) {
             List<QueryParam> query = request.query().stream()
-                    .map(p -> p.name().equals("X-Amz-Signature") ? new QueryParam(p.name(), signature) : p).toList();
+                    .map(p -> p.name().equals("X-Amz-Signature") ? new QueryParam(p.name(), signature) : p)
+                    .toList();
             return new SignedRequest(request.method(), request.path(), query, request.headers());
         }
         Map<String, List<String>> headers = new LinkedHashMap<>();
@@ -147,7 +171,8 @@ class SigV4aSuiteTest {
     }
 
     private static String field(String json, String name) {
-        Matcher m = Pattern.compile("\"" + name + "\"\\s*:\\s*\"([0-9a-fA-F]+)\"").matcher(json);
+        Matcher m =
+                Pattern.compile("\"" + name + "\"\\s*:\\s*\"([0-9a-fA-F]+)\"").matcher(json);
         if (!m.find()) {
             throw new IllegalStateException(name + " missing in " + json);
         }

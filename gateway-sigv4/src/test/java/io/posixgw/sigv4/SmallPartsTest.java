@@ -58,9 +58,10 @@ class SmallPartsTest {
             assertTrue(cache.size() <= SigningKeyCache.MAX_ENTRIES);
         }
         // AWS's documented signing key example (sigv4 "derive signing key" page, iam example credentials).
-        assertEquals("c4afb1cc5771d871763a393e44b703571b55cc28424d1a5e86da6ed3c154a4b9",
-                Crypto.hex(SigningKeyCache.derive("wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY", "20150830",
-                        "us-east-1", "iam")));
+        assertEquals(
+                "c4afb1cc5771d871763a393e44b703571b55cc28424d1a5e86da6ed3c154a4b9",
+                Crypto.hex(SigningKeyCache.derive(
+                        "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY", "20150830", "us-east-1", "iam")));
     }
 
     @Test
@@ -79,7 +80,9 @@ class SmallPartsTest {
         CredentialScope scope = CredentialScope.parse("AK/with/slash/20260301/us-east-1/s3/aws4_request", true);
         assertEquals("AK/with/slash", scope.accessKey());
         assertEquals("20260301/us-east-1/s3/aws4_request", scope.scope());
-        assertEquals("20260301/s3/aws4_request", CredentialScope.parse("AK/20260301/s3/aws4_request", false).scope());
+        assertEquals(
+                "20260301/s3/aws4_request",
+                CredentialScope.parse("AK/20260301/s3/aws4_request", false).scope());
         assertNull(CredentialScope.parse("20260301/us-east-1/s3/aws4_request", true));
         assertNull(CredentialScope.parse("", false));
     }

@@ -22,7 +22,8 @@ import javax.crypto.spec.SecretKeySpec;
  * encoding, like AWS's sample code) so that the two agreeing means something.
  */
 final class TestSigner {
-    static final DateTimeFormatter BASIC = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+    static final DateTimeFormatter BASIC =
+            DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
     final String accessKey;
     final String secret;
@@ -51,13 +52,14 @@ final class TestSigner {
     }
 
     byte[] signingKey() {
-        byte[] k = hmac(("AWS4" + secret).getBytes(StandardCharsets.UTF_8), amzDate().substring(0, 8));
+        byte[] k = hmac(
+                ("AWS4" + secret).getBytes(StandardCharsets.UTF_8), amzDate().substring(0, 8));
         return hmac(hmac(hmac(k, region), service), "aws4_request");
     }
 
     /** Header auth over all given headers (plus host, x-amz-date and, if payloadHash != null, x-amz-content-sha256). */
-    SignedRequest sign(String method, String path, List<QueryParam> query, Map<String, String> headers,
-                       String payloadHash) {
+    SignedRequest sign(
+            String method, String path, List<QueryParam> query, Map<String, String> headers, String payloadHash) {
         Map<String, String> all = new TreeMap<>();
         headers.forEach((k, v) -> all.put(k.toLowerCase(Locale.ROOT), v));
         all.putIfAbsent("host", "localhost:7070");
@@ -75,8 +77,10 @@ final class TestSigner {
         lastSignature = signature(canonical);
         Map<String, List<String>> sent = new LinkedHashMap<>();
         all.forEach((k, v) -> sent.put(k, List.of(v)));
-        sent.put("authorization", List.of("AWS4-HMAC-SHA256 Credential=" + accessKey + "/" + scope()
-                + ", SignedHeaders=" + signedHeaders + ", Signature=" + lastSignature));
+        sent.put(
+                "authorization",
+                List.of("AWS4-HMAC-SHA256 Credential=" + accessKey + "/" + scope() + ", SignedHeaders=" + signedHeaders
+                        + ", Signature=" + lastSignature));
         return new SignedRequest(method, path, query, Headers.of(sent));
     }
 
@@ -108,8 +112,10 @@ final class TestSigner {
             int n = Math.min(chunkSize, data.length - off);
             byte[] chunk = Arrays.copyOfRange(data, off, off + n);
             off += n;
-            previous = hex(hmac(signingKey(), "AWS4-HMAC-SHA256-PAYLOAD\n" + amzDate() + "\n" + scope() + "\n"
-                    + previous + "\n" + sha256Hex("") + "\n" + hex(sha256(chunk))));
+            previous = hex(hmac(
+                    signingKey(),
+                    "AWS4-HMAC-SHA256-PAYLOAD\n" + amzDate() + "\n" + scope() + "\n" + previous + "\n" + sha256Hex("")
+                            + "\n" + hex(sha256(chunk))));
             write(out, Integer.toHexString(n) + ";chunk-signature=" + previous + "\r\n");
             out.writeBytes(chunk);
             if (n == 0) {
@@ -123,8 +129,10 @@ final class TestSigner {
                 canonical.append(k).append(':').append(v).append('\n');
                 write(out, k + ":" + v + "\r\n");
             });
-            String signature = hex(hmac(signingKey(), "AWS4-HMAC-SHA256-TRAILER\n" + amzDate() + "\n" + scope()
-                    + "\n" + previous + "\n" + sha256Hex(canonical.toString())));
+            String signature = hex(hmac(
+                    signingKey(),
+                    "AWS4-HMAC-SHA256-TRAILER\n" + amzDate() + "\n" + scope() + "\n" + previous + "\n"
+                            + sha256Hex(canonical.toString())));
             write(out, "x-amz-trailer-signature:" + signature + "\r\n");
         }
         write(out, "\r\n");
@@ -155,7 +163,9 @@ final class TestSigner {
     }
 
     static String encode(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20").replace("*", "%2A")
+        return URLEncoder.encode(s, StandardCharsets.UTF_8)
+                .replace("+", "%20")
+                .replace("*", "%2A")
                 .replace("%7E", "~");
     }
 
@@ -170,8 +180,11 @@ final class TestSigner {
 
     static String canonicalHeaders(Map<String, String> headers) {
         StringBuilder sb = new StringBuilder();
-        new TreeMap<>(headers).forEach((k, v) -> sb.append(k).append(':').append(v.strip().replaceAll(" +", " "))
-                .append('\n'));
+        new TreeMap<>(headers)
+                .forEach((k, v) -> sb.append(k)
+                        .append(':')
+                        .append(v.strip().replaceAll(" +", " "))
+                        .append('\n'));
         return sb.toString();
     }
 

@@ -25,8 +25,7 @@ import java.util.stream.Stream;
 final class TestVectors {
     private static final String SUITE = "/aws-signing-test-suite/";
 
-    private TestVectors() {
-    }
+    private TestVectors() {}
 
     static Path suiteDir(String version) {
         URL dir = TestVectors.class.getResource(SUITE + version);
@@ -57,25 +56,36 @@ final class TestVectors {
     }
 
     /** The flat fields of a case's context.json (its only nesting, "credentials", has unique field names). */
-    record Context(String accessKey, String secret, String region, String service, Instant timestamp,
-                   boolean normalize, boolean omitSessionToken) {
+    record Context(
+            String accessKey,
+            String secret,
+            String region,
+            String service,
+            Instant timestamp,
+            boolean normalize,
+            boolean omitSessionToken) {
         static Context of(Path caseDir) {
             String json = read(caseDir.resolve("context.json"));
             Map<String, String> fields = new LinkedHashMap<>();
-            Matcher m = Pattern.compile("\"(\\w+)\"\\s*:\\s*(\"([^\"]*)\"|true|false|\\d+)").matcher(json);
+            Matcher m = Pattern.compile("\"(\\w+)\"\\s*:\\s*(\"([^\"]*)\"|true|false|\\d+)")
+                    .matcher(json);
             while (m.find()) {
                 fields.put(m.group(1), m.group(3) != null ? m.group(3) : m.group(2));
             }
-            return new Context(fields.get("access_key_id"), fields.get("secret_access_key"), fields.get("region"),
-                    fields.get("service"), Instant.parse(fields.get("timestamp")),
+            return new Context(
+                    fields.get("access_key_id"),
+                    fields.get("secret_access_key"),
+                    fields.get("region"),
+                    fields.get("service"),
+                    Instant.parse(fields.get("timestamp")),
                     Boolean.parseBoolean(fields.get("normalize")),
                     Boolean.parseBoolean(fields.getOrDefault("omit_session_token", "false")));
         }
     }
 
     /** A raw HTTP request as the suite writes it: request line, headers (folded lines allowed), blank line, body. */
-    record RawRequest(String method, String path, List<QueryParam> query, Map<String, List<String>> headers,
-                      byte[] body) {
+    record RawRequest(
+            String method, String path, List<QueryParam> query, Map<String, List<String>> headers, byte[] body) {
         SignedRequest toSigned() {
             return new SignedRequest(method, path, query, Headers.of(headers));
         }
@@ -132,8 +142,10 @@ final class TestVectors {
         ByteArrayOutputStream out = new ByteArrayOutputStream(in.length);
         for (int i = 0; i < in.length; i++) {
             byte b = in[i];
-            if (b == '%' && i + 2 < in.length
-                    && Character.digit(in[i + 1], 16) >= 0 && Character.digit(in[i + 2], 16) >= 0) {
+            if (b == '%'
+                    && i + 2 < in.length
+                    && Character.digit(in[i + 1], 16) >= 0
+                    && Character.digit(in[i + 2], 16) >= 0) {
                 out.write(Character.digit(in[i + 1], 16) * 16 + Character.digit(in[i + 2], 16));
                 i += 2;
             } else if (b == '+' && plusIsSpace) {

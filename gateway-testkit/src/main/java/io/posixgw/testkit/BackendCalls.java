@@ -12,7 +12,6 @@ import io.posixgw.core.backend.PartLayout;
 import io.posixgw.core.backend.StreamBody;
 import io.posixgw.core.checksum.MultipartChecksum;
 import io.posixgw.core.http.ByteRange;
-import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.AbortMultipartUploadRequest;
 import io.posixgw.core.model.BucketInfo;
 import io.posixgw.core.model.CompleteChecks;
@@ -33,11 +32,11 @@ import io.posixgw.core.model.ListPartsResult;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Part;
+import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
 import io.posixgw.core.model.UploadPartCopyRequest;
 import io.posixgw.core.model.UploadPartRequest;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -78,12 +77,14 @@ public final class BackendCalls implements Backend {
     }
 
     public ObjectInfo headObject(String bucket, String key, boolean withChecksums) throws IOException {
-        return backend.headObject(new GetObjectRequest(bucket, key, null, null, withChecksums, false, null)).info();
+        return backend.headObject(new GetObjectRequest(bucket, key, null, null, withChecksums, false, null))
+                .info();
     }
 
     /** Cumulative end offsets of the parts of a multipart object, or null for one without a layout. */
     public long[] partEnds(String bucket, String key) throws IOException {
-        PartLayout layout = backend.headObject(new GetObjectRequest(bucket, key, null, null, false, true, null)).parts();
+        PartLayout layout = backend.headObject(new GetObjectRequest(bucket, key, null, null, false, true, null))
+                .parts();
         return layout == null ? null : layout.ends();
     }
 
@@ -93,7 +94,9 @@ public final class BackendCalls implements Backend {
 
     /** A delete conditional on {@code If-Match}, the only condition a delete takes. */
     public void deleteObject(String bucket, String key, Preconditions condition) throws IOException {
-        if (condition.ifNoneMatch() != null || condition.ifModifiedSince() != null || condition.ifUnmodifiedSince() != null) {
+        if (condition.ifNoneMatch() != null
+                || condition.ifModifiedSince() != null
+                || condition.ifUnmodifiedSince() != null) {
             throw new S3Exception(S3Error.NOT_IMPLEMENTED, "A delete takes If-Match only");
         }
         backend.deleteObject(new DeleteObjectRequest(bucket, key, condition.ifMatch()));
@@ -103,30 +106,41 @@ public final class BackendCalls implements Backend {
         return createMultipartUpload(bucket, key, attributes, null);
     }
 
-    public String createMultipartUpload(String bucket, String key, ObjectAttributes attributes, MultipartChecksum checksum)
-            throws IOException {
+    public String createMultipartUpload(
+            String bucket, String key, ObjectAttributes attributes, MultipartChecksum checksum) throws IOException {
         return backend.createMultipartUpload(new CreateMultipartUploadRequest(bucket, key, attributes, checksum));
     }
 
-    public Part uploadPart(String bucket, String key, String uploadId, int partNumber, BodySource body, byte[] contentMd5)
+    public Part uploadPart(
+            String bucket, String key, String uploadId, int partNumber, BodySource body, byte[] contentMd5)
             throws IOException {
         return backend.uploadPart(new UploadPartRequest(bucket, key, uploadId, partNumber, contentMd5), body);
     }
 
-    public Part uploadPartCopy(String bucket, String key, String uploadId, int partNumber, String sourceBucket, String sourceKey,
-                               Consumer<ObjectInfo> sourceCheck, ByteRange range) throws IOException {
-        return backend.uploadPartCopy(new UploadPartCopyRequest(bucket, key, uploadId, partNumber, sourceBucket, sourceKey,
-                sourceCheck, range));
+    public Part uploadPartCopy(
+            String bucket,
+            String key,
+            String uploadId,
+            int partNumber,
+            String sourceBucket,
+            String sourceKey,
+            Consumer<ObjectInfo> sourceCheck,
+            ByteRange range)
+            throws IOException {
+        return backend.uploadPartCopy(new UploadPartCopyRequest(
+                bucket, key, uploadId, partNumber, sourceBucket, sourceKey, sourceCheck, range));
     }
 
-    public CompleteMultipartResult completeMultipartUpload(String bucket, String key, String uploadId, List<CompletedPart> parts)
-            throws IOException {
+    public CompleteMultipartResult completeMultipartUpload(
+            String bucket, String key, String uploadId, List<CompletedPart> parts) throws IOException {
         return completeMultipartUpload(bucket, key, uploadId, parts, CompleteChecks.NONE);
     }
 
-    public CompleteMultipartResult completeMultipartUpload(String bucket, String key, String uploadId, List<CompletedPart> parts,
-                                                           CompleteChecks checks) throws IOException {
-        return backend.completeMultipartUpload(new CompleteMultipartUploadRequest(bucket, key, uploadId, parts, checks));
+    public CompleteMultipartResult completeMultipartUpload(
+            String bucket, String key, String uploadId, List<CompletedPart> parts, CompleteChecks checks)
+            throws IOException {
+        return backend.completeMultipartUpload(
+                new CompleteMultipartUploadRequest(bucket, key, uploadId, parts, checks));
     }
 
     public void abortMultipartUpload(String bucket, String key, String uploadId) throws IOException {

@@ -1,15 +1,13 @@
 package io.posixgw.testkit;
 
 import io.posixgw.core.backend.BodySource;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Map;
 
 /** Test bodies: bytes handed out in direct buffers of a chosen size, optionally failing midway. */
 public final class Bodies {
-    private Bodies() {
-    }
+    private Bodies() {}
 
     public static BodySource of(byte[] data) {
         return of(data, 64 * 1024, Map.of());

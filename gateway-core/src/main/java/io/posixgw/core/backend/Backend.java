@@ -20,7 +20,6 @@ import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
 import io.posixgw.core.model.UploadPartCopyRequest;
 import io.posixgw.core.model.UploadPartRequest;
-
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

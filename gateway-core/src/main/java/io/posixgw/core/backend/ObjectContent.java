@@ -2,7 +2,6 @@ package io.posixgw.core.backend;
 
 import io.posixgw.core.http.ByteRange;
 import io.posixgw.core.model.ObjectInfo;
-
 import java.io.IOException;
 
 /**

@@ -14,8 +14,7 @@ import io.posixgw.core.model.ObjectInfo;
 public final class ObjectReads {
     private static final String BAD_PART_NUMBER = "Part number must be an integer between 1 and 10000, inclusive";
 
-    private ObjectReads() {
-    }
+    private ObjectReads() {}
 
     /**
      * @param layout the part layout read with this version, or null when there is none on record
@@ -24,11 +23,13 @@ public final class ObjectReads {
      */
     public static ObjectHead resolve(GetObjectRequest request, ObjectInfo info, PartLayout layout) {
         if (request.conditions().notModified(info)) {
-            throw S3Error.NOT_MODIFIED.exception()
-                    .header("ETag", info.etag()).header("Last-Modified", HttpDates.format(info.lastModified()));
+            throw S3Error.NOT_MODIFIED
+                    .exception()
+                    .header("ETag", info.etag())
+                    .header("Last-Modified", HttpDates.format(info.lastModified()));
         }
-        PartLayout matching = layout != null && layout.count() == info.partsCount() && layout.size() == info.size()
-                ? layout : null;
+        PartLayout matching =
+                layout != null && layout.count() == info.partsCount() && layout.size() == info.size() ? layout : null;
         return new ObjectHead(info, range(request, info, matching), matching);
     }
 
@@ -38,7 +39,8 @@ public final class ObjectReads {
             return ByteRange.resolve(request.range(), info.size());
         }
         if (request.range() != null) {
-            throw new S3Exception(S3Error.INVALID_REQUEST, "Cannot specify both Range header and partNumber query parameter");
+            throw new S3Exception(
+                    S3Error.INVALID_REQUEST, "Cannot specify both Range header and partNumber query parameter");
         }
         int n;
         try {
@@ -52,7 +54,8 @@ public final class ObjectReads {
         if (info.partsCount() > 0) {
             if (layout == null) {
                 // a multipart ETag without a layout record that matches it (a tree copied in by another tool)
-                throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was read; please retry");
+                throw new S3Exception(
+                        S3Error.SERVICE_UNAVAILABLE, "The object changed while it was read; please retry");
             }
             ByteRange part = n > layout.count() ? null : layout.range(n);
             if (part == null) {

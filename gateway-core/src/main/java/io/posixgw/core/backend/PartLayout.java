@@ -1,7 +1,6 @@
 package io.posixgw.core.backend;
 
 import io.posixgw.core.http.ByteRange;
-
 import java.util.Arrays;
 
 /**

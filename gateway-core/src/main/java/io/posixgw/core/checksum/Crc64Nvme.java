@@ -46,10 +46,14 @@ final class Crc64Nvme implements Checksum {
         long c = crc;
         while (data.remaining() >= 8) {
             long v = c ^ Long.reverseBytes(data.getLong());
-            c = TABLE[7][(int) (v & 0xff)] ^ TABLE[6][(int) ((v >>> 8) & 0xff)]
-                    ^ TABLE[5][(int) ((v >>> 16) & 0xff)] ^ TABLE[4][(int) ((v >>> 24) & 0xff)]
-                    ^ TABLE[3][(int) ((v >>> 32) & 0xff)] ^ TABLE[2][(int) ((v >>> 40) & 0xff)]
-                    ^ TABLE[1][(int) ((v >>> 48) & 0xff)] ^ TABLE[0][(int) (v >>> 56)];
+            c = TABLE[7][(int) (v & 0xff)]
+                    ^ TABLE[6][(int) ((v >>> 8) & 0xff)]
+                    ^ TABLE[5][(int) ((v >>> 16) & 0xff)]
+                    ^ TABLE[4][(int) ((v >>> 24) & 0xff)]
+                    ^ TABLE[3][(int) ((v >>> 32) & 0xff)]
+                    ^ TABLE[2][(int) ((v >>> 40) & 0xff)]
+                    ^ TABLE[1][(int) ((v >>> 48) & 0xff)]
+                    ^ TABLE[0][(int) (v >>> 56)];
         }
         while (data.hasRemaining()) {
             c = (c >>> 8) ^ TABLE[0][(int) ((c ^ data.get()) & 0xff)];

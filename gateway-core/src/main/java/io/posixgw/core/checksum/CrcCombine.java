@@ -8,8 +8,7 @@ package io.posixgw.core.checksum;
  * parts' checksums in microseconds instead of re-reading the object.
  */
 final class CrcCombine {
-    private CrcCombine() {
-    }
+    private CrcCombine() {}
 
     /**
      * @param reflectedPoly the polynomial in reflected (LSB-first) form

@@ -2,7 +2,6 @@ package io.posixgw.core.checksum;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
-
 import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.List;
@@ -29,28 +28,35 @@ public record MultipartChecksum(ChecksumAlgorithm algorithm, ChecksumType type) 
         boolean hasType = typeHeader != null && !typeHeader.isBlank();
         if (!hasAlgorithm) {
             if (hasType) {
-                throw new S3Exception(S3Error.INVALID_REQUEST,
+                throw new S3Exception(
+                        S3Error.INVALID_REQUEST,
                         "The x-amz-checksum-type header can only be used with the x-amz-checksum-algorithm header.");
             }
             return null;
         }
         ChecksumAlgorithm algorithm = ChecksumAlgorithm.parse(algorithmHeader)
                 .filter(a -> !algorithmHeader.trim().toLowerCase(Locale.ROOT).startsWith("x-amz-"))
-                .orElseThrow(() -> new S3Exception(S3Error.INVALID_REQUEST,
-                        "Checksum algorithm provided is unsupported. Please try again with any of the valid types: [CRC32, CRC32C, CRC64NVME, SHA1, SHA256]"));
+                .orElseThrow(
+                        () -> new S3Exception(
+                                S3Error.INVALID_REQUEST,
+                                "Checksum algorithm provided is unsupported. Please try again with any of the valid types: [CRC32, CRC32C, CRC64NVME, SHA1, SHA256]"));
         ChecksumType type;
         if (hasType) {
-            type = ChecksumType.parse(typeHeader).orElseThrow(() -> new S3Exception(S3Error.INVALID_REQUEST,
-                    "Value for x-amz-checksum-type header is invalid."));
+            type = ChecksumType.parse(typeHeader)
+                    .orElseThrow(() -> new S3Exception(
+                            S3Error.INVALID_REQUEST, "Value for x-amz-checksum-type header is invalid."));
         } else {
             type = algorithm == ChecksumAlgorithm.CRC64NVME ? ChecksumType.FULL_OBJECT : ChecksumType.COMPOSITE;
         }
         if (type == ChecksumType.FULL_OBJECT && !algorithm.isCrc()) {
-            throw new S3Exception(S3Error.INVALID_REQUEST, "The FULL_OBJECT checksum type cannot be used with the "
-                    + algorithm.name().toLowerCase(Locale.ROOT) + " checksum algorithm.");
+            throw new S3Exception(
+                    S3Error.INVALID_REQUEST,
+                    "The FULL_OBJECT checksum type cannot be used with the "
+                            + algorithm.name().toLowerCase(Locale.ROOT) + " checksum algorithm.");
         }
         if (type == ChecksumType.COMPOSITE && algorithm == ChecksumAlgorithm.CRC64NVME) {
-            throw new S3Exception(S3Error.INVALID_REQUEST,
+            throw new S3Exception(
+                    S3Error.INVALID_REQUEST,
                     "The COMPOSITE checksum type cannot be used with the crc64nvme checksum algorithm.");
         }
         return new MultipartChecksum(algorithm, type);

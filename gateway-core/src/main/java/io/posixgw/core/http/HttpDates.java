@@ -11,10 +11,11 @@ import java.time.temporal.ChronoUnit;
 /** HTTP dates (RFC 1123), as in Last-Modified and the If-*-Since headers. */
 public final class HttpDates {
     private static final String[] DAYS = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
-    private static final String[] MONTHS = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    private static final String[] MONTHS = {
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+    };
 
-    private HttpDates() {
-    }
+    private HttpDates() {}
 
     /**
      * "Sun, 06 Nov 1994 08:49:37 GMT", for the Last-Modified of every GET and HEAD. Written
@@ -23,9 +24,12 @@ public final class HttpDates {
      */
     public static String format(Instant instant) {
         LocalDateTime t = LocalDateTime.ofEpochSecond(instant.getEpochSecond(), 0, ZoneOffset.UTC);
-        StringBuilder b = new StringBuilder(29)
-                .append(DAYS[t.getDayOfWeek().ordinal()]).append(", ");
-        twoDigits(b, t.getDayOfMonth()).append(' ').append(MONTHS[t.getMonthValue() - 1]).append(' ');
+        StringBuilder b =
+                new StringBuilder(29).append(DAYS[t.getDayOfWeek().ordinal()]).append(", ");
+        twoDigits(b, t.getDayOfMonth())
+                .append(' ')
+                .append(MONTHS[t.getMonthValue() - 1])
+                .append(' ');
         int year = t.getYear();
         if (year >= 0 && year < 1000) {
             // HTTP-date has four digits; 0-999 are padded (and never met: file times start in 1970)
@@ -47,7 +51,8 @@ public final class HttpDates {
             return null;
         }
         try {
-            return ZonedDateTime.parse(value.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+            return ZonedDateTime.parse(value.trim(), DateTimeFormatter.RFC_1123_DATE_TIME)
+                    .toInstant();
         } catch (DateTimeParseException e) {
             try {
                 return Instant.parse(value.trim());

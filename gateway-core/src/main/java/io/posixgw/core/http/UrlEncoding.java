@@ -10,8 +10,7 @@ import java.nio.charset.StandardCharsets;
 public final class UrlEncoding {
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
-    private UrlEncoding() {
-    }
+    private UrlEncoding() {}
 
     public static String encodeKey(String s) {
         if (s == null) {
@@ -21,8 +20,14 @@ public final class UrlEncoding {
         StringBuilder out = new StringBuilder(bytes.length + 16);
         for (byte b : bytes) {
             int c = b & 0xff;
-            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
-                    || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+            if ((c >= 'A' && c <= 'Z')
+                    || (c >= 'a' && c <= 'z')
+                    || (c >= '0' && c <= '9')
+                    || c == '-'
+                    || c == '.'
+                    || c == '_'
+                    || c == '~'
+                    || c == '/') {
                 out.append((char) c);
             } else {
                 out.append('%').append(HEX[c >> 4]).append(HEX[c & 0xf]);

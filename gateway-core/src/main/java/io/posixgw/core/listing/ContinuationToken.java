@@ -2,7 +2,6 @@ package io.posixgw.core.listing;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
-
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -14,8 +13,7 @@ import java.util.Base64;
  * bucket name) a page ended on, base64url-encoded; the next page continues after it.
  */
 public final class ContinuationToken {
-    private ContinuationToken() {
-    }
+    private ContinuationToken() {}
 
     /** The token that continues after this key. */
     public static String encode(String after) {
@@ -25,7 +23,8 @@ public final class ContinuationToken {
     /** The key a token continues after; a token no listing of ours could have issued is refused, as S3 does. */
     public static String decode(String token) {
         try {
-            String after = StandardCharsets.UTF_8.newDecoder()
+            String after = StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(Base64.getUrlDecoder().decode(token)))

@@ -12,8 +12,7 @@ public final class KeyOrder {
     /** Keys in S3's listing order. */
     public static final Comparator<String> COMPARATOR = KeyOrder::compare;
 
-    private KeyOrder() {
-    }
+    private KeyOrder() {}
 
     /** Negative, zero or positive as {@code a} sorts before, equal to or after {@code b}; zero only for equal strings. */
     public static int compare(String a, String b) {

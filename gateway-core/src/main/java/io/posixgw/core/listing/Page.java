@@ -12,5 +12,4 @@ import java.util.List;
  * @param nextId         the id of the last entry when the page ended on one that has an id (an upload, a version);
  *                       null when not truncated or when the page ended on a common prefix
  */
-public record Page<T>(List<T> entries, List<String> commonPrefixes, boolean truncated, String nextKey, String nextId) {
-}
+public record Page<T>(List<T> entries, List<String> commonPrefixes, boolean truncated, String nextKey, String nextId) {}

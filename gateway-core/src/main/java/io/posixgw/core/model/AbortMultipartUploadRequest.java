@@ -1,5 +1,4 @@
 package io.posixgw.core.model;
 
 /** AbortMultipartUpload. */
-public record AbortMultipartUploadRequest(String bucket, String key, String uploadId) {
-}
+public record AbortMultipartUploadRequest(String bucket, String key, String uploadId) {}

@@ -2,5 +2,4 @@ package io.posixgw.core.model;
 
 import java.time.Instant;
 
-public record BucketInfo(String name, Instant creationDate) {
-}
+public record BucketInfo(String name, Instant creationDate) {}

@@ -1,7 +1,6 @@
 package io.posixgw.core.model;
 
 import io.posixgw.core.checksum.ChecksumType;
-
 import java.util.Map;
 
 /**
@@ -14,7 +13,8 @@ import java.util.Map;
  * @param condition    the write condition ({@code If-None-Match: *}, {@code If-Match}), checked atomically with
  *                     the publication; when it fails, the upload stays as it was
  */
-public record CompleteChecks(ChecksumType checksumType, Map<String, String> checksums, Long objectSize, Preconditions condition) {
+public record CompleteChecks(
+        ChecksumType checksumType, Map<String, String> checksums, Long objectSize, Preconditions condition) {
     public static final CompleteChecks NONE = new CompleteChecks(null, Map.of(), null, Preconditions.NONE);
 
     public CompleteChecks {

@@ -1,7 +1,6 @@
 package io.posixgw.core.model;
 
 import io.posixgw.core.checksum.ChecksumType;
-
 import java.util.Map;
 
 /**
@@ -9,8 +8,8 @@ import java.util.Map;
  * @param checksums    the object's checksum when the upload was created with an algorithm
  * @param checksumType how that checksum was formed; null without one
  */
-public record CompleteMultipartResult(String bucket, String key, String etag, Map<String, String> checksums,
-                                      ChecksumType checksumType) {
+public record CompleteMultipartResult(
+        String bucket, String key, String etag, Map<String, String> checksums, ChecksumType checksumType) {
     public CompleteMultipartResult {
         checksums = checksums == null ? Map.of() : Map.copyOf(checksums);
     }

@@ -1,7 +1,6 @@
 package io.posixgw.core.model;
 
 import io.posixgw.core.checksum.ChecksumAlgorithm;
-
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -36,20 +35,38 @@ public record CopyObjectRequest(
     }
 
     /** A copy that keeps the source's checksum. */
-    public CopyObjectRequest(String sourceBucket, String sourceKey, String bucket, String key, ObjectAttributes replaceAttributes,
-                             Consumer<ObjectInfo> sourceCheck, Map<String, String> replaceTags, Preconditions condition) {
+    public CopyObjectRequest(
+            String sourceBucket,
+            String sourceKey,
+            String bucket,
+            String key,
+            ObjectAttributes replaceAttributes,
+            Consumer<ObjectInfo> sourceCheck,
+            Map<String, String> replaceTags,
+            Preconditions condition) {
         this(sourceBucket, sourceKey, bucket, key, replaceAttributes, sourceCheck, replaceTags, condition, null);
     }
 
     /** An unconditional copy. */
-    public CopyObjectRequest(String sourceBucket, String sourceKey, String bucket, String key,
-                             ObjectAttributes replaceAttributes, Consumer<ObjectInfo> sourceCheck, Map<String, String> replaceTags) {
+    public CopyObjectRequest(
+            String sourceBucket,
+            String sourceKey,
+            String bucket,
+            String key,
+            ObjectAttributes replaceAttributes,
+            Consumer<ObjectInfo> sourceCheck,
+            Map<String, String> replaceTags) {
         this(sourceBucket, sourceKey, bucket, key, replaceAttributes, sourceCheck, replaceTags, Preconditions.NONE);
     }
 
     /** An unconditional copy; tags copied from the source. */
-    public CopyObjectRequest(String sourceBucket, String sourceKey, String bucket, String key,
-                             ObjectAttributes replaceAttributes, Consumer<ObjectInfo> sourceCheck) {
+    public CopyObjectRequest(
+            String sourceBucket,
+            String sourceKey,
+            String bucket,
+            String key,
+            ObjectAttributes replaceAttributes,
+            Consumer<ObjectInfo> sourceCheck) {
         this(sourceBucket, sourceKey, bucket, key, replaceAttributes, sourceCheck, null);
     }
 

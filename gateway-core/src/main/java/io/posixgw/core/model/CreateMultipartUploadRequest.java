@@ -9,8 +9,8 @@ import io.posixgw.core.checksum.MultipartChecksum;
  * @param checksum   the algorithm and type every part must carry and the object's checksum is made
  *                   with, or null for none
  */
-public record CreateMultipartUploadRequest(String bucket, String key, ObjectAttributes attributes,
-                                           MultipartChecksum checksum) {
+public record CreateMultipartUploadRequest(
+        String bucket, String key, ObjectAttributes attributes, MultipartChecksum checksum) {
     public CreateMultipartUploadRequest {
         attributes = attributes == null ? ObjectAttributes.EMPTY : attributes;
     }

@@ -9,8 +9,7 @@ import java.util.List;
 public final class Etags {
     private static final HexFormat HEX = HexFormat.of();
 
-    private Etags() {
-    }
+    private Etags() {}
 
     /** {@code "<hex>"} from a raw MD5 digest. */
     public static String fromMd5(byte[] md5) {

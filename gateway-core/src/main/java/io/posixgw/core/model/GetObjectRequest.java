@@ -1,7 +1,5 @@
 package io.posixgw.core.model;
 
-import io.posixgw.core.model.Preconditions;
-
 /**
  * GetObject or HeadObject. The range and part number are the client's values, unparsed: S3
  * answers NoSuchKey and the preconditions before it judges them, so the backend resolves
@@ -15,8 +13,14 @@ import io.posixgw.core.model.Preconditions;
  * @param withPartLayout whether the part layout is wanted even without a part number (GetObjectAttributes)
  * @param conditions     If-Match and friends, evaluated against the version read (304 or 412)
  */
-public record GetObjectRequest(String bucket, String key, String range, String partNumber, boolean withChecksums,
-                               boolean withPartLayout, Preconditions conditions) {
+public record GetObjectRequest(
+        String bucket,
+        String key,
+        String range,
+        String partNumber,
+        boolean withChecksums,
+        boolean withPartLayout,
+        Preconditions conditions) {
     public GetObjectRequest {
         conditions = conditions == null ? Preconditions.NONE : conditions;
     }

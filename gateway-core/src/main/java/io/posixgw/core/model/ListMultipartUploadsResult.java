@@ -8,5 +8,4 @@ public record ListMultipartUploadsResult(
         List<String> commonPrefixes,
         boolean truncated,
         String nextKeyMarker,
-        String nextUploadIdMarker) {
-}
+        String nextUploadIdMarker) {}

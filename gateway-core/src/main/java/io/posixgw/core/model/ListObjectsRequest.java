@@ -8,5 +8,4 @@ package io.posixgw.core.model;
  * @param after     exclusive lower bound (start-after, marker, or the decoded continuation token); null for none
  * @param maxKeys   keys plus common prefixes in the page, 1..1000 (0 is answered by the caller without a backend call)
  */
-public record ListObjectsRequest(String bucket, String prefix, String delimiter, String after, int maxKeys) {
-}
+public record ListObjectsRequest(String bucket, String prefix, String delimiter, String after, int maxKeys) {}

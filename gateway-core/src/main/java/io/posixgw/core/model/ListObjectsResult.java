@@ -9,8 +9,4 @@ import java.util.List;
  * @param nextAfter      the last key or common prefix of this page (the next page's {@code after}), null when not truncated
  */
 public record ListObjectsResult(
-        List<ObjectInfo> objects,
-        List<String> commonPrefixes,
-        boolean truncated,
-        String nextAfter) {
-}
+        List<ObjectInfo> objects, List<String> commonPrefixes, boolean truncated, String nextAfter) {}

@@ -6,5 +6,4 @@ package io.posixgw.core.model;
  * @param partNumberMarker list the parts after this number (0 for from the start)
  * @param maxParts         1..1000
  */
-public record ListPartsRequest(String bucket, String key, String uploadId, int partNumberMarker, int maxParts) {
-}
+public record ListPartsRequest(String bucket, String key, String uploadId, int partNumberMarker, int maxParts) {}

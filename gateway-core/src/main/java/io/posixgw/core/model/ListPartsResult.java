@@ -1,7 +1,6 @@
 package io.posixgw.core.model;
 
 import io.posixgw.core.checksum.MultipartChecksum;
-
 import java.time.Instant;
 import java.util.List;
 
@@ -13,5 +12,4 @@ public record ListPartsResult(
         List<Part> parts,
         boolean truncated,
         int nextPartNumberMarker,
-        MultipartChecksum checksum) {
-}
+        MultipartChecksum checksum) {}

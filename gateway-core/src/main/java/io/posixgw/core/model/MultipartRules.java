@@ -2,7 +2,6 @@ package io.posixgw.core.model;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
-
 import java.util.List;
 import java.util.Map;
 
@@ -15,34 +14,37 @@ public final class MultipartRules {
     /** S3's largest part. */
     public static final long MAX_PART_SIZE = 5L * 1024 * 1024 * 1024;
 
-    private MultipartRules() {
-    }
+    private MultipartRules() {}
 
     /** UploadPart: the part's declared length within 5 GiB, refused before its body is read. */
     public static void requireUploadedPartSize(long length) {
         if (length > MAX_PART_SIZE) {
-            throw new S3Exception(S3Error.ENTITY_TOO_LARGE, "Your proposed upload exceeds the maximum allowed part size of 5 GiB");
+            throw new S3Exception(
+                    S3Error.ENTITY_TOO_LARGE, "Your proposed upload exceeds the maximum allowed part size of 5 GiB");
         }
     }
 
     /** UploadPartCopy: the copied range (or whole source) within 5 GiB. */
     public static void requireCopiedPartSize(long length) {
         if (length > MAX_PART_SIZE) {
-            throw new S3Exception(S3Error.ENTITY_TOO_LARGE, "The copied part exceeds the maximum allowed part size of 5 GiB");
+            throw new S3Exception(
+                    S3Error.ENTITY_TOO_LARGE, "The copied part exceeds the maximum allowed part size of 5 GiB");
         }
     }
 
     /** A Complete lists at least one part; {@code MalformedXML} otherwise, as S3's schema says. */
     public static void requirePartsListed(List<CompletedPart> requested) {
         if (requested == null || requested.isEmpty()) {
-            throw new S3Exception(S3Error.MALFORMED_XML, "The XML you provided was not well-formed or did not validate against our published schema: no parts");
+            throw new S3Exception(
+                    S3Error.MALFORMED_XML,
+                    "The XML you provided was not well-formed or did not validate against our published schema: no parts");
         }
     }
 
     public static int requireValidPartNumber(int partNumber) {
         if (partNumber < MIN_PART_NUMBER || partNumber > MAX_PART_NUMBER) {
-            throw new S3Exception(S3Error.INVALID_ARGUMENT,
-                    "Part number must be an integer between 1 and 10000, inclusive");
+            throw new S3Exception(
+                    S3Error.INVALID_ARGUMENT, "Part number must be an integer between 1 and 10000, inclusive");
         }
         return partNumber;
     }
@@ -70,11 +72,14 @@ public final class MultipartRules {
             CompletedPart p = requested.get(i);
             Part have = stored.get(p.partNumber());
             if (have == null || p.etag() == null || !Etags.unquote(have.etag()).equals(Etags.unquote(p.etag()))) {
-                throw new S3Exception(S3Error.INVALID_PART, S3Error.INVALID_PART.defaultMessage() + " (part " + p.partNumber() + ")");
+                throw new S3Exception(
+                        S3Error.INVALID_PART, S3Error.INVALID_PART.defaultMessage() + " (part " + p.partNumber() + ")");
             }
             if (i < requested.size() - 1 && have.size() < MIN_PART_SIZE) {
-                throw new S3Exception(S3Error.ENTITY_TOO_SMALL,
-                        "Your proposed upload is smaller than the minimum allowed object size (part " + p.partNumber() + ")");
+                throw new S3Exception(
+                        S3Error.ENTITY_TOO_SMALL,
+                        "Your proposed upload is smaller than the minimum allowed object size (part " + p.partNumber()
+                                + ")");
             }
         }
     }

@@ -22,7 +22,8 @@ public record ObjectAttributes(
     /** S3's limit on the user metadata of one object: names and values in UTF-8 bytes. */
     public static final int MAX_USER_METADATA_BYTES = 2048;
 
-    public static final ObjectAttributes EMPTY = new ObjectAttributes(null, null, null, null, null, null, Map.of(), Map.of());
+    public static final ObjectAttributes EMPTY =
+            new ObjectAttributes(null, null, null, null, null, null, Map.of(), Map.of());
 
     public ObjectAttributes {
         userMetadata = userMetadata == null ? Map.of() : Map.copyOf(userMetadata);
@@ -30,15 +31,36 @@ public record ObjectAttributes(
     }
 
     /** Without tags. */
-    public ObjectAttributes(String contentType, String contentEncoding, String contentLanguage, String contentDisposition,
-                            String cacheControl, String expires, Map<String, String> userMetadata) {
-        this(contentType, contentEncoding, contentLanguage, contentDisposition, cacheControl, expires, userMetadata, Map.of());
+    public ObjectAttributes(
+            String contentType,
+            String contentEncoding,
+            String contentLanguage,
+            String contentDisposition,
+            String cacheControl,
+            String expires,
+            Map<String, String> userMetadata) {
+        this(
+                contentType,
+                contentEncoding,
+                contentLanguage,
+                contentDisposition,
+                cacheControl,
+                expires,
+                userMetadata,
+                Map.of());
     }
 
     /** The same attributes with other tags. */
     public ObjectAttributes withTags(Map<String, String> newTags) {
-        return new ObjectAttributes(contentType, contentEncoding, contentLanguage, contentDisposition, cacheControl, expires,
-                userMetadata, newTags);
+        return new ObjectAttributes(
+                contentType,
+                contentEncoding,
+                contentLanguage,
+                contentDisposition,
+                cacheControl,
+                expires,
+                userMetadata,
+                newTags);
     }
 
     /** The Content-Type to answer with: the stored one, else S3's default. */

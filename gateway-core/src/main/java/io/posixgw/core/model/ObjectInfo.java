@@ -1,7 +1,6 @@
 package io.posixgw.core.model;
 
 import io.posixgw.core.checksum.ChecksumType;
-
 import java.time.Instant;
 import java.util.Map;
 
@@ -34,8 +33,14 @@ public record ObjectInfo(
     }
 
     /** An object whose checksums, if any, are of the whole object. */
-    public ObjectInfo(String key, long size, String etag, Instant lastModified, ObjectAttributes attributes,
-                      int partsCount, Map<String, String> checksums) {
+    public ObjectInfo(
+            String key,
+            long size,
+            String etag,
+            Instant lastModified,
+            ObjectAttributes attributes,
+            int partsCount,
+            Map<String, String> checksums) {
         this(key, size, etag, lastModified, attributes, partsCount, checksums, null);
     }
 }

@@ -4,7 +4,6 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.http.HttpDates;
 import io.posixgw.core.names.ObjectKeys;
-
 import java.time.Instant;
 
 /**
@@ -55,7 +54,8 @@ public record Preconditions(String ifMatch, String ifNoneMatch, Instant ifModifi
             throw new S3Exception(S3Error.NOT_IMPLEMENTED, "If-None-Match on a write takes only '*'");
         }
         if (!isEmpty() && ObjectKeys.isDirectoryKey(key)) {
-            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Conditional writes of directory objects are not implemented by posixgw");
+            throw new S3Exception(
+                    S3Error.NOT_IMPLEMENTED, "Conditional writes of directory objects are not implemented by posixgw");
         }
     }
 
@@ -75,7 +75,11 @@ public record Preconditions(String ifMatch, String ifNoneMatch, Instant ifModifi
     }
 
     /** What the conditions say of an object; a failed If-Match or If-Unmodified-Since comes first. */
-    private enum Verdict { PROCEED, FAILED, NOT_MODIFIED }
+    private enum Verdict {
+        PROCEED,
+        FAILED,
+        NOT_MODIFIED
+    }
 
     private Verdict evaluate(ObjectInfo info) {
         Instant modified = HttpDates.truncate(info.lastModified());

@@ -1,6 +1,5 @@
 package io.posixgw.core.model;
 
-
 /**
  * A PutObject as the backend sees it.
  *
@@ -13,11 +12,7 @@ package io.posixgw.core.model;
  *                   atomically with the publication; {@link Preconditions#NONE} for none
  */
 public record PutObjectRequest(
-        String bucket,
-        String key,
-        ObjectAttributes attributes,
-        byte[] contentMd5,
-        Preconditions condition) {
+        String bucket, String key, ObjectAttributes attributes, byte[] contentMd5, Preconditions condition) {
 
     public PutObjectRequest {
         condition = condition == null ? Preconditions.NONE : condition;

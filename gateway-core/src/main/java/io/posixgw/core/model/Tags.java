@@ -2,7 +2,6 @@ package io.posixgw.core.model;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
-
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -15,8 +14,7 @@ public final class Tags {
     public static final int MAX_KEY_LENGTH = 128;
     public static final int MAX_VALUE_LENGTH = 256;
 
-    private Tags() {
-    }
+    private Tags() {}
 
     /** Parses the {@code x-amz-tagging} header: a URL-encoded query string {@code k1=v1&k2=v2}. */
     public static Map<String, String> parseHeader(String header) {
@@ -35,7 +33,9 @@ public final class Tags {
                 k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
                 v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
             } catch (IllegalArgumentException e) {
-                throw new S3Exception(S3Error.INVALID_ARGUMENT, "The header 'x-amz-tagging' shall be encoded as UTF-8 then URLEncoded URL query parameters without tag name duplicates.");
+                throw new S3Exception(
+                        S3Error.INVALID_ARGUMENT,
+                        "The header 'x-amz-tagging' shall be encoded as UTF-8 then URLEncoded URL query parameters without tag name duplicates.");
             }
             if (tags.put(k, v) != null) {
                 throw new S3Exception(S3Error.INVALID_TAG, "Cannot provide multiple Tags with the same key");

@@ -1,7 +1,6 @@
 package io.posixgw.core.model;
 
 import io.posixgw.core.http.ByteRange;
-
 import java.util.function.Consumer;
 
 /**
@@ -11,9 +10,16 @@ import java.util.function.Consumer;
  * @param range       the inclusive byte range ({@code x-amz-copy-source-range}), or null for the whole
  *                    object; {@code InvalidRange} when it ends past the source
  */
-public record UploadPartCopyRequest(String bucket, String key, String uploadId, int partNumber, String sourceBucket,
-                                    String sourceKey, Consumer<ObjectInfo> sourceCheck, ByteRange range) {
+public record UploadPartCopyRequest(
+        String bucket,
+        String key,
+        String uploadId,
+        int partNumber,
+        String sourceBucket,
+        String sourceKey,
+        Consumer<ObjectInfo> sourceCheck,
+        ByteRange range) {
     public UploadPartCopyRequest {
-        sourceCheck = sourceCheck == null ? info -> { } : sourceCheck;
+        sourceCheck = sourceCheck == null ? info -> {} : sourceCheck;
     }
 }

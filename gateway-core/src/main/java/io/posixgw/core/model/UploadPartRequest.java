@@ -7,5 +7,4 @@ package io.posixgw.core.model;
  * @param contentMd5 the decoded {@code Content-MD5} (16 bytes) or null; a mismatch is {@code BadDigest}
  *                   and stores nothing
  */
-public record UploadPartRequest(String bucket, String key, String uploadId, int partNumber, byte[] contentMd5) {
-}
+public record UploadPartRequest(String bucket, String key, String uploadId, int partNumber, byte[] contentMd5) {}

@@ -5,8 +5,7 @@ import io.posixgw.core.S3Exception;
 
 /** S3's bucket naming rules (general purpose buckets). */
 public final class BucketNames {
-    private BucketNames() {
-    }
+    private BucketNames() {}
 
     /** True when {@code name} is a valid S3 bucket name. */
     public static boolean isValid(String name) {
@@ -32,7 +31,9 @@ public final class BucketNames {
         if (looksLikeIpv4(name)) {
             return false;
         }
-        return !name.startsWith("xn--") && !name.startsWith("sthree-") && !name.endsWith("-s3alias")
+        return !name.startsWith("xn--")
+                && !name.startsWith("sthree-")
+                && !name.endsWith("-s3alias")
                 && !name.endsWith("--ol-s3");
     }
 

@@ -2,7 +2,6 @@ package io.posixgw.core.names;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
-
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -18,8 +17,7 @@ public final class ObjectKeys {
     /** Longest path component a POSIX filesystem takes (NAME_MAX). */
     public static final int MAX_COMPONENT_BYTES = 255;
 
-    private ObjectKeys() {
-    }
+    private ObjectKeys() {}
 
     /**
      * Checks a decoded key and returns it unchanged. Rejects: empty keys, keys over
@@ -35,7 +33,8 @@ public final class ObjectKeys {
         }
         byte[] utf8 = key.getBytes(StandardCharsets.UTF_8);
         if (utf8.length > MAX_KEY_BYTES) {
-            throw new S3Exception(S3Error.KEY_TOO_LONG, "Your key is too long: " + utf8.length + " bytes, limit " + MAX_KEY_BYTES);
+            throw new S3Exception(
+                    S3Error.KEY_TOO_LONG, "Your key is too long: " + utf8.length + " bytes, limit " + MAX_KEY_BYTES);
         }
         if (key.indexOf('\0') >= 0) {
             throw new S3Exception(S3Error.INVALID_ARGUMENT, "Object key must not contain NUL");
@@ -55,13 +54,17 @@ public final class ObjectKeys {
                 throw new S3Exception(S3Error.INVALID_ARGUMENT, "Object key must not contain empty path segments");
             }
             if (segment.equals(".") || segment.equals("..")) {
-                throw new S3Exception(S3Error.INVALID_ARGUMENT, "Object key must not contain '.' or '..' path segments");
+                throw new S3Exception(
+                        S3Error.INVALID_ARGUMENT, "Object key must not contain '.' or '..' path segments");
             }
             if (segment.equals(STAGING_DIR)) {
-                throw new S3Exception(S3Error.INVALID_ARGUMENT, "Object key must not use the reserved name " + STAGING_DIR);
+                throw new S3Exception(
+                        S3Error.INVALID_ARGUMENT, "Object key must not use the reserved name " + STAGING_DIR);
             }
             if (segment.getBytes(StandardCharsets.UTF_8).length > MAX_COMPONENT_BYTES) {
-                throw new S3Exception(S3Error.KEY_TOO_LONG, "A path segment of the key is longer than " + MAX_COMPONENT_BYTES + " bytes");
+                throw new S3Exception(
+                        S3Error.KEY_TOO_LONG,
+                        "A path segment of the key is longer than " + MAX_COMPONENT_BYTES + " bytes");
             }
             if (last) {
                 break;

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlElementWrapper;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
-
 import java.util.List;
 
 /**
@@ -23,8 +22,9 @@ public record AccessControlPolicy(
     /** Full control for the owner, nothing for anyone else. */
     public static AccessControlPolicy ownerFullControl(String owner) {
         Owner o = new Owner(owner, owner);
-        return new AccessControlPolicy(o, new AccessControlList(List.of(new Grant(new Grantee("CanonicalUser", owner, owner),
-                "FULL_CONTROL"))));
+        return new AccessControlPolicy(
+                o,
+                new AccessControlList(List.of(new Grant(new Grantee("CanonicalUser", owner, owner), "FULL_CONTROL"))));
     }
 
     @JacksonXmlProperty(isAttribute = true, localName = "xmlns")
@@ -33,14 +33,13 @@ public record AccessControlPolicy(
     }
 
     public record AccessControlList(
-            @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "Grant") List<Grant> grants) {
-    }
+            @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "Grant")
+            List<Grant> grants) {}
 
     @JsonPropertyOrder({"Grantee", "Permission"})
     public record Grant(
             @JacksonXmlProperty(localName = "Grantee") Grantee grantee,
-            @JacksonXmlProperty(localName = "Permission") String permission) {
-    }
+            @JacksonXmlProperty(localName = "Permission") String permission) {}
 
     /**
      * {@code xsi:type} is how S3 says what kind of grantee this is (clients such as s3cmd
@@ -49,7 +48,9 @@ public record AccessControlPolicy(
      */
     @JsonPropertyOrder({"xmlns:xsi", "xsi:type", "ID", "DisplayName"})
     public record Grantee(
-            @JacksonXmlProperty(isAttribute = true, localName = "xsi:type") String type,
+            @JacksonXmlProperty(isAttribute = true, localName = "xsi:type")
+            String type,
+
             @JacksonXmlProperty(localName = "ID") String id,
             @JacksonXmlProperty(localName = "DisplayName") String displayName) {
 

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlElementWrapper;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,6 +25,7 @@ public final class AccessControlPolicyInput {
     public static final class Grant {
         @JacksonXmlProperty(localName = "Grantee")
         public Grantee grantee;
+
         @JacksonXmlProperty(localName = "Permission")
         public String permission;
     }
@@ -35,8 +35,10 @@ public final class AccessControlPolicyInput {
     public static final class Grantee {
         @JacksonXmlProperty(localName = "ID")
         public String id;
+
         @JacksonXmlProperty(localName = "URI")
         public String uri;
+
         @JacksonXmlProperty(localName = "EmailAddress")
         public String emailAddress;
     }

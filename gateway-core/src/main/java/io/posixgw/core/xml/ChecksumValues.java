@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
-
 import java.util.Map;
 
 /**
@@ -24,8 +23,11 @@ public record ChecksumValues(
 
     /** @param checksums algorithm name ({@code CRC32}, ...) to base64 */
     public static ChecksumValues of(Map<String, String> checksums) {
-        return new ChecksumValues(checksums.get(ChecksumAlgorithm.CRC32.name()), checksums.get(ChecksumAlgorithm.CRC32C.name()),
-                checksums.get(ChecksumAlgorithm.CRC64NVME.name()), checksums.get(ChecksumAlgorithm.SHA1.name()),
+        return new ChecksumValues(
+                checksums.get(ChecksumAlgorithm.CRC32.name()),
+                checksums.get(ChecksumAlgorithm.CRC32C.name()),
+                checksums.get(ChecksumAlgorithm.CRC64NVME.name()),
+                checksums.get(ChecksumAlgorithm.SHA1.name()),
                 checksums.get(ChecksumAlgorithm.SHA256.name()));
     }
 }

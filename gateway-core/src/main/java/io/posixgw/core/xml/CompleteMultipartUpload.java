@@ -4,9 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlElementWrapper;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
-
 import io.posixgw.core.checksum.ChecksumAlgorithm;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,16 +22,22 @@ public final class CompleteMultipartUpload {
     public static final class PartEntry {
         @JacksonXmlProperty(localName = "PartNumber")
         public Integer partNumber;
+
         @JacksonXmlProperty(localName = "ETag")
         public String etag;
+
         @JacksonXmlProperty(localName = "ChecksumCRC32")
         public String checksumCrc32;
+
         @JacksonXmlProperty(localName = "ChecksumCRC32C")
         public String checksumCrc32c;
+
         @JacksonXmlProperty(localName = "ChecksumCRC64NVME")
         public String checksumCrc64nvme;
+
         @JacksonXmlProperty(localName = "ChecksumSHA1")
         public String checksumSha1;
+
         @JacksonXmlProperty(localName = "ChecksumSHA256")
         public String checksumSha256;
 

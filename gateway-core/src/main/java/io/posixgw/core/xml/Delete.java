@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlElementWrapper;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,6 +22,7 @@ public final class Delete {
     public static final class ObjectId {
         @JacksonXmlProperty(localName = "Key")
         public String key;
+
         @JacksonXmlProperty(localName = "VersionId")
         public String versionId;
         /** A conditional delete of this key: only if its current ETag is this one. */
@@ -31,6 +31,7 @@ public final class Delete {
         /** Conditions of directory buckets, which posixgw does not evaluate (the entry is refused when present). */
         @JacksonXmlProperty(localName = "LastModifiedTime")
         public String lastModifiedTime;
+
         @JacksonXmlProperty(localName = "Size")
         public String size;
     }

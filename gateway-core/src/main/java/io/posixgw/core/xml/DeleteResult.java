@@ -4,15 +4,17 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlElementWrapper;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
-
 import java.util.List;
 
 /** DeleteObjects' answer: one {@code <Deleted>} or {@code <Error>} per key. */
 @JacksonXmlRootElement(localName = "DeleteResult")
 @JsonPropertyOrder({"Deleted", "Error"})
 public record DeleteResult(
-        @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "Deleted") List<Deleted> deleted,
-        @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "Error") List<Failed> errors) {
+        @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "Deleted")
+        List<Deleted> deleted,
+
+        @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "Error")
+        List<Failed> errors) {
 
     @JacksonXmlProperty(isAttribute = true, localName = "xmlns")
     public String xmlns() {
@@ -34,6 +36,5 @@ public record DeleteResult(
     public record Failed(
             @JacksonXmlProperty(localName = "Key") String key,
             @JacksonXmlProperty(localName = "Code") String code,
-            @JacksonXmlProperty(localName = "Message") String message) {
-    }
+            @JacksonXmlProperty(localName = "Message") String message) {}
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlElementWrapper;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
-
 import java.util.List;
 
 /**
@@ -28,12 +27,18 @@ public record GetObjectAttributesResult(
         return S3Xml.NAMESPACE;
     }
 
-    @JsonPropertyOrder({"ChecksumCRC32", "ChecksumCRC32C", "ChecksumCRC64NVME", "ChecksumSHA1", "ChecksumSHA256", "ChecksumType"})
+    @JsonPropertyOrder({
+        "ChecksumCRC32",
+        "ChecksumCRC32C",
+        "ChecksumCRC64NVME",
+        "ChecksumSHA1",
+        "ChecksumSHA256",
+        "ChecksumType"
+    })
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Checksum(
             @JsonUnwrapped ChecksumValues values,
-            @JacksonXmlProperty(localName = "ChecksumType") String checksumType) {
-    }
+            @JacksonXmlProperty(localName = "ChecksumType") String checksumType) {}
 
     /** A page of a multipart object's parts (numbers and sizes; part checksums are not kept after Complete). */
     @JsonPropertyOrder({"IsTruncated", "MaxParts", "NextPartNumberMarker", "PartNumberMarker", "Part", "PartsCount"})
@@ -41,15 +46,20 @@ public record GetObjectAttributesResult(
     public record ObjectParts(
             @JacksonXmlProperty(localName = "IsTruncated") boolean truncated,
             @JacksonXmlProperty(localName = "MaxParts") int maxParts,
-            @JacksonXmlProperty(localName = "NextPartNumberMarker") Integer nextPartNumberMarker,
-            @JacksonXmlProperty(localName = "PartNumberMarker") int partNumberMarker,
-            @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "Part") List<Part> parts,
-            @JacksonXmlProperty(localName = "PartsCount") int partsCount) {
-    }
+
+            @JacksonXmlProperty(localName = "NextPartNumberMarker")
+            Integer nextPartNumberMarker,
+
+            @JacksonXmlProperty(localName = "PartNumberMarker")
+            int partNumberMarker,
+
+            @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "Part")
+            List<Part> parts,
+
+            @JacksonXmlProperty(localName = "PartsCount") int partsCount) {}
 
     @JsonPropertyOrder({"PartNumber", "Size"})
     public record Part(
             @JacksonXmlProperty(localName = "PartNumber") int partNumber,
-            @JacksonXmlProperty(localName = "Size") long size) {
-    }
+            @JacksonXmlProperty(localName = "Size") long size) {}
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlElementWrapper;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
-
 import java.util.List;
 
 @JacksonXmlRootElement(localName = "ListAllMyBucketsResult")
@@ -12,7 +11,10 @@ import java.util.List;
 @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
 public record ListAllMyBucketsResult(
         @JacksonXmlProperty(localName = "Owner") Owner owner,
-        @JacksonXmlElementWrapper(localName = "Buckets") @JacksonXmlProperty(localName = "Bucket") List<Bucket> buckets,
+
+        @JacksonXmlElementWrapper(localName = "Buckets") @JacksonXmlProperty(localName = "Bucket")
+        List<Bucket> buckets,
+
         @JacksonXmlProperty(localName = "ContinuationToken") String continuationToken,
         @JacksonXmlProperty(localName = "Prefix") String prefix) {
 
@@ -25,7 +27,6 @@ public record ListAllMyBucketsResult(
     public String xmlns() {
         return S3Xml.NAMESPACE;
     }
-
 
     /** {@code region} is null (no {@code <BucketRegion>}) unless the request had one of ListBuckets' parameters, as S3 answers. */
     @JsonPropertyOrder({"Name", "CreationDate", "BucketRegion"})

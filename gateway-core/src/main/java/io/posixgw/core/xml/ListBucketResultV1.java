@@ -5,13 +5,22 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlElementWrapper;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
-
 import java.util.List;
 
 /** ListObjects (V1)'s answer. */
 @JacksonXmlRootElement(localName = "ListBucketResult")
-@JsonPropertyOrder({"Name", "Prefix", "Marker", "NextMarker", "MaxKeys", "Delimiter", "IsTruncated", "EncodingType",
-        "Contents", "CommonPrefixes"})
+@JsonPropertyOrder({
+    "Name",
+    "Prefix",
+    "Marker",
+    "NextMarker",
+    "MaxKeys",
+    "Delimiter",
+    "IsTruncated",
+    "EncodingType",
+    "Contents",
+    "CommonPrefixes"
+})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ListBucketResultV1(
         @JacksonXmlProperty(localName = "Name") String name,
@@ -22,8 +31,12 @@ public record ListBucketResultV1(
         @JacksonXmlProperty(localName = "Delimiter") String delimiter,
         @JacksonXmlProperty(localName = "IsTruncated") boolean truncated,
         @JacksonXmlProperty(localName = "EncodingType") String encodingType,
-        @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "Contents") List<ObjectEntry> contents,
-        @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "CommonPrefixes") List<CommonPrefix> commonPrefixes) {
+
+        @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "Contents")
+        List<ObjectEntry> contents,
+
+        @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "CommonPrefixes")
+        List<CommonPrefix> commonPrefixes) {
     /** S3's namespace, written as an attribute: Jackson would otherwise mark every child {@code xmlns=""}. */
     @JacksonXmlProperty(isAttribute = true, localName = "xmlns")
     public String xmlns() {

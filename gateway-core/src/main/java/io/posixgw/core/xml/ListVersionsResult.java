@@ -5,13 +5,24 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlElementWrapper;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
-
 import java.util.List;
 
 /** ListObjectVersions' answer (no {@code <DeleteMarker>}s: posixgw never versions a bucket). */
 @JacksonXmlRootElement(localName = "ListVersionsResult")
-@JsonPropertyOrder({"Name", "Prefix", "KeyMarker", "VersionIdMarker", "NextKeyMarker", "NextVersionIdMarker", "MaxKeys",
-        "Delimiter", "IsTruncated", "EncodingType", "Version", "CommonPrefixes"})
+@JsonPropertyOrder({
+    "Name",
+    "Prefix",
+    "KeyMarker",
+    "VersionIdMarker",
+    "NextKeyMarker",
+    "NextVersionIdMarker",
+    "MaxKeys",
+    "Delimiter",
+    "IsTruncated",
+    "EncodingType",
+    "Version",
+    "CommonPrefixes"
+})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ListVersionsResult(
         @JacksonXmlProperty(localName = "Name") String name,
@@ -19,13 +30,20 @@ public record ListVersionsResult(
         @JacksonXmlProperty(localName = "KeyMarker") String keyMarker,
         @JacksonXmlProperty(localName = "VersionIdMarker") String versionIdMarker,
         @JacksonXmlProperty(localName = "NextKeyMarker") String nextKeyMarker,
-        @JacksonXmlProperty(localName = "NextVersionIdMarker") String nextVersionIdMarker,
+
+        @JacksonXmlProperty(localName = "NextVersionIdMarker")
+        String nextVersionIdMarker,
+
         @JacksonXmlProperty(localName = "MaxKeys") int maxKeys,
         @JacksonXmlProperty(localName = "Delimiter") String delimiter,
         @JacksonXmlProperty(localName = "IsTruncated") boolean truncated,
         @JacksonXmlProperty(localName = "EncodingType") String encodingType,
-        @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "Version") List<Version> versions,
-        @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "CommonPrefixes") List<CommonPrefix> commonPrefixes) {
+
+        @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "Version")
+        List<Version> versions,
+
+        @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "CommonPrefixes")
+        List<CommonPrefix> commonPrefixes) {
 
     @JacksonXmlProperty(isAttribute = true, localName = "xmlns")
     public String xmlns() {
@@ -43,6 +61,5 @@ public record ListVersionsResult(
             @JacksonXmlProperty(localName = "ETag") String etag,
             @JacksonXmlProperty(localName = "Size") long size,
             @JacksonXmlProperty(localName = "Owner") Owner owner,
-            @JacksonXmlProperty(localName = "StorageClass") String storageClass) {
-    }
+            @JacksonXmlProperty(localName = "StorageClass") String storageClass) {}
 }

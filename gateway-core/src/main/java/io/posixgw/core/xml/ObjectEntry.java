@@ -13,5 +13,4 @@ public record ObjectEntry(
         @JacksonXmlProperty(localName = "ETag") String etag,
         @JacksonXmlProperty(localName = "Size") long size,
         @JacksonXmlProperty(localName = "Owner") Owner owner,
-        @JacksonXmlProperty(localName = "StorageClass") String storageClass) {
-}
+        @JacksonXmlProperty(localName = "StorageClass") String storageClass) {}

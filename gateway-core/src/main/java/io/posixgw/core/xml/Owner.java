@@ -6,5 +6,4 @@ import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
 @JsonPropertyOrder({"ID", "DisplayName"})
 public record Owner(
         @JacksonXmlProperty(localName = "ID") String id,
-        @JacksonXmlProperty(localName = "DisplayName") String displayName) {
-}
+        @JacksonXmlProperty(localName = "DisplayName") String displayName) {}

@@ -1,5 +1,7 @@
 package io.posixgw.core.xml;
 
+import com.ctc.wstx.api.InvalidCharHandler;
+import com.ctc.wstx.api.WstxOutputProperties;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
@@ -7,18 +9,15 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.xml.XmlFactory;
 import com.fasterxml.jackson.dataformat.xml.XmlMapper;
 import com.fasterxml.jackson.dataformat.xml.ser.ToXmlGenerator;
-import com.ctc.wstx.api.InvalidCharHandler;
-import com.ctc.wstx.api.WstxOutputProperties;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
-
-import javax.xml.stream.XMLInputFactory;
-import javax.xml.stream.XMLOutputFactory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLOutputFactory;
 
 /**
  * The one XML mapper of the gateway. Reading is hardened against hostile bodies:
@@ -26,15 +25,15 @@ import java.time.format.DateTimeFormatter;
  */
 public final class S3Xml {
     public static final String NAMESPACE = "http://s3.amazonaws.com/doc/2006-03-01/";
-    private static final byte[] DECLARATION = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] DECLARATION =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".getBytes(StandardCharsets.UTF_8);
     private static final DateTimeFormatter ISO_MILLIS =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
     private static final XmlMapper MAPPER = newMapper();
     private static final ObjectWriter WRITER = MAPPER.writer();
 
-    private S3Xml() {
-    }
+    private S3Xml() {}
 
     private static XmlMapper newMapper() {
         XMLInputFactory input = XMLInputFactory.newFactory();
@@ -44,7 +43,8 @@ public final class S3Xml {
         XMLOutputFactory output = XMLOutputFactory.newFactory();
         // Keys may hold characters XML 1.0 cannot carry (controls): write U+FFFD instead of
         // failing the whole response. Clients that need such keys exactly use encoding-type=url.
-        output.setProperty(WstxOutputProperties.P_OUTPUT_INVALID_CHAR_HANDLER, new InvalidCharHandler.ReplacingHandler('\uFFFD'));
+        output.setProperty(
+                WstxOutputProperties.P_OUTPUT_INVALID_CHAR_HANDLER, new InvalidCharHandler.ReplacingHandler('\uFFFD'));
         XmlMapper mapper = new XmlMapper(new XmlFactory(input, output));
         mapper.configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
         mapper.configure(SerializationFeature.FAIL_ON_EMPTY_BEANS, false);
@@ -61,7 +61,8 @@ public final class S3Xml {
             System.arraycopy(xml, 0, out, DECLARATION.length, xml.length);
             return out;
         } catch (IOException e) {
-            throw new IllegalStateException("cannot serialise " + body.getClass().getSimpleName(), e);
+            throw new IllegalStateException(
+                    "cannot serialise " + body.getClass().getSimpleName(), e);
         }
     }
 
@@ -102,15 +103,18 @@ public final class S3Xml {
             return;
         }
         try {
-            javax.xml.stream.XMLStreamReader r = MAPPER.getFactory().getXMLInputFactory()
+            javax.xml.stream.XMLStreamReader r = MAPPER.getFactory()
+                    .getXMLInputFactory()
                     .createXMLStreamReader(new java.io.ByteArrayInputStream(body));
             try {
                 while (r.hasNext() && r.next() != javax.xml.stream.XMLStreamConstants.START_ELEMENT) {
                     // prolog: declaration, comments, blanks
                 }
                 if (!r.isStartElement() || !root.localName().equals(r.getLocalName())) {
-                    throw new S3Exception(S3Error.MALFORMED_XML, "The XML you provided was not well-formed or did not validate "
-                            + "against our published schema: the root element must be " + root.localName());
+                    throw new S3Exception(
+                            S3Error.MALFORMED_XML,
+                            "The XML you provided was not well-formed or did not validate "
+                                    + "against our published schema: the root element must be " + root.localName());
                 }
             } finally {
                 r.close();

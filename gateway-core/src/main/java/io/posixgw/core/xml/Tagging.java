@@ -5,7 +5,6 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlElementWrapper;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,11 +26,11 @@ public final class Tagging {
     public static final class Tag {
         @JacksonXmlProperty(localName = "Key")
         public String key;
+
         @JacksonXmlProperty(localName = "Value")
         public String value;
 
-        public Tag() {
-        }
+        public Tag() {}
 
         public Tag(String key, String value) {
             this.key = key;

@@ -7,7 +7,8 @@ import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
 /** GetBucketVersioning's answer; posixgw buckets are never versioned, so {@code status} is null (element absent). */
 @JacksonXmlRootElement(localName = "VersioningConfiguration")
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record VersioningConfiguration(@JacksonXmlProperty(localName = "Status") String status) {
+public record VersioningConfiguration(
+        @JacksonXmlProperty(localName = "Status") String status) {
     @JacksonXmlProperty(isAttribute = true, localName = "xmlns")
     public String xmlns() {
         return S3Xml.NAMESPACE;

@@ -1,18 +1,17 @@
 package io.posixgw.core.backend;
 
-import io.posixgw.core.S3Error;
-import io.posixgw.core.S3Exception;
-import io.posixgw.core.http.ByteRange;
-import io.posixgw.core.model.Preconditions;
-import io.posixgw.core.model.GetObjectRequest;
-import io.posixgw.core.model.ObjectInfo;
-import org.junit.jupiter.api.Test;
-
-import java.time.Instant;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import io.posixgw.core.http.ByteRange;
+import io.posixgw.core.model.GetObjectRequest;
+import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.model.Preconditions;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
 
 /** S3's answer to a GET or HEAD against a known version: conditions first, then part number or range. */
 class ObjectReadsTest {
@@ -26,24 +25,34 @@ class ObjectReadsTest {
     }
 
     private static S3Error error(GetObjectRequest r, ObjectInfo info, PartLayout layout) {
-        return assertThrows(S3Exception.class, () -> ObjectReads.resolve(r, info, layout)).error();
+        return assertThrows(S3Exception.class, () -> ObjectReads.resolve(r, info, layout))
+                .error();
     }
 
     @Test
     void conditionsComeBeforeTheRangeAndA304NamesTheVersion() {
-        S3Exception e = assertThrows(S3Exception.class,
-                () -> ObjectReads.resolve(request("bytes=99-", "x", new Preconditions(null, "\"abc\"", null, null)), SINGLE, null));
+        S3Exception e = assertThrows(
+                S3Exception.class,
+                () -> ObjectReads.resolve(
+                        request("bytes=99-", "x", new Preconditions(null, "\"abc\"", null, null)), SINGLE, null));
         assertEquals(S3Error.NOT_MODIFIED, e.error());
         assertEquals("\"abc\"", e.headers().get("ETag"));
         assertEquals("Mon, 30 Nov 2026 10:15:30 GMT", e.headers().get("Last-Modified"));
-        assertEquals(S3Error.PRECONDITION_FAILED, error(request(null, null, new Preconditions("\"zzz\"", null, null, null)), SINGLE, null));
+        assertEquals(
+                S3Error.PRECONDITION_FAILED,
+                error(request(null, null, new Preconditions("\"zzz\"", null, null, null)), SINGLE, null));
     }
 
     @Test
     void rangesAndPartNumbersOfASinglePartObject() {
         assertNull(ObjectReads.resolve(request(null, null, null), SINGLE, null).range());
-        assertEquals(new ByteRange(3, 9), ObjectReads.resolve(request("bytes=3-", null, null), SINGLE, null).range());
-        assertEquals(new ByteRange(0, 9), ObjectReads.resolve(request(null, "1", null), SINGLE, null).range());
+        assertEquals(
+                new ByteRange(3, 9),
+                ObjectReads.resolve(request("bytes=3-", null, null), SINGLE, null)
+                        .range());
+        assertEquals(
+                new ByteRange(0, 9),
+                ObjectReads.resolve(request(null, "1", null), SINGLE, null).range());
         assertEquals(S3Error.INVALID_RANGE, error(request(null, "2", null), SINGLE, null));
         assertEquals(S3Error.INVALID_ARGUMENT, error(request(null, "0", null), SINGLE, null));
         assertEquals(S3Error.INVALID_ARGUMENT, error(request(null, "1.5", null), SINGLE, null));
@@ -60,8 +69,12 @@ class ObjectReadsTest {
         assertEquals(S3Error.INVALID_RANGE, error(request(null, "3", null), MULTI, LAYOUT));
         // no layout on record that matches the version (a tree copied in by another tool)
         assertEquals(S3Error.SERVICE_UNAVAILABLE, error(request(null, "1", null), MULTI, null));
-        assertEquals(S3Error.SERVICE_UNAVAILABLE, error(request(null, "1", null), MULTI, new PartLayout(new long[] {5, 11})));
-        assertNull(ObjectReads.resolve(request(null, null, null), MULTI, new PartLayout(new long[] {12})).parts(),
+        assertEquals(
+                S3Error.SERVICE_UNAVAILABLE,
+                error(request(null, "1", null), MULTI, new PartLayout(new long[] {5, 11})));
+        assertNull(
+                ObjectReads.resolve(request(null, null, null), MULTI, new PartLayout(new long[] {12}))
+                        .parts(),
                 "a layout that does not describe the version is not answered");
     }
 }

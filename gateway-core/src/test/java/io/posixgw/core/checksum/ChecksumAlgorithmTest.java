@@ -1,12 +1,11 @@
 package io.posixgw.core.checksum;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 class ChecksumAlgorithmTest {
     static String hex(ChecksumAlgorithm a, String data) {
@@ -44,7 +43,9 @@ class ChecksumAlgorithmTest {
 
     @Test
     void parse() {
-        assertEquals(ChecksumAlgorithm.CRC32C, ChecksumAlgorithm.parse("x-amz-checksum-crc32c").orElseThrow());
+        assertEquals(
+                ChecksumAlgorithm.CRC32C,
+                ChecksumAlgorithm.parse("x-amz-checksum-crc32c").orElseThrow());
         assertEquals(ChecksumAlgorithm.SHA256, ChecksumAlgorithm.parse("SHA256").orElseThrow());
         assertEquals("x-amz-checksum-crc64nvme", ChecksumAlgorithm.CRC64NVME.headerName());
     }

@@ -1,14 +1,14 @@
 package io.posixgw.core.http;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** The Range lines of the conformance checklist, on a 100-byte object. */
 class ByteRangeTest {
@@ -19,7 +19,14 @@ class ByteRangeTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"bytes=0-0,0,0", "bytes=50-,50,99", "bytes=-10,90,99", "bytes=-101,0,99", "bytes=0-999999,0,99", "bytes=99-99,99,99"})
+    @CsvSource({
+        "bytes=0-0,0,0",
+        "bytes=50-,50,99",
+        "bytes=-10,90,99",
+        "bytes=-101,0,99",
+        "bytes=0-999999,0,99",
+        "bytes=99-99,99,99"
+    })
     void satisfiable(String header, long first, long last) {
         ByteRange r = ByteRange.resolve(header, 100);
         assertEquals(first, r.first());
@@ -40,6 +47,9 @@ class ByteRangeTest {
     @ParameterizedTest
     @ValueSource(strings = {"bytes=0-0", "bytes=0-", "bytes=-1"})
     void emptyObjectIsAlwaysUnsatisfiable(String header) {
-        assertEquals(S3Error.INVALID_RANGE, assertThrows(S3Exception.class, () -> ByteRange.resolve(header, 0)).error());
+        assertEquals(
+                S3Error.INVALID_RANGE,
+                assertThrows(S3Exception.class, () -> ByteRange.resolve(header, 0))
+                        .error());
     }
 }

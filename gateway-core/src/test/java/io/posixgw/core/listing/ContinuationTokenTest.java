@@ -1,14 +1,13 @@
 package io.posixgw.core.listing;
 
-import io.posixgw.core.S3Error;
-import io.posixgw.core.S3Exception;
-import org.junit.jupiter.api.Test;
-
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import org.junit.jupiter.api.Test;
 
 class ContinuationTokenTest {
 

@@ -1,6 +1,9 @@
 package io.posixgw.core.listing;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -9,11 +12,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** The paging rules without a disk: keys fed as a storage would, in key order. */
 class PagerTest {
@@ -85,7 +84,10 @@ class PagerTest {
         Page<String> page = list("", "/", "a/1", 10, "a/1", "a/2", "a/3", "b");
         assertEquals(List.of("b"), page.entries());
         assertTrue(page.commonPrefixes().isEmpty());
-        assertEquals(List.of("b"), list("", "/", "a/", 10, "a/1", "a/2", "b").entries(), "a marker naming the prefix itself");
+        assertEquals(
+                List.of("b"),
+                list("", "/", "a/", 10, "a/1", "a/2", "b").entries(),
+                "a marker naming the prefix itself");
     }
 
     @Test
@@ -130,7 +132,8 @@ class PagerTest {
         assertEquals(List.of("a b", "a%20b", "a&b/"), items(page));
         assertEquals("a&b/", page.nextKey(), "markers stay raw; the answer encodes them");
         Page<String> rest = list("", "/", page.nextKey(), 10, keys);
-        assertEquals(List.of("a+b", "\u00e9", "\uFFFD", "\uD83D\uDE00"), rest.entries(), "UTF-8 byte order, not UTF-16");
+        assertEquals(
+                List.of("a+b", "\u00e9", "\uFFFD", "\uD83D\uDE00"), rest.entries(), "UTF-8 byte order, not UTF-16");
     }
 
     @Test
@@ -166,8 +169,7 @@ class PagerTest {
         assertFalse(pager.listedPrefix("b/"));
     }
 
-    record Upload(String key, String id) {
-    }
+    record Upload(String key, String id) {}
 
     static Page<Upload> uploads(String keyMarker, String idMarker, int max, Upload... sorted) {
         Pager<Upload> pager = Pager.afterEntry("", "/", keyMarker, idMarker, max);
@@ -176,15 +178,28 @@ class PagerTest {
     }
 
     static final Upload[] UPLOADS = {
-        new Upload("a", "u1"), new Upload("a", "u3"), new Upload("a", "u2"), new Upload("b", "u4"), new Upload("c/d", "u5"),
+        new Upload("a", "u1"),
+        new Upload("a", "u3"),
+        new Upload("a", "u2"),
+        new Upload("b", "u4"),
+        new Upload("c/d", "u5"),
     };
 
     @Test
     void uploadIdMarkerContinuesAfterThatUploadOfTheKeyMarker() {
-        assertEquals(List.of(UPLOADS[2], UPLOADS[3]), uploads("a", "u3", 10, UPLOADS).entries(), "by position while listed");
-        assertEquals(List.of(UPLOADS[1], UPLOADS[3]), uploads("a", "u25", 10, UPLOADS).entries(), "else by id order");
-        assertEquals(List.of(UPLOADS[3]), uploads("a", null, 10, UPLOADS).entries(), "no id marker: all of the key marker passed");
-        assertEquals(List.of(UPLOADS[0], UPLOADS[1], UPLOADS[2], UPLOADS[3]), uploads(null, "u3", 10, UPLOADS).entries(),
+        assertEquals(
+                List.of(UPLOADS[2], UPLOADS[3]), uploads("a", "u3", 10, UPLOADS).entries(), "by position while listed");
+        assertEquals(
+                List.of(UPLOADS[1], UPLOADS[3]),
+                uploads("a", "u25", 10, UPLOADS).entries(),
+                "else by id order");
+        assertEquals(
+                List.of(UPLOADS[3]),
+                uploads("a", null, 10, UPLOADS).entries(),
+                "no id marker: all of the key marker passed");
+        assertEquals(
+                List.of(UPLOADS[0], UPLOADS[1], UPLOADS[2], UPLOADS[3]),
+                uploads(null, "u3", 10, UPLOADS).entries(),
                 "an id marker without a key marker is ignored");
     }
 
@@ -205,13 +220,13 @@ class PagerTest {
         assertNull(endsOnPrefix.nextId());
     }
 
-    record Version(String key, String versionId) {
-    }
+    record Version(String key, String versionId) {}
 
     /** Versions, newest first within a key, page as uploads do: key-marker plus version-id-marker. */
     @Test
     void versionListingsPageByKeyAndVersionIdMarkers() {
-        List<Version> sorted = List.of(new Version("a", "v9"), new Version("a", "v5"), new Version("a", "v2"), new Version("b", "v7"));
+        List<Version> sorted =
+                List.of(new Version("a", "v9"), new Version("a", "v5"), new Version("a", "v2"), new Version("b", "v7"));
         Pager<Version> first = Pager.afterEntry("", null, null, null, 2);
         first.offerSorted(sorted, Version::key, Version::versionId);
         Page<Version> p1 = first.page();
@@ -220,7 +235,8 @@ class PagerTest {
         assertEquals("v5", p1.nextId());
         Pager<Version> second = Pager.afterEntry("", null, p1.nextKey(), p1.nextId(), 2);
         second.offerSorted(sorted, Version::key, Version::versionId);
-        assertEquals(List.of(sorted.get(2), sorted.get(3)), second.page().entries(), "after v5 by position, newest first");
+        assertEquals(
+                List.of(sorted.get(2), sorted.get(3)), second.page().entries(), "after v5 by position, newest first");
         assertFalse(second.page().truncated());
     }
 
@@ -256,7 +272,10 @@ class PagerTest {
                 assertEquals(max, items(page).size(), "only a full page is truncated");
                 after = page.nextKey();
             }
-            assertEquals(expected, got, () -> "keys " + keys + " scope " + List.of(scope[0], String.valueOf(scope[1])) + " max " + max);
+            assertEquals(
+                    expected,
+                    got,
+                    () -> "keys " + keys + " scope " + List.of(scope[0], String.valueOf(scope[1])) + " max " + max);
             Page<String> one = list(scope[0], scope[1], null, 1000, List.copyOf(keys));
             assertEquals(expected, items(one));
         }

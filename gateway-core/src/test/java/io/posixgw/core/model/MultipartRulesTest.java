@@ -1,16 +1,15 @@
 package io.posixgw.core.model;
 
-import io.posixgw.core.S3Error;
-import io.posixgw.core.S3Exception;
-import org.junit.jupiter.api.Test;
-
-import java.time.Instant;
-import java.util.List;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class MultipartRulesTest {
     static final long MIB5 = MultipartRules.MIN_PART_SIZE;
@@ -32,8 +31,10 @@ class MultipartRulesTest {
     void rules() {
         assertEquals(null, check(List.of(new CompletedPart(1, "aa"), new CompletedPart(3, "\"cc\""))));
         assertEquals(S3Error.MALFORMED_XML, check(List.of()));
-        assertEquals(S3Error.INVALID_PART_ORDER, check(List.of(new CompletedPart(3, "cc"), new CompletedPart(1, "aa"))));
-        assertEquals(S3Error.INVALID_PART_ORDER, check(List.of(new CompletedPart(1, "aa"), new CompletedPart(1, "aa"))));
+        assertEquals(
+                S3Error.INVALID_PART_ORDER, check(List.of(new CompletedPart(3, "cc"), new CompletedPart(1, "aa"))));
+        assertEquals(
+                S3Error.INVALID_PART_ORDER, check(List.of(new CompletedPart(1, "aa"), new CompletedPart(1, "aa"))));
         assertEquals(S3Error.INVALID_PART, check(List.of(new CompletedPart(1, "zz"))));
         assertEquals(S3Error.INVALID_PART, check(List.of(new CompletedPart(4, "dd"))));
         assertEquals(S3Error.ENTITY_TOO_SMALL, check(List.of(new CompletedPart(2, "bb"), new CompletedPart(3, "cc"))));
@@ -50,23 +51,30 @@ class MultipartRulesTest {
         assertEquals("\"", etag.substring(0, 1));
         assertEquals(etag, Etags.multipart(List.of(a, b)));
         assertDoesNotThrow(() -> MultipartRules.requireValidPartNumber(10_000));
-        assertEquals(S3Error.INVALID_ARGUMENT, assertThrows(S3Exception.class, () -> MultipartRules.requireValidPartNumber(0)).error());
+        assertEquals(
+                S3Error.INVALID_ARGUMENT,
+                assertThrows(S3Exception.class, () -> MultipartRules.requireValidPartNumber(0))
+                        .error());
     }
 
     @Test
     void limitsAndTheirMessages() {
         assertDoesNotThrow(() -> MultipartRules.requireUploadedPartSize(MultipartRules.MAX_PART_SIZE));
-        S3Exception uploaded = assertThrows(S3Exception.class, () -> MultipartRules.requireUploadedPartSize(MultipartRules.MAX_PART_SIZE + 1));
+        S3Exception uploaded = assertThrows(
+                S3Exception.class, () -> MultipartRules.requireUploadedPartSize(MultipartRules.MAX_PART_SIZE + 1));
         assertEquals(S3Error.ENTITY_TOO_LARGE, uploaded.error());
         assertEquals("Your proposed upload exceeds the maximum allowed part size of 5 GiB", uploaded.getMessage());
         assertDoesNotThrow(() -> MultipartRules.requireCopiedPartSize(MultipartRules.MAX_PART_SIZE));
-        S3Exception copied = assertThrows(S3Exception.class, () -> MultipartRules.requireCopiedPartSize(MultipartRules.MAX_PART_SIZE + 1));
+        S3Exception copied = assertThrows(
+                S3Exception.class, () -> MultipartRules.requireCopiedPartSize(MultipartRules.MAX_PART_SIZE + 1));
         assertEquals(S3Error.ENTITY_TOO_LARGE, copied.error());
         assertEquals("The copied part exceeds the maximum allowed part size of 5 GiB", copied.getMessage());
         for (List<CompletedPart> none : java.util.Arrays.asList(null, List.<CompletedPart>of())) {
             S3Exception e = assertThrows(S3Exception.class, () -> MultipartRules.requirePartsListed(none));
             assertEquals(S3Error.MALFORMED_XML, e.error());
-            assertEquals("The XML you provided was not well-formed or did not validate against our published schema: no parts", e.getMessage());
+            assertEquals(
+                    "The XML you provided was not well-formed or did not validate against our published schema: no parts",
+                    e.getMessage());
         }
         assertDoesNotThrow(() -> MultipartRules.requirePartsListed(List.of(new CompletedPart(1, "aa"))));
     }

@@ -1,16 +1,15 @@
 package io.posixgw.core.model;
 
-import io.posixgw.core.S3Error;
-import io.posixgw.core.S3Exception;
-import org.junit.jupiter.api.Test;
-
-import java.time.Instant;
-
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
 
 class PreconditionsTest {
     static final Instant MODIFIED = Instant.parse("2026-01-10T10:00:00.250Z");
@@ -34,7 +33,10 @@ class PreconditionsTest {
         assertEquals(S3Error.NOT_MODIFIED, read(null, "\"abc\"", null, null));
         assertEquals(S3Error.NOT_MODIFIED, read(null, "*", null, null));
         assertEquals(S3Error.NOT_MODIFIED, read(null, null, AFTER, null));
-        assertEquals(S3Error.NOT_MODIFIED, read(null, null, Instant.parse("2026-01-10T10:00:00Z"), null), "second precision");
+        assertEquals(
+                S3Error.NOT_MODIFIED,
+                read(null, null, Instant.parse("2026-01-10T10:00:00Z"), null),
+                "second precision");
         assertEquals(null, read(null, null, BEFORE, null));
         assertEquals(S3Error.PRECONDITION_FAILED, read(null, null, null, BEFORE));
         assertEquals(null, read(null, null, null, AFTER));
@@ -46,10 +48,14 @@ class PreconditionsTest {
 
     @Test
     void copySourceFailuresAre412() {
-        assertEquals(S3Error.PRECONDITION_FAILED, assertThrows(S3Exception.class,
-                () -> new Preconditions(null, "\"abc\"", null, null).checkOr412(INFO)).error());
-        assertEquals(S3Error.PRECONDITION_FAILED, assertThrows(S3Exception.class,
-                () -> new Preconditions(null, null, AFTER, null).checkOr412(INFO)).error());
+        assertEquals(
+                S3Error.PRECONDITION_FAILED,
+                assertThrows(S3Exception.class, () -> new Preconditions(null, "\"abc\"", null, null).checkOr412(INFO))
+                        .error());
+        assertEquals(
+                S3Error.PRECONDITION_FAILED,
+                assertThrows(S3Exception.class, () -> new Preconditions(null, null, AFTER, null).checkOr412(INFO))
+                        .error());
         assertDoesNotThrow(() -> new Preconditions("\"abc\"", null, null, null).checkOr412(INFO));
     }
 
@@ -58,17 +64,22 @@ class PreconditionsTest {
         assertDoesNotThrow(() -> new Preconditions(null, " * ", null, null).requireSupportedOnWrite("k"));
         assertDoesNotThrow(() -> new Preconditions("\"abc\"", null, null, null).requireSupportedOnWrite("k"));
         assertDoesNotThrow(() -> Preconditions.NONE.requireSupportedOnWrite("dir/"));
-        S3Exception etag = assertThrows(S3Exception.class, () -> new Preconditions(null, "\"abc\"", null, null).requireSupportedOnWrite("k"));
+        S3Exception etag = assertThrows(
+                S3Exception.class, () -> new Preconditions(null, "\"abc\"", null, null).requireSupportedOnWrite("k"));
         assertEquals(S3Error.NOT_IMPLEMENTED, etag.error());
         assertEquals("If-None-Match on a write takes only '*'", etag.getMessage());
-        S3Exception dir = assertThrows(S3Exception.class, () -> new Preconditions("*", null, null, null).requireSupportedOnWrite("dir/"));
+        S3Exception dir = assertThrows(
+                S3Exception.class, () -> new Preconditions("*", null, null, null).requireSupportedOnWrite("dir/"));
         assertEquals(S3Error.NOT_IMPLEMENTED, dir.error());
         assertEquals("Conditional writes of directory objects are not implemented by posixgw", dir.getMessage());
         assertDoesNotThrow(() -> new Preconditions("\"abc\"", null, null, null).requireSupportedOnDelete());
-        S3Exception delete = assertThrows(S3Exception.class, () -> new Preconditions(null, "*", null, null).requireSupportedOnDelete());
+        S3Exception delete = assertThrows(
+                S3Exception.class, () -> new Preconditions(null, "*", null, null).requireSupportedOnDelete());
         assertEquals(S3Error.NOT_IMPLEMENTED, delete.error());
         assertEquals("A delete takes If-Match only", delete.getMessage());
-        assertTrue(new Preconditions(null, "*", null, null).holdWithoutObject(), "If-None-Match: * holds on a missing key");
+        assertTrue(
+                new Preconditions(null, "*", null, null).holdWithoutObject(),
+                "If-None-Match: * holds on a missing key");
         assertFalse(new Preconditions("\"abc\"", null, null, null).holdWithoutObject(), "If-Match is the key's 404");
     }
 }

@@ -1,5 +1,11 @@
 package io.posixgw.migrate.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.minio.GetObjectArgs;
@@ -16,9 +22,6 @@ import io.minio.messages.Item;
 import io.minio.messages.ListAllMyBucketsResult;
 import io.posixgw.migrate.MigrateCommand;
 import io.posixgw.migrate.S3Clients;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -37,12 +40,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code posixgw migrate} against a second posixgw as the source (standing in for the
@@ -52,8 +51,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class MigrateIT {
     static final String BUCKET = "ryax-filestore";
-    private static final String[] COPIED_HEADERS = {"Content-Type", "Content-Encoding", "Content-Language", "Content-Disposition",
-        "Cache-Control", "Expires"};
+    private static final String[] COPIED_HEADERS = {
+        "Content-Type", "Content-Encoding", "Content-Language", "Content-Disposition", "Cache-Control", "Expires"
+    };
 
     @TempDir
     Path tmp;
@@ -70,7 +70,10 @@ class MigrateIT {
     static Run migrate(Map<String, String> env, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = MigrateCommand.run(args, env, new PrintStream(out, true, StandardCharsets.UTF_8),
+        int status = MigrateCommand.run(
+                args,
+                env,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
@@ -89,8 +92,17 @@ class MigrateIT {
     }
 
     static String[] from(String endpoint, String... rest) {
-        List<String> a = new ArrayList<>(List.of("--from", endpoint, "--access", TestGateway.ACCESS,
-                "--secret", TestGateway.SECRET, "--progress", "0", "--retry-delay-ms", "50"));
+        List<String> a = new ArrayList<>(List.of(
+                "--from",
+                endpoint,
+                "--access",
+                TestGateway.ACCESS,
+                "--secret",
+                TestGateway.SECRET,
+                "--progress",
+                "0",
+                "--retry-delay-ms",
+                "50"));
         a.addAll(List.of(rest));
         return a.toArray(new String[0]);
     }
@@ -104,33 +116,74 @@ class MigrateIT {
         for (int i = 0; i < 30; i++) {
             byte[] b = new byte[(i * 2311) % 70_000];
             random.nextBytes(b);
-            put(mc, BUCKET, "executions-data/e" + i + "/out.json", b, "application/json", Map.of("step", "train-" + i, "owner-id", "42"),
-                    Map.of(), Map.of());
+            put(
+                    mc,
+                    BUCKET,
+                    "executions-data/e" + i + "/out.json",
+                    b,
+                    "application/json",
+                    Map.of("step", "train-" + i, "owner-id", "42"),
+                    Map.of(),
+                    Map.of());
             n++;
         }
         put(mc, BUCKET, "dir/", new byte[0], null, Map.of(), Map.of(), Map.of());
         put(mc, BUCKET, "empty.txt", new byte[0], "text/plain", Map.of(), Map.of(), Map.of());
-        put(mc, BUCKET, "unicode/été 🎉.txt", "ünïcödé".getBytes(StandardCharsets.UTF_8), "text/plain; charset=utf-8",
-                Map.of("lang", "fr"), Map.of(), Map.of());
-        put(mc, BUCKET, "gz/data.json.gz", new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-                "application/json", Map.of("origin", "ryax"),
-                Map.of("Content-Encoding", "gzip", "Content-Disposition", "attachment; filename=\"d.json.gz\"",
-                        "Cache-Control", "max-age=60", "Content-Language", "fr", "Expires", "Wed, 21 Oct 2026 07:28:00 GMT"),
+        put(
+                mc,
+                BUCKET,
+                "unicode/été 🎉.txt",
+                "ünïcödé".getBytes(StandardCharsets.UTF_8),
+                "text/plain; charset=utf-8",
+                Map.of("lang", "fr"),
+                Map.of(),
+                Map.of());
+        put(
+                mc,
+                BUCKET,
+                "gz/data.json.gz",
+                new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+                "application/json",
+                Map.of("origin", "ryax"),
+                Map.of(
+                        "Content-Encoding",
+                        "gzip",
+                        "Content-Disposition",
+                        "attachment; filename=\"d.json.gz\"",
+                        "Cache-Control",
+                        "max-age=60",
+                        "Content-Language",
+                        "fr",
+                        "Expires",
+                        "Wed, 21 Oct 2026 07:28:00 GMT"),
                 Map.of("project", "p1", "kind", "gz"));
         byte[] big = new byte[12 << 20];
         random.nextBytes(big);
-        mc.putObject(PutObjectArgs.builder().bucket(BUCKET).object("big.bin").stream(new ByteArrayInputStream(big), null, 5L << 20)
-                .contentType("application/octet-stream").userMetadata(Map.of("kind", "multipart")).build());
+        mc.putObject(PutObjectArgs.builder().bucket(BUCKET).object("big.bin").stream(
+                        new ByteArrayInputStream(big), null, 5L << 20)
+                .contentType("application/octet-stream")
+                .userMetadata(Map.of("kind", "multipart"))
+                .build());
         n += 5;
         put(mc, "second", "a.txt", "a".getBytes(StandardCharsets.UTF_8), "text/plain", Map.of(), Map.of(), Map.of());
         put(mc, "second", "b/c.txt", "c".getBytes(StandardCharsets.UTF_8), "text/plain", Map.of(), Map.of(), Map.of());
         return n + 2;
     }
 
-    static void put(MinioClient mc, String bucket, String key, byte[] data, String contentType, Map<String, String> meta,
-                    Map<String, String> headers, Map<String, String> tags) throws Exception {
-        PutObjectArgs.Builder b = PutObjectArgs.builder().bucket(bucket).object(key)
-                .stream(new ByteArrayInputStream(data), (long) data.length, null).userMetadata(meta).headers(headers);
+    static void put(
+            MinioClient mc,
+            String bucket,
+            String key,
+            byte[] data,
+            String contentType,
+            Map<String, String> meta,
+            Map<String, String> headers,
+            Map<String, String> tags)
+            throws Exception {
+        PutObjectArgs.Builder b = PutObjectArgs.builder().bucket(bucket).object(key).stream(
+                        new ByteArrayInputStream(data), (long) data.length, null)
+                .userMetadata(meta)
+                .headers(headers);
         if (contentType != null) {
             b.contentType(contentType);
         }
@@ -142,14 +195,16 @@ class MigrateIT {
 
     static List<String> keys(MinioClient mc, String bucket) throws Exception {
         List<String> keys = new ArrayList<>();
-        for (Result<Item> r : mc.listObjects(ListObjectsArgs.builder().bucket(bucket).recursive(true).build())) {
+        for (Result<Item> r : mc.listObjects(
+                ListObjectsArgs.builder().bucket(bucket).recursive(true).build())) {
             keys.add(r.get().objectName());
         }
         return keys;
     }
 
     static byte[] get(MinioClient mc, String bucket, String key) throws Exception {
-        try (InputStream in = mc.getObject(GetObjectArgs.builder().bucket(bucket).object(key).build())) {
+        try (InputStream in =
+                mc.getObject(GetObjectArgs.builder().bucket(bucket).object(key).build())) {
             return in.readAllBytes();
         }
     }
@@ -172,8 +227,10 @@ class MigrateIT {
             List<String> keys = keys(a, bucket);
             assertEquals(keys, keys(b, bucket), "keys of " + bucket);
             for (String key : keys) {
-                StatObjectResponse sa = a.statObject(StatObjectArgs.builder().bucket(bucket).object(key).build());
-                StatObjectResponse sb = b.statObject(StatObjectArgs.builder().bucket(bucket).object(key).build());
+                StatObjectResponse sa = a.statObject(
+                        StatObjectArgs.builder().bucket(bucket).object(key).build());
+                StatObjectResponse sb = b.statObject(
+                        StatObjectArgs.builder().bucket(bucket).object(key).build());
                 String what = bucket + "/" + key;
                 assertEquals(sa.size(), sb.size(), what);
                 for (String h : COPIED_HEADERS) {
@@ -185,15 +242,26 @@ class MigrateIT {
                 }
                 assertArrayEquals(get(a, bucket, key), get(b, bucket, key), "bytes of " + what);
                 if (!"0".equals(String.valueOf(sa.headers().get("x-amz-tagging-count")))) {
-                    assertEquals(a.getObjectTags(GetObjectTagsArgs.builder().bucket(bucket).object(key).build()).get(),
-                            b.getObjectTags(GetObjectTagsArgs.builder().bucket(bucket).object(key).build()).get(), "tags of " + what);
+                    assertEquals(
+                            a.getObjectTags(GetObjectTagsArgs.builder()
+                                            .bucket(bucket)
+                                            .object(key)
+                                            .build())
+                                    .get(),
+                            b.getObjectTags(GetObjectTagsArgs.builder()
+                                            .bucket(bucket)
+                                            .object(key)
+                                            .build())
+                                    .get(),
+                            "tags of " + what);
                 }
             }
         }
     }
 
     static JsonNode marker(Path root) throws Exception {
-        return new ObjectMapper().readTree(root.resolve(".posixgw-migrated.json").toFile());
+        return new ObjectMapper()
+                .readTree(root.resolve(".posixgw-migrated.json").toFile());
     }
 
     /** Objects published in a bucket directory (staging debris excluded). */
@@ -202,7 +270,9 @@ class MigrateIT {
             return 0;
         }
         try (Stream<Path> s = Files.walk(bucketDir)) {
-            return s.filter(Files::isRegularFile).filter(p -> !bucketDir.relativize(p).toString().startsWith(".sgwtmp")).count();
+            return s.filter(Files::isRegularFile)
+                    .filter(p -> !bucketDir.relativize(p).toString().startsWith(".sgwtmp"))
+                    .count();
         }
     }
 
@@ -225,12 +295,18 @@ class MigrateIT {
 
                 try (TestGateway copy = TestGateway.start(dstRoot)) {
                     assertMirrors(client(source), client(copy));
-                    StatObjectResponse big = client(copy).statObject(StatObjectArgs.builder().bucket(BUCKET).object("big.bin").build());
-                    assertFalse(big.etag().contains("-"), "a multipart source object is stored whole: its ETag is its MD5");
+                    StatObjectResponse big = client(copy)
+                            .statObject(StatObjectArgs.builder()
+                                    .bucket(BUCKET)
+                                    .object("big.bin")
+                                    .build());
+                    assertFalse(
+                            big.etag().contains("-"), "a multipart source object is stored whole: its ETag is its MD5");
                 }
                 JsonNode m = marker(dstRoot);
                 assertEquals(1, m.get("runs").size());
-                assertEquals(endpoint.endpoint(), m.get("runs").get(0).get("from").asText());
+                assertEquals(
+                        endpoint.endpoint(), m.get("runs").get(0).get("from").asText());
                 assertEquals(objects, m.get("runs").get(0).get("copied").asLong());
                 assertTrue(m.get("runs").get(0).get("all").asBoolean());
             } finally {
@@ -254,8 +330,12 @@ class MigrateIT {
                 assertEquals(2, marker(dstRoot).get("runs").size());
 
                 // tags changed in place keep the ETag: only --recopy brings them over
-                client(back).setObjectTags(io.minio.SetObjectTagsArgs.builder().bucket(BUCKET).object("big.bin")
-                        .tags(Map.of("stage", "changed")).build());
+                client(back)
+                        .setObjectTags(io.minio.SetObjectTagsArgs.builder()
+                                .bucket(BUCKET)
+                                .object("big.bin")
+                                .tags(Map.of("stage", "changed"))
+                                .build());
                 Run recopied = migrate(from(endpoint.endpoint(), "--force", "--recopy", dstRoot.toString()));
                 assertEquals(0, recopied.status(), recopied.out() + recopied.err());
                 assertEquals(objects, recopied.count("copied and verified"));
@@ -266,8 +346,14 @@ class MigrateIT {
                 assertEquals(1, marker(dstRoot).get("runs").size());
             }
             try (TestGateway copy = TestGateway.start(dstRoot)) {
-                assertEquals(Map.of("stage", "changed"), client(copy).getObjectTags(io.minio.GetObjectTagsArgs.builder()
-                        .bucket(BUCKET).object("big.bin").build()).get());
+                assertEquals(
+                        Map.of("stage", "changed"),
+                        client(copy)
+                                .getObjectTags(io.minio.GetObjectTagsArgs.builder()
+                                        .bucket(BUCKET)
+                                        .object("big.bin")
+                                        .build())
+                                .get());
             }
         }
     }
@@ -278,8 +364,15 @@ class MigrateIT {
         try (TestGateway source = TestGateway.start(Files.createDirectories(tmp.resolve("src")))) {
             int objects = populate(client(source));
             // Source settings from the environment, as the chart's initContainer passes them.
-            Map<String, String> env = Map.of("POSIXGW_MIGRATE_FROM", source.endpoint(), "POSIXGW_MIGRATE_ACCESS_KEY", TestGateway.ACCESS,
-                    "POSIXGW_MIGRATE_SECRET_KEY", TestGateway.SECRET, "POSIXGW_ROOT", dstRoot.toString());
+            Map<String, String> env = Map.of(
+                    "POSIXGW_MIGRATE_FROM",
+                    source.endpoint(),
+                    "POSIXGW_MIGRATE_ACCESS_KEY",
+                    TestGateway.ACCESS,
+                    "POSIXGW_MIGRATE_SECRET_KEY",
+                    TestGateway.SECRET,
+                    "POSIXGW_ROOT",
+                    dstRoot.toString());
             Run dry = migrate(env, "--dry-run", "--progress", "0");
             assertEquals(0, dry.status(), dry.out() + dry.err());
             assertEquals(objects, dry.count("would be copied"));
@@ -307,12 +400,34 @@ class MigrateIT {
             populate(src);
             assertEquals(0, migrate(from(source, dstRoot.toString())).status());
             // The source moves on: two deletions, an overwrite of the same size, a new object.
-            src.removeObject(RemoveObjectArgs.builder().bucket(BUCKET).object("executions-data/e3/out.json").build());
-            src.removeObject(RemoveObjectArgs.builder().bucket("second").object("b/c.txt").build());
+            src.removeObject(RemoveObjectArgs.builder()
+                    .bucket(BUCKET)
+                    .object("executions-data/e3/out.json")
+                    .build());
+            src.removeObject(RemoveObjectArgs.builder()
+                    .bucket("second")
+                    .object("b/c.txt")
+                    .build());
             byte[] e4 = get(src, BUCKET, "executions-data/e4/out.json");
             e4[0] ^= 1;
-            put(src, BUCKET, "executions-data/e4/out.json", e4, "application/json", Map.of("step", "retrain"), Map.of(), Map.of());
-            put(src, BUCKET, "executions-data/e99/out.json", new byte[10], "application/json", Map.of(), Map.of(), Map.of());
+            put(
+                    src,
+                    BUCKET,
+                    "executions-data/e4/out.json",
+                    e4,
+                    "application/json",
+                    Map.of("step", "retrain"),
+                    Map.of(),
+                    Map.of());
+            put(
+                    src,
+                    BUCKET,
+                    "executions-data/e99/out.json",
+                    new byte[10],
+                    "application/json",
+                    Map.of(),
+                    Map.of(),
+                    Map.of());
             try (TestGateway copy = TestGateway.start(dstRoot)) {
                 put(client(copy), BUCKET, "zz-only-here.txt", new byte[1], "text/plain", Map.of(), Map.of(), Map.of());
 
@@ -339,8 +454,15 @@ class MigrateIT {
         for (int i = 0; i < 40; i++) {
             byte[] b = new byte[48 << 10];
             random.nextBytes(b);
-            put(mc, BUCKET, String.format("runs/r%02d.bin", i), b, "application/octet-stream", Map.of("i", Integer.toString(i)),
-                    Map.of(), Map.of());
+            put(
+                    mc,
+                    BUCKET,
+                    String.format("runs/r%02d.bin", i),
+                    b,
+                    "application/octet-stream",
+                    Map.of("i", Integer.toString(i)),
+                    Map.of(),
+                    Map.of());
         }
         return 40;
     }
@@ -349,11 +471,22 @@ class MigrateIT {
     void anInterruptedRunResumesAndCopiesEachObjectOnce() throws Exception {
         Path dstRoot = tmp.resolve("dst");
         try (TestGateway source = TestGateway.start(Files.createDirectories(tmp.resolve("src")));
-             ThrottledProxy slow = new ThrottledProxy(source.port, 256 << 10)) {
+                ThrottledProxy slow = new ThrottledProxy(source.port, 256 << 10)) {
             int objects = populateSlow(client(source));
             AtomicInteger status = new AtomicInteger(-1);
-            String[] args = {"--from", slow.endpoint(), "--access", TestGateway.ACCESS, "--secret", TestGateway.SECRET,
-                "--concurrency", "2", "--progress", "0", dstRoot.toString()};
+            String[] args = {
+                "--from",
+                slow.endpoint(),
+                "--access",
+                TestGateway.ACCESS,
+                "--secret",
+                TestGateway.SECRET,
+                "--concurrency",
+                "2",
+                "--progress",
+                "0",
+                dstRoot.toString()
+            };
             Thread t = new Thread(() -> status.set(migrate(args).status()), "migrate-under-test");
             t.start();
             Path bucketDir = dstRoot.resolve(BUCKET);
@@ -373,7 +506,8 @@ class MigrateIT {
             Run resumed = migrate(from(source, dstRoot.toString()));
             assertEquals(0, resumed.status(), resumed.out() + resumed.err());
             assertEquals(done, resumed.count("already present"));
-            assertEquals(objects - done, resumed.count("copied and verified"), "each object copied once over both runs");
+            assertEquals(
+                    objects - done, resumed.count("copied and verified"), "each object copied once over both runs");
             try (TestGateway copy = TestGateway.start(dstRoot)) {
                 assertMirrors(client(source), client(copy));
             }
@@ -384,12 +518,22 @@ class MigrateIT {
     void aKilledProcessResumes() throws Exception {
         Path dstRoot = tmp.resolve("dst");
         try (TestGateway source = TestGateway.start(Files.createDirectories(tmp.resolve("src")));
-             ThrottledProxy slow = new ThrottledProxy(source.port, 256 << 10)) {
+                ThrottledProxy slow = new ThrottledProxy(source.port, 256 << 10)) {
             int objects = populateSlow(client(source));
-            String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            ProcessBuilder pb = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"), "io.posixgw.migrate.Main",
-                    "--from", slow.endpoint(), "--concurrency", "2", dstRoot.toString())
-                    .redirectErrorStream(true).redirectOutput(tmp.resolve("migrate.log").toFile());
+            String javaBin =
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            ProcessBuilder pb = new ProcessBuilder(
+                            javaBin,
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            "io.posixgw.migrate.Main",
+                            "--from",
+                            slow.endpoint(),
+                            "--concurrency",
+                            "2",
+                            dstRoot.toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(tmp.resolve("migrate.log").toFile());
             pb.environment().put("POSIXGW_MIGRATE_ACCESS_KEY", TestGateway.ACCESS);
             pb.environment().put("POSIXGW_MIGRATE_SECRET_KEY", TestGateway.SECRET);
             pb.environment().put("LC_ALL", "C.UTF-8");
@@ -400,7 +544,9 @@ class MigrateIT {
                 while (published(bucketDir) < 8 && System.nanoTime() < deadline && p.isAlive()) {
                     Thread.sleep(20);
                 }
-                assertTrue(p.isAlive(), "the process must still be copying: " + Files.readString(tmp.resolve("migrate.log")));
+                assertTrue(
+                        p.isAlive(),
+                        "the process must still be copying: " + Files.readString(tmp.resolve("migrate.log")));
                 p.destroyForcibly();
                 assertTrue(p.waitFor(30, TimeUnit.SECONDS));
             } finally {
@@ -414,7 +560,9 @@ class MigrateIT {
             assertEquals(0, resumed.status(), resumed.out() + resumed.err());
             assertEquals(objects - done, resumed.count("copied and verified"));
             assertEquals(done, resumed.count("already present"));
-            assertEquals(objects - done, marker(dstRoot).get("runs").get(0).get("copied").asLong());
+            assertEquals(
+                    objects - done,
+                    marker(dstRoot).get("runs").get(0).get("copied").asLong());
             try (TestGateway copy = TestGateway.start(dstRoot)) {
                 assertMirrors(client(source), client(copy));
             }
@@ -432,19 +580,52 @@ class MigrateIT {
             try (TestGateway posixgw = TestGateway.start(newRoot)) {
                 MinioClient mc = client(posixgw);
                 // Cut over; the platform writes to posixgw for a while, then the site rolls back.
-                put(mc, BUCKET, "after-cutover/new.json", "{}".getBytes(StandardCharsets.UTF_8), "application/json",
-                        Map.of("step", "new"), Map.of(), Map.of("phase", "after"));
-                put(mc, BUCKET, "executions-data/e1/out.json", "rewritten".getBytes(StandardCharsets.UTF_8), "text/plain",
-                        Map.of("step", "rewritten"), Map.of("Cache-Control", "no-cache"), Map.of());
-                mc.removeObject(RemoveObjectArgs.builder().bucket(BUCKET).object("executions-data/e2/out.json").build());
+                put(
+                        mc,
+                        BUCKET,
+                        "after-cutover/new.json",
+                        "{}".getBytes(StandardCharsets.UTF_8),
+                        "application/json",
+                        Map.of("step", "new"),
+                        Map.of(),
+                        Map.of("phase", "after"));
+                put(
+                        mc,
+                        BUCKET,
+                        "executions-data/e1/out.json",
+                        "rewritten".getBytes(StandardCharsets.UTF_8),
+                        "text/plain",
+                        Map.of("step", "rewritten"),
+                        Map.of("Cache-Control", "no-cache"),
+                        Map.of());
+                mc.removeObject(RemoveObjectArgs.builder()
+                        .bucket(BUCKET)
+                        .object("executions-data/e2/out.json")
+                        .build());
                 byte[] large = new byte[20 << 20];
                 new Random(3).nextBytes(large);
-                mc.putObject(PutObjectArgs.builder().bucket(BUCKET).object("large/20mib.bin")
-                        .stream(new ByteArrayInputStream(large), null, 5L << 20).build());
+                mc.putObject(PutObjectArgs.builder().bucket(BUCKET).object("large/20mib.bin").stream(
+                                new ByteArrayInputStream(large), null, 5L << 20)
+                        .build());
 
-                String[] reverse = {"--from", posixgw.endpoint(), "--access", TestGateway.ACCESS, "--secret", TestGateway.SECRET,
-                    "--to", old.endpoint(), "--to-access", TestGateway.ACCESS, "--to-secret", TestGateway.SECRET,
-                    "--all", "--delete-extra", "--progress", "0"};
+                String[] reverse = {
+                    "--from",
+                    posixgw.endpoint(),
+                    "--access",
+                    TestGateway.ACCESS,
+                    "--secret",
+                    TestGateway.SECRET,
+                    "--to",
+                    old.endpoint(),
+                    "--to-access",
+                    TestGateway.ACCESS,
+                    "--to-secret",
+                    TestGateway.SECRET,
+                    "--all",
+                    "--delete-extra",
+                    "--progress",
+                    "0"
+                };
                 Run back = migrate(reverse);
                 assertEquals(0, back.status(), back.out() + back.err());
                 // new, rewritten, large, and big.bin (its multipart ETag at the old end proves nothing about the bytes)
@@ -470,7 +651,8 @@ class MigrateIT {
             // As the chart's sidecar mode passes it to the initContainer: from the environment.
             Run run = migrate(Map.of("POSIXGW_SIDECAR", sidecar.toString()), from(source, dstRoot.toString()));
             assertEquals(0, run.status(), run.out() + run.err());
-            assertTrue(Files.isRegularFile(sidecar.resolve(BUCKET).resolve("gz/data.json.gz/meta/content-encoding")),
+            assertTrue(
+                    Files.isRegularFile(sidecar.resolve(BUCKET).resolve("gz/data.json.gz/meta/content-encoding")),
                     "metadata in sidecar files");
             try (TestGateway copy = TestGateway.start(dstRoot, "--sidecar", sidecar.toString())) {
                 assertMirrors(client(source), client(copy));
@@ -481,27 +663,71 @@ class MigrateIT {
     @Test
     void badArgumentsAndMissingSourcesAreClearErrors() throws Exception {
         // The server's own credentials never stand in for the source's.
-        Run noAccess = migrate(Map.of("ROOT_ACCESS_KEY_ID", "ryax", "ROOT_SECRET_ACCESS_KEY", "x"), "--from", "http://127.0.0.1:1",
+        Run noAccess = migrate(
+                Map.of("ROOT_ACCESS_KEY_ID", "ryax", "ROOT_SECRET_ACCESS_KEY", "x"),
+                "--from",
+                "http://127.0.0.1:1",
                 tmp.toString());
         assertEquals(2, noAccess.status());
         assertTrue(noAccess.err().contains("--access"), noAccess.err());
-        assertEquals(2, migrate("--from", "ryax-minio:9000", "--access", "a", "--secret", "b").status());
-        assertEquals(2, migrate("--from", "http://x", "--access", "a", "--secret", "b", "--all", "--bucket", "x").status());
-        assertEquals(2, migrate("--from", "http://x", "--access", "a", "--secret", "b", "--to", "http://y", "--to-access", "a",
-                "--to-secret", "b", tmp.toString()).status());
-        assertEquals(2, migrate("--from", "http://x", "--access", "a", "--secret", "b", "--concurrency", "0").status());
+        assertEquals(
+                2,
+                migrate("--from", "ryax-minio:9000", "--access", "a", "--secret", "b")
+                        .status());
+        assertEquals(
+                2,
+                migrate("--from", "http://x", "--access", "a", "--secret", "b", "--all", "--bucket", "x")
+                        .status());
+        assertEquals(
+                2,
+                migrate(
+                                "--from",
+                                "http://x",
+                                "--access",
+                                "a",
+                                "--secret",
+                                "b",
+                                "--to",
+                                "http://y",
+                                "--to-access",
+                                "a",
+                                "--to-secret",
+                                "b",
+                                tmp.toString())
+                        .status());
+        assertEquals(
+                2,
+                migrate("--from", "http://x", "--access", "a", "--secret", "b", "--concurrency", "0")
+                        .status());
         assertEquals(0, migrate("--help").status());
 
         try (TestGateway source = TestGateway.start(Files.createDirectories(tmp.resolve("src")))) {
-            Run missing = migrate(from(source, "--bucket", "nope", tmp.resolve("dst").toString()));
+            Run missing =
+                    migrate(from(source, "--bucket", "nope", tmp.resolve("dst").toString()));
             assertEquals(1, missing.status());
             assertTrue(missing.err().contains("nope"), missing.err());
-            Run wrongSecret = migrate("--from", source.endpoint(), "--access", TestGateway.ACCESS, "--secret", "wrong",
-                    "--progress", "0", tmp.resolve("dst").toString());
+            Run wrongSecret = migrate(
+                    "--from",
+                    source.endpoint(),
+                    "--access",
+                    TestGateway.ACCESS,
+                    "--secret",
+                    "wrong",
+                    "--progress",
+                    "0",
+                    tmp.resolve("dst").toString());
             assertEquals(1, wrongSecret.status());
             assertTrue(wrongSecret.err().contains("SignatureDoesNotMatch"), wrongSecret.err());
         }
-        Run down = migrate("--from", "http://127.0.0.1:1", "--access", "a", "--secret", "b", "--progress", "0",
+        Run down = migrate(
+                "--from",
+                "http://127.0.0.1:1",
+                "--access",
+                "a",
+                "--secret",
+                "b",
+                "--progress",
+                "0",
                 tmp.resolve("dst").toString());
         assertEquals(1, down.status());
         assertNotEquals("", down.err());

@@ -2,7 +2,6 @@ package io.posixgw.migrate.it;
 
 import io.posixgw.server.Gateway;
 import io.posixgw.server.config.ServerCommand;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +25,8 @@ final class TestGateway implements AutoCloseable {
     }
 
     static TestGateway start(Path root, String... extraArgs) throws Exception {
-        List<String> args = new ArrayList<>(List.of("--port", "127.0.0.1:0", "--access", ACCESS, "--secret", SECRET, "--quiet"));
+        List<String> args =
+                new ArrayList<>(List.of("--port", "127.0.0.1:0", "--access", ACCESS, "--secret", SECRET, "--quiet"));
         args.addAll(List.of(extraArgs));
         args.add(root.toString());
         Gateway gateway = new Gateway(ServerCommand.parse(args.toArray(new String[0]), Map.of()));

@@ -61,31 +61,34 @@ final class ThrottledProxy implements AutoCloseable {
     }
 
     private void pump(Socket from, Socket to, long rate) {
-        Thread t = new Thread(() -> {
-            byte[] buf = new byte[8192];
-            long start = System.nanoTime();
-            long sent = 0;
-            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-                int n;
-                while ((n = in.read(buf)) >= 0) {
-                    out.write(buf, 0, n);
-                    out.flush();
-                    sent += n;
-                    if (rate != Long.MAX_VALUE) {
-                        long due = start + sent * 1_000_000_000L / rate;
-                        long wait = due - System.nanoTime();
-                        if (wait > 0) {
-                            Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+        Thread t = new Thread(
+                () -> {
+                    byte[] buf = new byte[8192];
+                    long start = System.nanoTime();
+                    long sent = 0;
+                    try (InputStream in = from.getInputStream();
+                            OutputStream out = to.getOutputStream()) {
+                        int n;
+                        while ((n = in.read(buf)) >= 0) {
+                            out.write(buf, 0, n);
+                            out.flush();
+                            sent += n;
+                            if (rate != Long.MAX_VALUE) {
+                                long due = start + sent * 1_000_000_000L / rate;
+                                long wait = due - System.nanoTime();
+                                if (wait > 0) {
+                                    Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                                }
+                            }
                         }
+                    } catch (IOException | InterruptedException ignored) {
+                        // either side closed
+                    } finally {
+                        closeQuietly(from);
+                        closeQuietly(to);
                     }
-                }
-            } catch (IOException | InterruptedException ignored) {
-                // either side closed
-            } finally {
-                closeQuietly(from);
-                closeQuietly(to);
-            }
-        }, "proxy-pump");
+                },
+                "proxy-pump");
         t.setDaemon(true);
         t.start();
     }

@@ -10,7 +10,6 @@ import io.posixgw.sigv4.QueryParam;
 import io.posixgw.sigv4.SigV4Exception;
 import io.posixgw.sigv4.SigV4Verifier;
 import io.posixgw.sigv4.SignedRequest;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +45,8 @@ public final class Authenticator {
         if (isBrowserForm(request)) {
             // S3 authenticates these from the form's own policy and signature fields, a scheme posixgw does not have:
             // AccessDenied would tell the client its credentials are wrong when it is the API that is missing
-            throw new S3Exception(S3Error.NOT_IMPLEMENTED, io.posixgw.server.routing.Router.POST_OBJECT_NOT_IMPLEMENTED);
+            throw new S3Exception(
+                    S3Error.NOT_IMPLEMENTED, io.posixgw.server.routing.Router.POST_OBJECT_NOT_IMPLEMENTED);
         }
         List<QueryParam> query = new ArrayList<>(request.query().size());
         for (Map.Entry<String, String> e : request.query()) {
@@ -77,10 +77,15 @@ public final class Authenticator {
      */
     static boolean isBrowserForm(S3Request request) {
         String type = request.header("content-type");
-        return request.method().equals("POST") && request.bucket() != null && request.key() == null
-                && type != null && type.trim().regionMatches(true, 0, "multipart/form-data", 0, "multipart/form-data".length())
-                && request.header("authorization") == null && !request.hasQueryParam("X-Amz-Signature")
-                && !request.hasQueryParam("delete"); // DeleteObjects, whatever its content type, is signed as any request
+        return request.method().equals("POST")
+                && request.bucket() != null
+                && request.key() == null
+                && type != null
+                && type.trim().regionMatches(true, 0, "multipart/form-data", 0, "multipart/form-data".length())
+                && request.header("authorization") == null
+                && !request.hasQueryParam("X-Amz-Signature")
+                && !request.hasQueryParam(
+                        "delete"); // DeleteObjects, whatever its content type, is signed as any request
     }
 
     /**

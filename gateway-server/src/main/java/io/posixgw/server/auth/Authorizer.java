@@ -7,7 +7,6 @@ import io.posixgw.core.model.BucketInfo;
 import io.posixgw.server.routing.CopySource;
 import io.posixgw.server.routing.Endpoint;
 import io.posixgw.server.routing.S3Request;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +51,9 @@ public final class Authorizer {
         }
         if (endpoint.copy() == Endpoint.Copy.REQUIRED) {
             // reading the source: the caller must own its bucket too
-            requireOwner(caller, CopySource.parse(request.header("x-amz-copy-source")).bucket());
+            requireOwner(
+                    caller,
+                    CopySource.parse(request.header("x-amz-copy-source")).bucket());
         }
     }
 
@@ -70,7 +71,10 @@ public final class Authorizer {
         if (endpoint.takes().headers().contains(Endpoint.Takes.SOURCE_EXPECTED_BUCKET_OWNER)) {
             String expected = request.header(Endpoint.Takes.SOURCE_EXPECTED_BUCKET_OWNER);
             if (expected != null) {
-                requireExpectedOwner(caller, CopySource.parse(request.header("x-amz-copy-source")).bucket(), expected);
+                requireExpectedOwner(
+                        caller,
+                        CopySource.parse(request.header("x-amz-copy-source")).bucket(),
+                        expected);
             }
         }
     }

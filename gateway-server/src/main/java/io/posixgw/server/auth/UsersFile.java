@@ -3,9 +3,6 @@ package io.posixgw.server.auth;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -14,6 +11,8 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The users of versitygw's internal IAM: {@code users.json} in the {@code --iam-dir}
@@ -87,7 +86,8 @@ public final class UsersFile {
                     + " users read before (write {\"accessAccounts\":{}} to remove them)");
             return;
         } catch (IOException | RuntimeException e) {
-            report("users file " + file + " cannot be read, keeping the " + accounts.size() + " users read before: " + e);
+            report("users file " + file + " cannot be read, keeping the " + accounts.size() + " users read before: "
+                    + e);
             return;
         }
         if (Arrays.equals(bytes, lastSeen)) {
@@ -128,7 +128,8 @@ public final class UsersFile {
             return Map.of();
         }
         if (!all.isObject()) {
-            throw new IOException("users file " + file + ": \"accessAccounts\" is not an object of accounts by access key");
+            throw new IOException(
+                    "users file " + file + ": \"accessAccounts\" is not an object of accounts by access key");
         }
         Map<String, Account> out = new HashMap<>();
         for (Map.Entry<String, JsonNode> e : all.properties()) {
@@ -143,7 +144,11 @@ public final class UsersFile {
             Role role = Role.fromUsersFile(roleName);
             if (role == null) {
                 // versitygw grants an unknown role nothing beyond what a user has
-                LOG.warn("users file {}: account '{}' has role '{}', not admin, userplus or user: treated as user", file, access, roleName);
+                LOG.warn(
+                        "users file {}: account '{}' has role '{}', not admin, userplus or user: treated as user",
+                        file,
+                        access,
+                        roleName);
                 role = Role.USER;
             }
             out.put(access, new Account(access, secret, role));

@@ -11,7 +11,8 @@ import java.util.List;
  * @param statsd           StatsD servers (InfluxDB/Telegraf-style tags, as versitygw sends)
  * @param dogstatsd        DogStatsD servers (Datadog-style tags)
  */
-public record MetricsConfig(String prometheusPath, HostPort prometheusListen, List<HostPort> statsd, List<HostPort> dogstatsd) {
+public record MetricsConfig(
+        String prometheusPath, HostPort prometheusListen, List<HostPort> statsd, List<HostPort> dogstatsd) {
     public static final MetricsConfig OFF = new MetricsConfig(null, null, List.of(), List.of());
 
     public MetricsConfig {

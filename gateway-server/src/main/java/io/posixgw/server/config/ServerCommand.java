@@ -1,12 +1,6 @@
 package io.posixgw.server.config;
 
 import io.posixgw.core.names.BucketNames;
-import picocli.CommandLine;
-import picocli.CommandLine.Model.ArgSpec;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.Model.PositionalParamSpec;
-
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
@@ -16,6 +10,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
  * The command line of {@code posixgw}. Its options are built from {@link Setting}
@@ -35,11 +34,17 @@ public final class ServerCommand implements Callable<ServerConfig> {
         for (Setting s : Setting.values()) {
             ArgSpec arg;
             if (s.positional()) {
-                arg = PositionalParamSpec.builder().index("0").arity("0..1").paramLabel(s.flag()).type(s.kind().type())
-                        .description(s.help()).build();
+                arg = PositionalParamSpec.builder()
+                        .index("0")
+                        .arity("0..1")
+                        .paramLabel(s.flag())
+                        .type(s.kind().type())
+                        .description(s.help())
+                        .build();
                 spec.addPositional((PositionalParamSpec) arg);
             } else {
-                OptionSpec.Builder option = OptionSpec.builder(s.flag()).type(s.kind().type()).description(s.help());
+                OptionSpec.Builder option =
+                        OptionSpec.builder(s.flag()).type(s.kind().type()).description(s.help());
                 if (s.label() != null) {
                     option.paramLabel(s.label());
                 }
@@ -108,9 +113,16 @@ public final class ServerCommand implements Callable<ServerConfig> {
         long bodyTimeout = longValue(Setting.BODY_TIMEOUT);
         long staleStaging = longValue(Setting.STALE_STAGING);
         long shutdownGrace = longValue(Setting.SHUTDOWN_GRACE);
-        if (workers < 1 || ioThreads < 0 || idleTimeout < 1 || headerTimeout < 1 || bodyTimeout < 1 || shutdownGrace < 0 || maxConnections < 1
+        if (workers < 1
+                || ioThreads < 0
+                || idleTimeout < 1
+                || headerTimeout < 1
+                || bodyTimeout < 1
+                || shutdownGrace < 0
+                || maxConnections < 1
                 || staleStaging < 0) {
-            throw new IllegalArgumentException("--workers and --max-connections must be ≥ 1, --io-threads ≥ 0, timeouts ≥ 1 s");
+            throw new IllegalArgumentException(
+                    "--workers and --max-connections must be ≥ 1, --io-threads ≥ 0, timeouts ≥ 1 s");
         }
         boolean fsyncOn = switch (fsync.toLowerCase(Locale.ROOT)) {
             case "on", "true", "1", "yes" -> true;
@@ -123,11 +135,13 @@ public final class ServerCommand implements Callable<ServerConfig> {
             throw new IllegalArgumentException("set both the access key and the secret key, or neither");
         }
         if (noCredentials && !isLoopback(hostPort[0])) {
-            throw new IllegalArgumentException("no credentials configured: the development defaults are only allowed on a "
-                    + "loopback address; set --access/--secret (or ROOT_ACCESS_KEY_ID/ROOT_SECRET_ACCESS_KEY)");
+            throw new IllegalArgumentException(
+                    "no credentials configured: the development defaults are only allowed on a "
+                            + "loopback address; set --access/--secret (or ROOT_ACCESS_KEY_ID/ROOT_SECRET_ACCESS_KEY)");
         }
         if (isSet(cert) != isSet(key)) {
-            throw new IllegalArgumentException("set both --cert and --key (or VGW_CERT and VGW_KEY) for TLS, or neither");
+            throw new IllegalArgumentException(
+                    "set both --cert and --key (or VGW_CERT and VGW_KEY) for TLS, or neither");
         }
         String healthPath = absolute(health);
         String readyPath = absolute(ready);
@@ -140,9 +154,11 @@ public final class ServerCommand implements Callable<ServerConfig> {
             default -> throw new IllegalArgumentException("--log-format must be text or json, not " + logFormat);
         };
         if (region == null || !region.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,62}")) {
-            // it is a field of every credential scope: one with a '/', a blank or nothing at all could never be signed for
-            throw new IllegalArgumentException("--region must be a region name like us-east-1 (letters, digits, '-', '_', '.'), not '"
-                    + region + "'");
+            // it is a field of every credential scope: one with a '/', a blank or nothing at all could never be signed
+            // for
+            throw new IllegalArgumentException(
+                    "--region must be a region name like us-east-1 (letters, digits, '-', '_', '.'), not '" + region
+                            + "'");
         }
         MetricsConfig metrics = metricsConfig(healthPath, readyPath);
         return new ServerConfig(
@@ -195,15 +211,19 @@ public final class ServerCommand implements Callable<ServerConfig> {
         } else if (path != null) {
             String first = path.substring(1).split("/", 2)[0];
             if (first.isEmpty() || BucketNames.isValid(first)) {
-                throw new IllegalArgumentException("--metrics-path " + path + " would hide " + (first.isEmpty() ? "S3 requests"
-                        : "the bucket named '" + first + "'") + ": use a path whose first segment is no bucket name, such as "
+                throw new IllegalArgumentException("--metrics-path " + path + " would hide "
+                        + (first.isEmpty() ? "S3 requests" : "the bucket named '" + first + "'")
+                        + ": use a path whose first segment is no bucket name, such as "
                         + "/_/metrics, or serve it on a port of its own with --metrics-port");
             }
             if (path.equals(healthPath) || path.equals(readyPath)) {
                 throw new IllegalArgumentException("--metrics-path must differ from --health and --ready");
             }
         }
-        return new MetricsConfig(path, listen, servers(Setting.METRICS_STATSD.flag(), text(Setting.METRICS_STATSD)),
+        return new MetricsConfig(
+                path,
+                listen,
+                servers(Setting.METRICS_STATSD.flag(), text(Setting.METRICS_STATSD)),
                 servers(Setting.METRICS_DOGSTATSD.flag(), text(Setting.METRICS_DOGSTATSD)));
     }
 

@@ -39,13 +39,16 @@ public record ServerConfig(
 
     /** Development credentials, used only when none are configured and only on loopback. */
     public static final String DEFAULT_ACCESS_KEY = "posixgw";
+
     public static final String DEFAULT_SECRET_KEY = "posixgw-secret";
 
     @Override
     public String toString() {
         // Never print the secret, whatever logs this record.
-        return "ServerConfig[root=" + root + ", listen=" + host + ":" + port + ", access=" + accessKey + ", region=" + region
+        return "ServerConfig[root=" + root + ", listen=" + host + ":" + port + ", access=" + accessKey + ", region="
+                + region
                 + ", tls=" + (certFile != null) + ", iamDir=" + iamDir
-                + ", sidecar=" + sidecar + ", keepAlive=" + keepAlive + ", fsync=" + fsync + ", workers=" + workers + "]";
+                + ", sidecar=" + sidecar + ", keepAlive=" + keepAlive + ", fsync=" + fsync + ", workers=" + workers
+                + "]";
     }
 }

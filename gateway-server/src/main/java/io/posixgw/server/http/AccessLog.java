@@ -1,11 +1,10 @@
 package io.posixgw.server.http;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.math.BigDecimal;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One line per request, on the logger {@code posixgw.access}: plain text, or with
@@ -28,9 +27,19 @@ final class AccessLog {
      * @param key       decoded, or null
      * @param errorCode the S3 error code, or null
      */
-    record Entry(String requestId, SocketAddress remote, String method, String path, String operation, String bucket, String key,
-                 int status, String errorCode, long bytesIn, long bytesOut, long nanos) {
-    }
+    record Entry(
+            String requestId,
+            SocketAddress remote,
+            String method,
+            String path,
+            String operation,
+            String bucket,
+            String key,
+            int status,
+            String errorCode,
+            long bytesIn,
+            long bytesOut,
+            long nanos) {}
 
     AccessLog(boolean enabled, boolean json) {
         this.enabled = enabled && LOG.isInfoEnabled();
@@ -47,7 +56,8 @@ final class AccessLog {
             return;
         }
         if (json) {
-            LOG.atInfo().setMessage("request")
+            LOG.atInfo()
+                    .setMessage("request")
                     .addKeyValue("request_id", e.requestId())
                     .addKeyValue("remote", address(e.remote()))
                     .addKeyValue("method", e.method())
@@ -64,9 +74,19 @@ final class AccessLog {
             return;
         }
         long micros = e.nanos() / 1000;
-        LOG.info("{} {} {} {} {} {} {} in={} out={} {}.{}ms", e.requestId(), address(e.remote()), e.method(), printable(e.path()),
-                e.operation(), e.status(), e.errorCode() == null ? "-" : e.errorCode(), e.bytesIn(), e.bytesOut(),
-                micros / 1000, String.format("%03d", micros % 1000));
+        LOG.info(
+                "{} {} {} {} {} {} {} in={} out={} {}.{}ms",
+                e.requestId(),
+                address(e.remote()),
+                e.method(),
+                printable(e.path()),
+                e.operation(),
+                e.status(),
+                e.errorCode() == null ? "-" : e.errorCode(),
+                e.bytesIn(),
+                e.bytesOut(),
+                micros / 1000,
+                String.format("%03d", micros % 1000));
     }
 
     /** {@code 127.0.0.1:5034}, {@code [::1]:5034}: no leading slash, no host name lookup. */

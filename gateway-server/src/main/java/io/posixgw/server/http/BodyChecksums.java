@@ -5,7 +5,6 @@ import io.posixgw.core.S3Exception;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.checksum.Checksummer;
 import io.posixgw.server.routing.RequestHeaders;
-
 import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.Map;
@@ -38,7 +37,9 @@ final class BodyChecksums {
             String v = headers.first(a.headerName());
             if (v != null) {
                 if (inHeader != null) {
-                    throw new S3Exception(S3Error.INVALID_REQUEST, "Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.");
+                    throw new S3Exception(
+                            S3Error.INVALID_REQUEST,
+                            "Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.");
                 }
                 inHeader = a;
                 value = v.trim();
@@ -53,7 +54,9 @@ final class BodyChecksums {
                 // the AWS SDK for Java v2 sends a value it was given and a trailer it computes: of one
                 // algorithm, both are verified; of two, one would go unchecked, so the pair is refused
                 if (ChecksumAlgorithm.parse(trailer.trim()).orElse(null) != inHeader) {
-                    throw new S3Exception(S3Error.INVALID_REQUEST, "Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.");
+                    throw new S3Exception(
+                            S3Error.INVALID_REQUEST,
+                            "Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.");
                 }
                 return new BodyChecksums(inHeader, value, true);
             }
@@ -62,14 +65,17 @@ final class BodyChecksums {
         if (trailed) {
             Optional<ChecksumAlgorithm> a = ChecksumAlgorithm.parse(trailer.trim());
             if (a.isEmpty()) {
-                throw new S3Exception(S3Error.INVALID_ARGUMENT, "The value specified in the x-amz-trailer header is not supported");
+                throw new S3Exception(
+                        S3Error.INVALID_ARGUMENT, "The value specified in the x-amz-trailer header is not supported");
             }
             return new BodyChecksums(a.get(), null, true);
         }
         if (sdkAlgorithm != null && !sdkAlgorithm.isBlank()) {
             Optional<ChecksumAlgorithm> a = ChecksumAlgorithm.parse(sdkAlgorithm.trim());
             if (a.isEmpty()) {
-                throw new S3Exception(S3Error.INVALID_ARGUMENT, "Checksum algorithm provided is unsupported. Please try again with any of the valid types: [CRC32, CRC32C, CRC64NVME, SHA1, SHA256]");
+                throw new S3Exception(
+                        S3Error.INVALID_ARGUMENT,
+                        "Checksum algorithm provided is unsupported. Please try again with any of the valid types: [CRC32, CRC32C, CRC64NVME, SHA1, SHA256]");
             }
             return new BodyChecksums(a.get(), null, false);
         }
@@ -86,7 +92,9 @@ final class BodyChecksums {
         if (fromTrailer) {
             String sent = trailers.get(algorithm.headerName());
             if (sent == null) {
-                throw new S3Exception(S3Error.INVALID_REQUEST, "The trailer " + algorithm.headerName() + " announced in x-amz-trailer was not sent");
+                throw new S3Exception(
+                        S3Error.INVALID_REQUEST,
+                        "The trailer " + algorithm.headerName() + " announced in x-amz-trailer was not sent");
             }
             sent = sent.trim();
             requireValue(algorithm, sent, "trailing header");
@@ -100,7 +108,9 @@ final class BodyChecksums {
 
     private void requireMatch(String claimed, String actual) {
         if (!claimed.equals(actual)) {
-            throw new S3Exception(S3Error.BAD_DIGEST, "The " + algorithm.name() + " you specified did not match the calculated checksum.");
+            throw new S3Exception(
+                    S3Error.BAD_DIGEST,
+                    "The " + algorithm.name() + " you specified did not match the calculated checksum.");
         }
     }
 
@@ -113,7 +123,8 @@ final class BodyChecksums {
             decoded = null;
         }
         if (decoded == null || decoded.length != a.byteLength()) {
-            throw new S3Exception(S3Error.INVALID_REQUEST, "Value for " + a.headerName() + " " + where + " is invalid.");
+            throw new S3Exception(
+                    S3Error.INVALID_REQUEST, "Value for " + a.headerName() + " " + where + " is invalid.");
         }
     }
 }

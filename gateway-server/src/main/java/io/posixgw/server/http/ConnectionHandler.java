@@ -16,14 +16,13 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.posixgw.server.ops.S3Response;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
 import java.util.concurrent.RejectedExecutionException;
 import javax.net.ssl.SSLException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One per connection, on its event loop: the HTTP/1.1 lifecycle of its requests. Each is
@@ -120,7 +119,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             case HEAD -> Phase.RUNNING;
             case HEAD_WITH_BODY -> Phase.READING_BODY;
             case READ_OVER -> from == Phase.READING_BODY ? Phase.RUNNING : from;
-            case BODY_ENDED -> from == Phase.READING_BODY ? Phase.RUNNING : from == Phase.DRAINING ? Phase.READING_HEAD : from;
+            case BODY_ENDED ->
+                from == Phase.READING_BODY ? Phase.RUNNING : from == Phase.DRAINING ? Phase.READING_HEAD : from;
             case ANSWERED -> !keepAlive ? Phase.CLOSING : bodyComplete ? Phase.READING_HEAD : Phase.DRAINING;
             case BODY_MALFORMED, FAILED -> Phase.CLOSING;
         };
@@ -153,8 +153,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                     submit(r); // the work fails on the body, and cleans up
                 }
             }
-            default -> {
-            }
+            default -> {}
         }
     }
 
@@ -280,7 +279,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             content.release();
             r.keepAlive = false;
             if (r.body != null) {
-                r.body.fail(new IOException("malformed request body: " + content.decoderResult().cause()));
+                r.body.fail(new IOException(
+                        "malformed request body: " + content.decoderResult().cause()));
             }
             if (r.answer != InFlight.Answer.NONE) {
                 advance(Event.BODY_MALFORMED);
@@ -345,7 +345,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         r.answer = InFlight.Answer.WRITING;
         long bytesOut = response.bodyLength();
-        HttpVersion version = r.http.protocolVersion() == HttpVersion.HTTP_1_0 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
+        HttpVersion version =
+                r.http.protocolVersion() == HttpVersion.HTTP_1_0 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
         ResponseWriter.write(ctx, response, r.requestId, r.keepAlive, version, server.zeroCopy)
                 .addListener((ChannelFutureListener) f -> written(r, response, f, bytesOut));
         advance(Event.ANSWERED);
@@ -404,8 +405,10 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         // a failed TLS handshake (client distrusts the certificate, speaks no common protocol) arrives wrapped
         // and so does a socket call on a connection the client closed (Netty's ChannelException around an IOException)
-        Throwable c = (cause instanceof DecoderException || cause instanceof ChannelException) && cause.getCause() != null
-                ? cause.getCause() : cause;
+        Throwable c =
+                (cause instanceof DecoderException || cause instanceof ChannelException) && cause.getCause() != null
+                        ? cause.getCause()
+                        : cause;
         if (c instanceof SSLException) {
             LOG.debug("connection {}: TLS failed: {}", ctx.channel().remoteAddress(), c.getMessage());
         } else if (c instanceof IOException || cause instanceof DecoderException) {

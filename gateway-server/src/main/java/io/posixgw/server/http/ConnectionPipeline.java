@@ -7,7 +7,6 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.posixgw.server.tls.ServerTls;
-
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -26,8 +25,7 @@ final class ConnectionPipeline {
             .setMaxChunkSize(1 << 20)
             .setValidateHeaders(true);
 
-    private ConnectionPipeline() {
-    }
+    private ConnectionPipeline() {}
 
     private static HttpServerCodec codec() {
         return new HttpServerCodec(DECODER);
@@ -38,8 +36,14 @@ final class ConnectionPipeline {
      *
      * @param tls the certificate for an HTTPS-only port, or null for plain HTTP
      */
-    static void serve(Channel ch, ServerContext context, ProbeHandler probes, Start.Starter starter, ServerTls tls,
-                      long headerTimeoutMillis, long idleTimeoutMillis) {
+    static void serve(
+            Channel ch,
+            ServerContext context,
+            ProbeHandler probes,
+            Start.Starter starter,
+            ServerTls tls,
+            long headerTimeoutMillis,
+            long idleTimeoutMillis) {
         RequestHeadTimeout headTimeout = new RequestHeadTimeout(headerTimeoutMillis);
         ConnectionHandler handler = new ConnectionHandler(context, starter);
         if (ch instanceof EpollSocketChannel) {
@@ -48,9 +52,7 @@ final class ConnectionPipeline {
         if (tls != null) {
             ch.pipeline().addLast("tls", new TlsDetector(tls));
         }
-        ch.pipeline()
-                .addLast("head-timeout", headTimeout)
-                .addLast("http", codec());
+        ch.pipeline().addLast("head-timeout", headTimeout).addLast("http", codec());
         if (tls != null) {
             // file bodies cannot go zero-copy through TLS: ResponseWriter sends them as chunked input
             ch.pipeline().addLast("chunked", new ChunkedWriteHandler());
@@ -66,7 +68,6 @@ final class ConnectionPipeline {
         if (tls != null) {
             ch.pipeline().addLast("tls", new TlsDetector(tls));
         }
-        ch.pipeline().addLast("http", codec())
-                .addLast("refuse", new OverloadRefusal(headerTimeoutMillis));
+        ch.pipeline().addLast("http", codec()).addLast("refuse", new OverloadRefusal(headerTimeoutMillis));
     }
 }

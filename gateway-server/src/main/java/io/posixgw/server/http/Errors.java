@@ -8,8 +8,7 @@ import io.posixgw.server.ops.S3Response;
 
 /** Renders S3 errors: XML body, except for HEAD and 304, which carry the status only. */
 public final class Errors {
-    private Errors() {
-    }
+    private Errors() {}
 
     public static S3Response render(S3Exception e, String method, String resource, String requestId) {
         S3Error error = e.error();

@@ -8,7 +8,6 @@ import io.posixgw.core.backend.BodySource;
 import io.posixgw.server.auth.Authenticator;
 import io.posixgw.sigv4.BodyDecoder;
 import io.posixgw.sigv4.SigV4Exception;
-
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;

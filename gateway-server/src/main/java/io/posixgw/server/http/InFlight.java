@@ -4,8 +4,8 @@ import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpUtil;
 import io.posixgw.server.metrics.ServerMetrics;
-import io.posixgw.server.routing.RequestTarget;
 import io.posixgw.server.ops.S3Response;
+import io.posixgw.server.routing.RequestTarget;
 
 /**
  * The request a connection is serving: what it is, what has been seen of it, and its
@@ -28,6 +28,7 @@ final class InFlight {
     final boolean expectContinue;
     /** For metrics and the access log: the S3 API name, or one of {@link ServerMetrics.Operation}. */
     String operation = ServerMetrics.Operation.UNKNOWN;
+
     String bucket;
     String key;
     HttpBody body;
@@ -37,6 +38,7 @@ final class InFlight {
     boolean keepAlive;
     /** The last byte of its body (or of the head, without one) has arrived. */
     boolean bodyComplete;
+
     boolean continueSent;
     Answer answer = Answer.NONE;
     long bytesIn;
@@ -70,8 +72,19 @@ final class InFlight {
         server.inFlight.decrementAndGet();
         server.metrics.requestEnded(operation, response.status(), response.errorCode(), bytesIn, bytesOut, nanos);
         if (server.accessLog.enabled()) {
-            server.accessLog.log(new AccessLog.Entry(requestId, channel.remoteAddress(), http.method().name(),
-                    path, operation, bucket, key, response.status(), response.errorCode(), bytesIn, bytesOut, nanos));
+            server.accessLog.log(new AccessLog.Entry(
+                    requestId,
+                    channel.remoteAddress(),
+                    http.method().name(),
+                    path,
+                    operation,
+                    bucket,
+                    key,
+                    response.status(),
+                    response.errorCode(),
+                    bytesIn,
+                    bytesOut,
+                    nanos));
         }
     }
 }

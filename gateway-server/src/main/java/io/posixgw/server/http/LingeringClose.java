@@ -3,7 +3,6 @@ package io.posixgw.server.http;
 import io.netty.channel.Channel;
 import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.ssl.SslHandler;
-
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -19,8 +18,7 @@ final class LingeringClose {
     /** How long a connection ending after an answer keeps reading (and dropping) what the client still sends. */
     static final long LINGER_MILLIS = 2000;
 
-    private LingeringClose() {
-    }
+    private LingeringClose() {}
 
     /** Call once the answer is written (from its write's listener): pending writes would be cut by the shutdown. */
     static void after(Channel ch) {
@@ -28,7 +26,8 @@ final class LingeringClose {
             ch.close();
         };
         if (ch instanceof DuplexChannel duplex && ch.pipeline().get(SslHandler.class) == null) {
-            duplex.shutdownOutput().addListener(done -> ch.eventLoop().schedule(close, LINGER_MILLIS, TimeUnit.MILLISECONDS));
+            duplex.shutdownOutput()
+                    .addListener(done -> ch.eventLoop().schedule(close, LINGER_MILLIS, TimeUnit.MILLISECONDS));
         } else {
             ch.eventLoop().schedule(close, LINGER_MILLIS, TimeUnit.MILLISECONDS);
         }

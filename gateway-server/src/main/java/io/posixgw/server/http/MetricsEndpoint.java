@@ -23,7 +23,6 @@ import io.netty.util.ReferenceCountUtil;
 import io.posixgw.server.config.MetricsConfig;
 import io.posixgw.server.metrics.ServerMetrics;
 import io.posixgw.server.routing.RequestTarget;
-
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
@@ -33,7 +32,8 @@ import java.util.concurrent.TimeUnit;
  * Shares the S3 server's event loops.
  */
 final class MetricsEndpoint extends ChannelInboundHandlerAdapter {
-    private static final byte[] NOT_FOUND = "not found: the metrics are at another path\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NOT_FOUND =
+            "not found: the metrics are at another path\n".getBytes(StandardCharsets.US_ASCII);
 
     private final String path;
     private final ServerMetrics metrics;
@@ -43,8 +43,14 @@ final class MetricsEndpoint extends ChannelInboundHandlerAdapter {
         this.metrics = metrics;
     }
 
-    static Channel bind(EventLoopGroup group, Class<? extends ServerChannel> channelType, MetricsConfig.HostPort listen,
-                        String path, ServerMetrics metrics, long idleTimeoutMillis) throws InterruptedException {
+    static Channel bind(
+            EventLoopGroup group,
+            Class<? extends ServerChannel> channelType,
+            MetricsConfig.HostPort listen,
+            String path,
+            ServerMetrics metrics,
+            long idleTimeoutMillis)
+            throws InterruptedException {
         return new ServerBootstrap()
                 .group(group)
                 .channel(channelType)
@@ -57,17 +63,22 @@ final class MetricsEndpoint extends ChannelInboundHandlerAdapter {
                                 .addLast(new MetricsEndpoint(path, metrics));
                     }
                 })
-                .bind(listen.host(), listen.port()).sync().channel();
+                .bind(listen.host(), listen.port())
+                .sync()
+                .channel();
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         try {
             if (msg instanceof HttpRequest request) {
-                boolean found = request.method().equals(HttpMethod.GET) && RequestTarget.rawPath(request.uri()).equals(path);
+                boolean found = request.method().equals(HttpMethod.GET)
+                        && RequestTarget.rawPath(request.uri()).equals(path);
                 byte[] body = found ? metrics.scrapePrometheus() : NOT_FOUND;
-                DefaultFullHttpResponse response = new DefaultFullHttpResponse(request.protocolVersion(),
-                        found ? HttpResponseStatus.OK : HttpResponseStatus.NOT_FOUND, Unpooled.wrappedBuffer(body));
+                DefaultFullHttpResponse response = new DefaultFullHttpResponse(
+                        request.protocolVersion(),
+                        found ? HttpResponseStatus.OK : HttpResponseStatus.NOT_FOUND,
+                        Unpooled.wrappedBuffer(body));
                 response.headers()
                         .set(HttpHeaderNames.CONTENT_TYPE, found ? ServerMetrics.PROMETHEUS_CONTENT_TYPE : "text/plain")
                         .set(HttpHeaderNames.CONTENT_LENGTH, body.length);

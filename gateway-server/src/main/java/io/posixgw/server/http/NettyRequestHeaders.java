@@ -2,7 +2,6 @@ package io.posixgw.server.http;
 
 import io.netty.handler.codec.http.HttpHeaders;
 import io.posixgw.server.routing.RequestHeaders;
-
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;

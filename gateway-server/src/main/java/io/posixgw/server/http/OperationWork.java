@@ -6,10 +6,9 @@ import io.posixgw.core.S3Exception;
 import io.posixgw.server.ops.Exchange;
 import io.posixgw.server.ops.Operations;
 import io.posixgw.server.ops.S3Response;
+import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.io.IOException;
 
 /**
  * An S3 operation on a worker: runs it, reads a small file answer into memory there
@@ -39,11 +38,21 @@ record OperationWork(Operations operations, Exchange exchange, HttpBody body, By
                 close = true;
                 response = render(new S3Exception(S3Error.INCOMPLETE_BODY, S3Error.INCOMPLETE_BODY.defaultMessage()));
             } else {
-                LOG.error("{} {} {} failed", exchange.requestId(), exchange.endpoint().apiName(), exchange.request().resource(), e);
+                LOG.error(
+                        "{} {} {} failed",
+                        exchange.requestId(),
+                        exchange.endpoint().apiName(),
+                        exchange.request().resource(),
+                        e);
                 response = render(S3Error.INTERNAL_ERROR.exception());
             }
         } catch (RuntimeException | Error e) {
-            LOG.error("{} {} {} failed", exchange.requestId(), exchange.endpoint().apiName(), exchange.request().resource(), e);
+            LOG.error(
+                    "{} {} {} failed",
+                    exchange.requestId(),
+                    exchange.endpoint().apiName(),
+                    exchange.request().resource(),
+                    e);
             response = render(S3Error.INTERNAL_ERROR.exception());
         } finally {
             if (body != null) {
@@ -61,7 +70,10 @@ record OperationWork(Operations operations, Exchange exchange, HttpBody body, By
 
     @Override
     public S3Response refused() {
-        return Errors.render(new S3Exception(S3Error.SLOW_DOWN, S3Error.SLOW_DOWN.defaultMessage()),
-                exchange.request().method(), path, exchange.requestId());
+        return Errors.render(
+                new S3Exception(S3Error.SLOW_DOWN, S3Error.SLOW_DOWN.defaultMessage()),
+                exchange.request().method(),
+                path,
+                exchange.requestId());
     }
 }

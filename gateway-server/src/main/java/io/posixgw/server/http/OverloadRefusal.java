@@ -6,11 +6,10 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ReferenceCountUtil;
-
-import java.util.concurrent.TimeUnit;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.server.ops.S3Response;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The pipeline of a connection over {@code --max-connections}: its first request is
@@ -29,9 +28,13 @@ final class OverloadRefusal extends ChannelInboundHandlerAdapter {
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
-        ctx.executor().schedule(() -> {
-            ctx.close();
-        }, deadlineMillis, TimeUnit.MILLISECONDS);
+        ctx.executor()
+                .schedule(
+                        () -> {
+                            ctx.close();
+                        },
+                        deadlineMillis,
+                        TimeUnit.MILLISECONDS);
     }
 
     @Override
@@ -41,15 +44,21 @@ final class OverloadRefusal extends ChannelInboundHandlerAdapter {
                 answered = true;
                 HttpRequest request = (HttpRequest) msg;
                 String requestId = RequestIds.next();
-                S3Response r = Errors.render(new S3Exception(S3Error.SLOW_DOWN, "Too many connections: please reduce your request rate."),
-                        request.method().name(), null, requestId);
-                ResponseWriter.write(ctx, r, requestId, false, HttpVersion.HTTP_1_1, true).addListener((ChannelFutureListener) f -> {
-                    if (f.isSuccess()) {
-                        LingeringClose.after(f.channel()); // a client still sending its request must get the 503, not a reset
-                    } else {
-                        f.channel().close();
-                    }
-                });
+                S3Response r = Errors.render(
+                        new S3Exception(S3Error.SLOW_DOWN, "Too many connections: please reduce your request rate."),
+                        request.method().name(),
+                        null,
+                        requestId);
+                ResponseWriter.write(ctx, r, requestId, false, HttpVersion.HTTP_1_1, true)
+                        .addListener((ChannelFutureListener) f -> {
+                            if (f.isSuccess()) {
+                                LingeringClose.after(
+                                        f.channel()); // a client still sending its request must get the 503, not
+                                // a reset
+                            } else {
+                                f.channel().close();
+                            }
+                        });
             }
         } finally {
             ReferenceCountUtil.release(msg);

@@ -6,12 +6,11 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpRequest;
 import io.posixgw.server.metrics.ServerMetrics;
-import io.posixgw.server.routing.RequestTarget;
 import io.posixgw.server.ops.S3Response;
+import io.posixgw.server.routing.RequestTarget;
+import java.nio.charset.StandardCharsets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.nio.charset.StandardCharsets;
 
 /**
  * The probes, ahead of the S3 handler: GET or HEAD of the health path answers OK, of the
@@ -27,14 +26,16 @@ import java.nio.charset.StandardCharsets;
 final class ProbeHandler extends ChannelInboundHandlerAdapter {
     /** The connection's log: its lines keep the logger name they always had. */
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionHandler.class);
+
     private static final byte[] OK = "OK\n".getBytes(StandardCharsets.US_ASCII);
     /** Unauthenticated: no paths or file-system details. */
-    private static final byte[] NOT_READY = "not ready: the data root is not usable (the log says why)\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NOT_READY =
+            "not ready: the data root is not usable (the log says why)\n".getBytes(StandardCharsets.US_ASCII);
+
     private static final byte[] OVERLOADED = "not ready: overloaded\n".getBytes(StandardCharsets.US_ASCII);
 
     /** A probe's head, and how it is answered. */
-    record Probe(HttpRequest http, Start.Starter starter) {
-    }
+    record Probe(HttpRequest http, Start.Starter starter) {}
 
     private final ServerContext server;
     private final Start.Starter health;
@@ -53,13 +54,16 @@ final class ProbeHandler extends ChannelInboundHandlerAdapter {
         };
         this.metrics = (r, channel) -> {
             r.operation = ServerMetrics.Operation.METRICS;
-            return Start.Answer.keepOpen(S3Response.ok().body(server.metrics.scrapePrometheus(), ServerMetrics.PROMETHEUS_CONTENT_TYPE));
+            return Start.Answer.keepOpen(
+                    S3Response.ok().body(server.metrics.scrapePrometheus(), ServerMetrics.PROMETHEUS_CONTENT_TYPE));
         };
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (msg instanceof HttpRequest http && !(msg instanceof HttpContent) && http.decoderResult().isSuccess()) {
+        if (msg instanceof HttpRequest http
+                && !(msg instanceof HttpContent)
+                && http.decoderResult().isSuccess()) {
             Start.Starter probe = probeOf(http);
             if (probe != null) {
                 ctx.fireChannelRead(new Probe(http, probe));
@@ -99,7 +103,8 @@ final class ProbeHandler extends ChannelInboundHandlerAdapter {
                 return Start.Answer.keepOpen(S3Response.ok().body(OK, "text/plain"));
             } catch (Exception e) {
                 LOG.warn("{} not ready: {}", requestId, e.toString());
-                return Start.Answer.keepOpen(S3Response.status(503).errorCode("NotReady").body(NOT_READY, "text/plain"));
+                return Start.Answer.keepOpen(
+                        S3Response.status(503).errorCode("NotReady").body(NOT_READY, "text/plain"));
             }
         }
 

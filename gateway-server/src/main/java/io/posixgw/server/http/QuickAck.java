@@ -4,7 +4,6 @@ import io.netty.channel.ChannelException;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.epoll.EpollSocketChannel;
-
 import java.util.function.BooleanSupplier;
 
 /**

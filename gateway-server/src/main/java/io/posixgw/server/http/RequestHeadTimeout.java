@@ -3,7 +3,6 @@ package io.posixgw.server.http;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.ScheduledFuture;
-
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -24,9 +23,13 @@ final class RequestHeadTimeout extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (!inRequest && deadline == null) {
-            deadline = ctx.executor().schedule(() -> {
-                ctx.close();
-            }, timeoutMillis, TimeUnit.MILLISECONDS);
+            deadline = ctx.executor()
+                    .schedule(
+                            () -> {
+                                ctx.close();
+                            },
+                            timeoutMillis,
+                            TimeUnit.MILLISECONDS);
         }
         ctx.fireChannelRead(msg);
     }

@@ -8,8 +8,7 @@ final class RequestIds {
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
     private static final AtomicLong COUNTER = new AtomicLong(new SecureRandom().nextLong());
 
-    private RequestIds() {
-    }
+    private RequestIds() {}
 
     static String next() {
         long v = COUNTER.getAndIncrement() * 0x9E3779B97F4A7C15L;

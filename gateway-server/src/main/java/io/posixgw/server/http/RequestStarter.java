@@ -37,7 +37,9 @@ final class RequestStarter implements Start.Starter {
      */
     static Start.Answer refusal(InFlight r, boolean draining) {
         S3Exception refused = refusalOf(r.http, draining);
-        return refused == null ? null : new Start.Answer(Errors.render(refused, r.http.method().name(), r.path, r.requestId), true);
+        return refused == null
+                ? null
+                : new Start.Answer(Errors.render(refused, r.http.method().name(), r.path, r.requestId), true);
     }
 
     private static S3Exception refusalOf(HttpRequest http, boolean draining) {
@@ -51,8 +53,10 @@ final class RequestStarter implements Start.Starter {
         }
         if (http.protocolVersion().majorVersion() != 1) {
             // e.g. an HTTP/2 preface sent in clear text: answered in HTTP/1.1, the only version spoken here
-            return new S3Exception(S3Error.HTTP_VERSION_NOT_SUPPORTED,
-                    "The HTTP version specified is not supported: " + http.protocolVersion().text() + "; this server speaks HTTP/1.1");
+            return new S3Exception(
+                    S3Error.HTTP_VERSION_NOT_SUPPORTED,
+                    "The HTTP version specified is not supported: "
+                            + http.protocolVersion().text() + "; this server speaks HTTP/1.1");
         }
         if (draining) {
             return new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The server is shutting down");
@@ -88,7 +92,8 @@ final class RequestStarter implements Start.Starter {
             return Start.Answer.keepOpen(Errors.render(answer, http.method().name(), resourceOf(r), r.requestId));
         } catch (RuntimeException e) {
             LOG.error("{} cannot start request {} {}", r.requestId, http.method(), r.path, e);
-            return Start.Answer.keepOpen(Errors.render(S3Error.INTERNAL_ERROR.exception(), http.method().name(), r.path, r.requestId));
+            return Start.Answer.keepOpen(Errors.render(
+                    S3Error.INTERNAL_ERROR.exception(), http.method().name(), r.path, r.requestId));
         }
     }
 
@@ -119,7 +124,8 @@ final class RequestStarter implements Start.Starter {
         if (endpoint.body().lengthRequired() && length < 0 && !HttpUtil.isContentLengthSet(http)) {
             throw new S3Exception(S3Error.MISSING_CONTENT_LENGTH, S3Error.MISSING_CONTENT_LENGTH.defaultMessage());
         }
-        BodyChecksums checksums = endpoint.body().headerChecksumsCoverBody() ? BodyChecksums.fromHeaders(request.headers()) : null;
+        BodyChecksums checksums =
+                endpoint.body().headerChecksumsCoverBody() ? BodyChecksums.fromHeaders(request.headers()) : null;
         return new HttpBody(channel, auth.newBodyDecoder(), checksums, length, server.bodyTimeoutMillis);
     }
 

@@ -20,7 +20,6 @@ import io.netty.handler.stream.ChunkedWriteHandler;
 import io.posixgw.core.backend.FileRegionBody;
 import io.posixgw.core.http.HttpDates;
 import io.posixgw.server.ops.S3Response;
-
 import java.io.IOException;
 import java.time.Instant;
 import java.util.Map;
@@ -33,11 +32,11 @@ import java.util.Map;
 final class ResponseWriter {
     /** Bytes read from a file per write over TLS. */
     private static final int FILE_CHUNK = 64 * 1024;
+
     private static volatile long dateSecond;
     private static volatile String dateValue = "";
 
-    private ResponseWriter() {
-    }
+    private ResponseWriter() {}
 
     /**
      * Writes and flushes the response.
@@ -46,8 +45,13 @@ final class ResponseWriter {
      * @param zeroCopy  file bodies as a file region (sendfile); false over TLS, where the pipeline has a ChunkedWriteHandler
      * @return the future of the last write
      */
-    static ChannelFuture write(ChannelHandlerContext ctx, S3Response r, String requestId, boolean keepAlive,
-                               HttpVersion version, boolean zeroCopy) {
+    static ChannelFuture write(
+            ChannelHandlerContext ctx,
+            S3Response r,
+            String requestId,
+            boolean keepAlive,
+            HttpVersion version,
+            boolean zeroCopy) {
         HttpResponseStatus status = HttpResponseStatus.valueOf(r.status());
         S3Response.Body body = r.body();
         if (body instanceof SmallFileBody.Loaded loaded) {
@@ -92,14 +96,14 @@ final class ResponseWriter {
         }
         byte[] bytes = body instanceof S3Response.Bytes b ? b.bytes() : null;
         long length = body instanceof S3Response.HeadOnly h ? h.contentLength() : bytes == null ? 0 : bytes.length;
-        DefaultFullHttpResponse full = new DefaultFullHttpResponse(version, status,
-                bytes == null ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(bytes));
+        DefaultFullHttpResponse full = new DefaultFullHttpResponse(
+                version, status, bytes == null ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(bytes));
         fillHeaders(full.headers(), r, requestId, keepAlive, version, length);
         return ctx.writeAndFlush(full);
     }
 
-    private static void fillHeaders(HttpHeaders h, S3Response r, String requestId, boolean keepAlive, HttpVersion version,
-                                    long contentLength) {
+    private static void fillHeaders(
+            HttpHeaders h, S3Response r, String requestId, boolean keepAlive, HttpVersion version, long contentLength) {
         for (Map.Entry<String, String> e : r.headers()) {
             h.add(e.getKey(), e.getValue());
         }

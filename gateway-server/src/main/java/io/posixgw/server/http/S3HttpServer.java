@@ -22,12 +22,11 @@ import io.posixgw.server.config.MetricsConfig;
 import io.posixgw.server.metrics.ServerMetrics;
 import io.posixgw.server.ops.Operations;
 import io.posixgw.server.tls.ServerTls;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Netty HTTP/1.1 server: bootstrap, pipeline, and a graceful stop that lets
@@ -47,15 +46,32 @@ public final class S3HttpServer implements AutoCloseable {
     private Channel metricsChannel;
 
     /** HTTP-layer settings. */
-    public record Settings(String host, int port, boolean keepAlive, boolean accessLog, String healthPath,
-                           String readyPath, boolean readOnly, int maxConnections,
-                           int ioThreads, long idleTimeoutMillis, long headerTimeoutMillis, long bodyTimeoutMillis,
-                           boolean jsonLog, String metricsPath, MetricsConfig.HostPort metricsListen) {
-    }
+    public record Settings(
+            String host,
+            int port,
+            boolean keepAlive,
+            boolean accessLog,
+            String healthPath,
+            String readyPath,
+            boolean readOnly,
+            int maxConnections,
+            int ioThreads,
+            long idleTimeoutMillis,
+            long headerTimeoutMillis,
+            long bodyTimeoutMillis,
+            boolean jsonLog,
+            String metricsPath,
+            MetricsConfig.HostPort metricsListen) {}
 
     /** @param tls the certificate for an HTTPS-only port, or null for plain HTTP */
-    public S3HttpServer(Settings settings, Authenticator authenticator, Operations operations, ExecutorService workers,
-                        ServerContext.ReadinessCheck readiness, ServerTls tls, ServerMetrics metrics) {
+    public S3HttpServer(
+            Settings settings,
+            Authenticator authenticator,
+            Operations operations,
+            ExecutorService workers,
+            ServerContext.ReadinessCheck readiness,
+            ServerTls tls,
+            ServerMetrics metrics) {
         this.settings = settings;
         this.tls = tls;
         this.context = new ServerContext(authenticator, operations, workers, settings, readiness, tls == null, metrics);
@@ -67,8 +83,8 @@ public final class S3HttpServer implements AutoCloseable {
 
     /** Binds and starts accepting; returns the bound address (the port may have been 0). */
     public InetSocketAddress start() throws InterruptedException {
-        Class<? extends ServerChannel> channelType = Epoll.isAvailable() ? EpollServerSocketChannel.class
-                : NioServerSocketChannel.class;
+        Class<? extends ServerChannel> channelType =
+                Epoll.isAvailable() ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         ServerBootstrap bootstrap = new ServerBootstrap();
         bootstrap
                 .group(group)
@@ -88,15 +104,28 @@ public final class S3HttpServer implements AutoCloseable {
                             return;
                         }
                         ch.closeFuture().addListener(f -> context.connections.decrementAndGet());
-                        ConnectionPipeline.serve(ch, context, probes, starter, tls, settings.headerTimeoutMillis(),
+                        ConnectionPipeline.serve(
+                                ch,
+                                context,
+                                probes,
+                                starter,
+                                tls,
+                                settings.headerTimeoutMillis(),
                                 settings.idleTimeoutMillis());
                     }
                 });
         serverChannel = bootstrap.bind(settings.host(), settings.port()).sync().channel();
         if (settings.metricsListen() != null && context.metrics.servesPrometheus()) {
-            metricsChannel = MetricsEndpoint.bind(group, channelType, settings.metricsListen(), settings.metricsPath(),
-                    context.metrics, settings.idleTimeoutMillis());
-            LOG.info("Prometheus metrics on http://{}{}", urlAuthority((InetSocketAddress) metricsChannel.localAddress()),
+            metricsChannel = MetricsEndpoint.bind(
+                    group,
+                    channelType,
+                    settings.metricsListen(),
+                    settings.metricsPath(),
+                    context.metrics,
+                    settings.idleTimeoutMillis());
+            LOG.info(
+                    "Prometheus metrics on http://{}{}",
+                    urlAuthority((InetSocketAddress) metricsChannel.localAddress()),
                     settings.metricsPath());
         }
         return (InetSocketAddress) serverChannel.localAddress();
@@ -146,7 +175,10 @@ public final class S3HttpServer implements AutoCloseable {
             }
         }
         if (context.inFlight.get() > 0) {
-            LOG.warn("{} request(s) still in flight after {} ms; closing their connections", context.inFlight.get(), graceMillis);
+            LOG.warn(
+                    "{} request(s) still in flight after {} ms; closing their connections",
+                    context.inFlight.get(),
+                    graceMillis);
         }
         channels.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);

@@ -12,7 +12,6 @@ import io.posixgw.core.names.ObjectKeys;
 import io.posixgw.server.routing.PresignedParameters;
 import io.posixgw.server.routing.RequestTarget;
 import io.posixgw.server.routing.S3Request;
-
 import java.util.List;
 import java.util.Map;
 
@@ -21,8 +20,7 @@ import java.util.Map;
  * the target, the names in it, and the framing the HTTP decoder let through or refused.
  */
 final class S3RequestReader {
-    private S3RequestReader() {
-    }
+    private S3RequestReader() {}
 
     /**
      * The bucket, key and query of the request target; a presigned URL's {@code x-amz-*}
@@ -51,12 +49,14 @@ final class S3RequestReader {
         if (PresignedParameters.presigned(query)) {
             for (Map.Entry<String, String> h : PresignedParameters.hoistedHeaders(query)) {
                 if (http.headers().contains(h.getKey())) {
-                    throw new S3Exception(S3Error.INVALID_ARGUMENT, h.getKey() + " is both a header and a query parameter");
+                    throw new S3Exception(
+                            S3Error.INVALID_ARGUMENT, h.getKey() + " is both a header and a query parameter");
                 }
                 try {
                     http.headers().add(h.getKey(), h.getValue());
                 } catch (IllegalArgumentException notAHeader) {
-                    throw new S3Exception(S3Error.INVALID_ARGUMENT, "The query parameter " + h.getKey() + " is no valid header");
+                    throw new S3Exception(
+                            S3Error.INVALID_ARGUMENT, "The query parameter " + h.getKey() + " is no valid header");
                 }
             }
         }
@@ -83,8 +83,11 @@ final class S3RequestReader {
         }
         String te = http.headers().get(HttpHeaderNames.TRANSFER_ENCODING);
         if (te != null && !te.trim().equalsIgnoreCase("chunked")) {
-            return new S3Exception(S3Error.NOT_IMPLEMENTED, "A header you provided implies functionality that is not implemented: "
-                    + "Transfer-Encoding " + te.trim()).detail("Header", "Transfer-Encoding");
+            return new S3Exception(
+                            S3Error.NOT_IMPLEMENTED,
+                            "A header you provided implies functionality that is not implemented: "
+                                    + "Transfer-Encoding " + te.trim())
+                    .detail("Header", "Transfer-Encoding");
         }
         return null;
     }
@@ -92,7 +95,9 @@ final class S3RequestReader {
     /** The answer to a request the HTTP decoder could not read. */
     static S3Exception decodeError(Throwable cause) {
         if (cause instanceof TooLongHttpHeaderException) {
-            return new S3Exception(S3Error.REQUEST_HEADER_SECTION_TOO_LARGE, S3Error.REQUEST_HEADER_SECTION_TOO_LARGE.defaultMessage());
+            return new S3Exception(
+                    S3Error.REQUEST_HEADER_SECTION_TOO_LARGE,
+                    S3Error.REQUEST_HEADER_SECTION_TOO_LARGE.defaultMessage());
         }
         if (cause instanceof TooLongHttpLineException || cause instanceof TooLongFrameException) {
             return new S3Exception(S3Error.INVALID_URI, "The request line is too long.");

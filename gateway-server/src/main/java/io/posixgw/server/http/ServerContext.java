@@ -3,7 +3,6 @@ package io.posixgw.server.http;
 import io.posixgw.server.auth.Authenticator;
 import io.posixgw.server.metrics.ServerMetrics;
 import io.posixgw.server.ops.Operations;
-
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -22,6 +21,7 @@ final class ServerContext {
     final String readyPath;
     /** The Prometheus path on the S3 port, or null (none, or on a port of its own). */
     final String metricsPath;
+
     final boolean readOnly;
     final long bodyTimeoutMillis;
     final ReadinessCheck readiness;
@@ -31,6 +31,7 @@ final class ServerContext {
     final AtomicInteger inFlight = new AtomicInteger();
     /** Open client connections. */
     final AtomicInteger connections = new AtomicInteger();
+
     volatile boolean draining;
 
     /** Throws when the gateway cannot serve writes now; runs on a worker (it touches the disk). */
@@ -38,8 +39,14 @@ final class ServerContext {
         void check() throws Exception;
     }
 
-    ServerContext(Authenticator authenticator, Operations operations, ExecutorService workers, S3HttpServer.Settings settings,
-                  ReadinessCheck readiness, boolean zeroCopy, ServerMetrics metrics) {
+    ServerContext(
+            Authenticator authenticator,
+            Operations operations,
+            ExecutorService workers,
+            S3HttpServer.Settings settings,
+            ReadinessCheck readiness,
+            boolean zeroCopy,
+            ServerMetrics metrics) {
         this.authenticator = authenticator;
         this.operations = operations;
         this.workers = workers;
@@ -49,7 +56,8 @@ final class ServerContext {
         this.keepAlive = settings.keepAlive();
         this.healthPath = settings.healthPath();
         this.readyPath = settings.readyPath();
-        this.metricsPath = metrics.servesPrometheus() && settings.metricsListen() == null ? settings.metricsPath() : null;
+        this.metricsPath =
+                metrics.servesPrometheus() && settings.metricsListen() == null ? settings.metricsPath() : null;
         this.readOnly = settings.readOnly();
         this.bodyTimeoutMillis = settings.bodyTimeoutMillis();
         this.readiness = readiness;

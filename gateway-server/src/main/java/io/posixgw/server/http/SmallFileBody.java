@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.posixgw.core.backend.FileRegionBody;
 import io.posixgw.server.ops.S3Response;
-
 import java.io.EOFException;
 import java.io.IOException;
 
@@ -21,8 +20,7 @@ final class SmallFileBody {
     /** Bodies up to this size are read into memory (a copy of that much costs less than a second send). */
     static final int MAX = 64 * 1024;
 
-    private SmallFileBody() {
-    }
+    private SmallFileBody() {}
 
     /** If {@code r} has a file body of at most {@link #MAX} bytes, reads it and closes the file. */
     static void load(S3Response r, ByteBufAllocator alloc) throws IOException {

@@ -1,7 +1,7 @@
 package io.posixgw.server.http;
 
-import io.posixgw.server.ops.S3Response;
 import io.netty.channel.Channel;
+import io.posixgw.server.ops.S3Response;
 
 /**
  * How a request begins, as {@link ConnectionHandler} is told by whatever serves it (the S3
@@ -22,8 +22,7 @@ sealed interface Start permits Start.Answer, Start.Run {
     }
 
     /** Work for a worker; with a body, it starts once the body is complete or the read that brought the head is over. */
-    record Run(Work work, HttpBody body) implements Start {
-    }
+    record Run(Work work, HttpBody body) implements Start {}
 
     /** What a worker runs for a request. */
     interface Work {

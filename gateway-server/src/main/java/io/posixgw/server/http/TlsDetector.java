@@ -7,7 +7,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.ssl.SslHandler;
 import io.posixgw.server.tls.ServerTls;
-
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -21,6 +20,7 @@ import java.util.List;
 final class TlsDetector extends ByteToMessageDecoder {
     /** A TLS record header: content type, version, length. */
     private static final int RECORD_HEADER = 5;
+
     private static final byte[] PLAIN_HTTP_ANSWER;
 
     static {

@@ -6,8 +6,6 @@ import ch.qos.logback.core.CoreConstants;
 import ch.qos.logback.core.LayoutBase;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import org.slf4j.event.KeyValuePair;
-
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -15,6 +13,7 @@ import java.math.BigDecimal;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import org.slf4j.event.KeyValuePair;
 
 /**
  * Every log event as one JSON object on one line: {@code time}, {@code level},
@@ -25,7 +24,8 @@ import java.util.List;
  */
 public final class JsonLayout extends LayoutBase<ILoggingEvent> {
     private static final JsonFactory JSON = JsonFactory.builder().build();
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
     @Override
     public String doLayout(ILoggingEvent event) {

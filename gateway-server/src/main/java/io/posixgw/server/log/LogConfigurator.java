@@ -11,7 +11,6 @@ import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.Layout;
 import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import ch.qos.logback.core.spi.ContextAwareBase;
-
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -28,7 +27,8 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
     @Override
     public ExecutionStatus configure(LoggerContext context) {
         ClassLoader loader = LogConfigurator.class.getClassLoader();
-        if (System.getProperty("logback.configurationFile") != null || loader.getResource("logback-test.xml") != null
+        if (System.getProperty("logback.configurationFile") != null
+                || loader.getResource("logback-test.xml") != null
                 || loader.getResource("logback.xml") != null) {
             return ExecutionStatus.INVOKE_NEXT_IF_ANY;
         }
@@ -42,7 +42,7 @@ public final class LogConfigurator extends ContextAwareBase implements Configura
         async.setName("ASYNC");
         async.setQueueSize(8192);
         async.setDiscardingThreshold(0); // never drop INFO lines (the access log) when the queue fills
-        async.setNeverBlock(true);       // ... but never block a request on a slow stdout either
+        async.setNeverBlock(true); // ... but never block a request on a slow stdout either
         async.addAppender(console);
         async.start();
         context.getLogger("io.netty").setLevel(Level.WARN);

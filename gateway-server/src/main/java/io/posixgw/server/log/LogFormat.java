@@ -6,10 +6,9 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.AsyncAppenderBase;
 import ch.qos.logback.core.OutputStreamAppender;
+import java.util.Iterator;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.LoggerFactory;
-
-import java.util.Iterator;
 
 /**
  * Switches the process's log output to JSON lines ({@code --log-format json}): the
@@ -18,8 +17,7 @@ import java.util.Iterator;
  * calls it before anything is logged.
  */
 public final class LogFormat {
-    private LogFormat() {
-    }
+    private LogFormat() {}
 
     public static void useJson() {
         ILoggerFactory factory = LoggerFactory.getILoggerFactory();

@@ -23,7 +23,6 @@ import io.micrometer.statsd.StatsdFlavor;
 import io.micrometer.statsd.StatsdMeterRegistry;
 import io.posixgw.posix.FsyncListener;
 import io.posixgw.server.config.MetricsConfig;
-
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,8 +45,9 @@ final class MicrometerMetrics implements ServerMetrics {
     static final String FSYNC = "posixgw.fsync";
 
     /** Prometheus histogram buckets of the request latency (StatsD servers compute their own percentiles). */
-    private static final double[] REQUEST_BUCKETS = nanos(0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000, 30_000,
-            60_000);
+    private static final double[] REQUEST_BUCKETS =
+            nanos(0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000, 30_000, 60_000);
+
     private static final double[] FSYNC_BUCKETS = nanos(0.1, 0.25, 0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000);
 
     private final CompositeMeterRegistry registry = new CompositeMeterRegistry();
@@ -60,12 +60,10 @@ final class MicrometerMetrics implements ServerMetrics {
     private final FsyncListener fsync;
 
     /** The tags of one request timer. */
-    private record Outcome(String operation, int status, String errorCode) {
-    }
+    private record Outcome(String operation, int status, String errorCode) {}
 
     /** Body bytes received and sent, per operation. */
-    private record Bytes(Counter received, Counter sent) {
-    }
+    private record Bytes(Counter received, Counter sent) {}
 
     MicrometerMetrics(MetricsConfig config) {
         if (config.prometheusPath() != null) {
@@ -89,11 +87,13 @@ final class MicrometerMetrics implements ServerMetrics {
         new UptimeMetrics().bindTo(registry);
         new FileDescriptorMetrics().bindTo(registry);
         new ResidentMemory().bindTo(registry);
-        refused = Counter.builder(REFUSED).description("Connections over --max-connections, answered 503 and closed")
+        refused = Counter.builder(REFUSED)
+                .description("Connections over --max-connections, answered 503 and closed")
                 .register(registry);
         Timer fileSync = fsyncTimer("file");
         Timer dirSync = fsyncTimer("directory");
-        fsync = (target, nanos) -> (target == FsyncListener.Target.FILE ? fileSync : dirSync).record(nanos, TimeUnit.NANOSECONDS);
+        fsync = (target, nanos) ->
+                (target == FsyncListener.Target.FILE ? fileSync : dirSync).record(nanos, TimeUnit.NANOSECONDS);
     }
 
     private void add(MeterRegistry r) {
@@ -136,15 +136,21 @@ final class MicrometerMetrics implements ServerMetrics {
                     case FSYNC -> FSYNC_BUCKETS;
                     default -> null;
                 };
-                return buckets == null ? config
-                        : DistributionStatisticConfig.builder().serviceLevelObjectives(buckets).build().merge(config);
+                return buckets == null
+                        ? config
+                        : DistributionStatisticConfig.builder()
+                                .serviceLevelObjectives(buckets)
+                                .build()
+                                .merge(config);
             }
         };
     }
 
     private Timer fsyncTimer(String target) {
-        return Timer.builder(FSYNC).description("fsync of a written file (data and inode) or of a directory (its entries)")
-                .tag("target", target).register(registry);
+        return Timer.builder(FSYNC)
+                .description("fsync of a written file (data and inode) or of a directory (its entries)")
+                .tag("target", target)
+                .register(registry);
     }
 
     @Override
@@ -152,21 +158,32 @@ final class MicrometerMetrics implements ServerMetrics {
         Outcome outcome = new Outcome(operation, status, errorCode);
         Timer timer = requests.get(outcome);
         if (timer == null) {
-            timer = requests.computeIfAbsent(outcome, o -> Timer.builder(REQUESTS)
-                    .description("Requests by S3 operation, HTTP status and S3 error code: count and latency to the last byte sent")
-                    .tag("operation", o.operation())
-                    .tag("status", Integer.toString(o.status()))
-                    .tag("error", o.errorCode() == null ? "none" : o.errorCode())
-                    .register(registry));
+            timer = requests.computeIfAbsent(
+                    outcome,
+                    o -> Timer.builder(REQUESTS)
+                            .description(
+                                    "Requests by S3 operation, HTTP status and S3 error code: count and latency to the last byte sent")
+                            .tag("operation", o.operation())
+                            .tag("status", Integer.toString(o.status()))
+                            .tag("error", o.errorCode() == null ? "none" : o.errorCode())
+                            .register(registry));
         }
         timer.record(nanos, TimeUnit.NANOSECONDS);
         Bytes b = bytes.get(operation);
         if (b == null) {
-            b = bytes.computeIfAbsent(operation, op -> new Bytes(
-                    Counter.builder(RECEIVED).baseUnit("bytes").description("Request body bytes received").tag("operation", op)
-                            .register(registry),
-                    Counter.builder(SENT).baseUnit("bytes").description("Response body bytes sent").tag("operation", op)
-                            .register(registry)));
+            b = bytes.computeIfAbsent(
+                    operation,
+                    op -> new Bytes(
+                            Counter.builder(RECEIVED)
+                                    .baseUnit("bytes")
+                                    .description("Request body bytes received")
+                                    .tag("operation", op)
+                                    .register(registry),
+                            Counter.builder(SENT)
+                                    .baseUnit("bytes")
+                                    .description("Response body bytes sent")
+                                    .tag("operation", op)
+                                    .register(registry)));
         }
         if (bytesIn > 0) {
             b.received().increment(bytesIn);
@@ -183,10 +200,14 @@ final class MicrometerMetrics implements ServerMetrics {
 
     @Override
     public void watch(IntSupplier inFlight, IntSupplier openConnections) {
-        Gauge.builder(IN_FLIGHT, inFlight, IntSupplier::getAsInt).description("Requests between their first byte and their answer's last")
-                .strongReference(true).register(registry);
-        Gauge.builder(CONNECTIONS, openConnections, IntSupplier::getAsInt).description("Open client connections")
-                .strongReference(true).register(registry);
+        Gauge.builder(IN_FLIGHT, inFlight, IntSupplier::getAsInt)
+                .description("Requests between their first byte and their answer's last")
+                .strongReference(true)
+                .register(registry);
+        Gauge.builder(CONNECTIONS, openConnections, IntSupplier::getAsInt)
+                .description("Open client connections")
+                .strongReference(true)
+                .register(registry);
     }
 
     @Override

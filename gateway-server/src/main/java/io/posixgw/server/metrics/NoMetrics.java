@@ -1,22 +1,18 @@
 package io.posixgw.server.metrics;
 
 import io.posixgw.posix.FsyncListener;
-
 import java.util.function.IntSupplier;
 
 /** Metrics off: every call does nothing. */
 final class NoMetrics implements ServerMetrics {
     @Override
-    public void requestEnded(String operation, int status, String errorCode, long bytesIn, long bytesOut, long nanos) {
-    }
+    public void requestEnded(String operation, int status, String errorCode, long bytesIn, long bytesOut, long nanos) {}
 
     @Override
-    public void connectionRefused() {
-    }
+    public void connectionRefused() {}
 
     @Override
-    public void watch(IntSupplier inFlight, IntSupplier openConnections) {
-    }
+    public void watch(IntSupplier inFlight, IntSupplier openConnections) {}
 
     @Override
     public FsyncListener fsyncListener() {
@@ -34,6 +30,5 @@ final class NoMetrics implements ServerMetrics {
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

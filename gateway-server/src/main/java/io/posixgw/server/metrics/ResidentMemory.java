@@ -3,7 +3,6 @@ package io.posixgw.server.metrics;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,8 +19,10 @@ final class ResidentMemory implements MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
         if (Files.isReadable(STATUS)) {
-            Gauge.builder("process.resident.memory", ResidentMemory::bytes).baseUnit("bytes")
-                    .description("Resident set size of the process (VmRSS)").register(registry);
+            Gauge.builder("process.resident.memory", ResidentMemory::bytes)
+                    .baseUnit("bytes")
+                    .description("Resident set size of the process (VmRSS)")
+                    .register(registry);
         }
     }
 

@@ -2,7 +2,6 @@ package io.posixgw.server.metrics;
 
 import io.posixgw.posix.FsyncListener;
 import io.posixgw.server.config.MetricsConfig;
-
 import java.util.function.IntSupplier;
 
 /**
@@ -55,7 +54,6 @@ public interface ServerMetrics extends AutoCloseable {
         /** Refused before an S3 operation was known: malformed, unroutable, or during shutdown. */
         public static final String UNKNOWN = "Unknown";
 
-        private Operation() {
-        }
+        private Operation() {}
     }
 }

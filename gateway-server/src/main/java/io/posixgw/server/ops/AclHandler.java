@@ -7,7 +7,6 @@ import io.posixgw.core.model.GetObjectRequest;
 import io.posixgw.core.xml.AccessControlPolicy;
 import io.posixgw.core.xml.AccessControlPolicyInput;
 import io.posixgw.core.xml.S3Xml;
-
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;
@@ -25,8 +24,13 @@ import java.util.Set;
 final class AclHandler {
     /** Canned ACLs that grant nothing beyond the owner's full control. */
     private static final Set<String> OWNER_ONLY = Set.of("private", "bucket-owner-full-control");
-    private static final List<String> GRANT_HEADERS = List.of("x-amz-grant-full-control", "x-amz-grant-read",
-            "x-amz-grant-read-acp", "x-amz-grant-write", "x-amz-grant-write-acp");
+
+    private static final List<String> GRANT_HEADERS = List.of(
+            "x-amz-grant-full-control",
+            "x-amz-grant-read",
+            "x-amz-grant-read-acp",
+            "x-amz-grant-write",
+            "x-amz-grant-write-acp");
 
     private final Backend backend;
 
@@ -59,7 +63,8 @@ final class AclHandler {
             if (grantees == null) {
                 continue;
             }
-            // x-amz-grant-full-control: id="<owner>" restates the owner's grant; any other grantee or permission does not
+            // x-amz-grant-full-control: id="<owner>" restates the owner's grant; any other grantee or permission does
+            // not
             if (!h.equals("x-amz-grant-full-control") || !namesOnly(grantees, owner.owner())) {
                 throw refused(refusal, h + ": " + grantees.trim() + " grants access to others");
             }
@@ -114,10 +119,15 @@ final class AclHandler {
         if (body.length == 0) {
             return;
         }
-        for (AccessControlPolicyInput.Grant g : S3Xml.read(body, AccessControlPolicyInput.class).grants()) {
-            boolean toOwner = g.grantee != null && owner.equals(g.grantee.id) && g.grantee.uri == null && g.grantee.emailAddress == null;
+        for (AccessControlPolicyInput.Grant g :
+                S3Xml.read(body, AccessControlPolicyInput.class).grants()) {
+            boolean toOwner = g.grantee != null
+                    && owner.equals(g.grantee.id)
+                    && g.grantee.uri == null
+                    && g.grantee.emailAddress == null;
             if (!toOwner || !"FULL_CONTROL".equals(g.permission)) {
-                throw notSupported("the policy grants " + g.permission + " to someone other than the owner, or less than full control");
+                throw notSupported("the policy grants " + g.permission
+                        + " to someone other than the owner, or less than full control");
             }
         }
     }
@@ -133,6 +143,7 @@ final class AclHandler {
     }
 
     private static S3Exception refused(S3Error error, String why) {
-        return new S3Exception(error, error.defaultMessage() + ": posixgw buckets belong to their owner alone (" + why + ")");
+        return new S3Exception(
+                error, error.defaultMessage() + ": posixgw buckets belong to their owner alone (" + why + ")");
     }
 }

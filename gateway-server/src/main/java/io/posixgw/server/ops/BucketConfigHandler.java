@@ -4,7 +4,6 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.xml.S3Xml;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
@@ -43,7 +42,8 @@ final class BucketConfigHandler {
     /** An operation answering the XML document {@code root} with {@code content} inside it. */
     Operations.Handler document(String root, String content) {
         byte[] body = (DECLARATION + "<" + root + " xmlns=\"" + S3Xml.NAMESPACE + "\""
-                + (content.isEmpty() ? "/>" : ">" + content + "</" + root + ">")).getBytes(StandardCharsets.UTF_8);
+                        + (content.isEmpty() ? "/>" : ">" + content + "</" + root + ">"))
+                .getBytes(StandardCharsets.UTF_8);
         return x -> {
             backend.headBucket(x.bucket());
             return S3Response.ok().body(body.clone(), "application/xml");

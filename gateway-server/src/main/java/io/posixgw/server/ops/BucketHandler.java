@@ -12,7 +12,6 @@ import io.posixgw.core.xml.Owner;
 import io.posixgw.core.xml.S3Xml;
 import io.posixgw.core.xml.VersioningConfiguration;
 import io.posixgw.server.auth.Authorizer;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +51,8 @@ final class BucketHandler {
         List<ListAllMyBucketsResult.Bucket> buckets = new ArrayList<>();
         String next = null;
         for (BucketInfo b : visible) {
-            if (prefix != null && !b.name().startsWith(prefix) || after != null && b.name().compareTo(after) <= 0
+            if (prefix != null && !b.name().startsWith(prefix)
+                    || after != null && b.name().compareTo(after) <= 0
                     || bucketRegion != null && !bucketRegion.equals(region)) {
                 continue;
             }
@@ -60,9 +60,11 @@ final class BucketHandler {
                 next = ContinuationToken.encode(buckets.get(buckets.size() - 1).name());
                 break;
             }
-            buckets.add(new ListAllMyBucketsResult.Bucket(b.name(), S3Xml.timestamp(b.creationDate()), asked ? region : null));
+            buckets.add(new ListAllMyBucketsResult.Bucket(
+                    b.name(), S3Xml.timestamp(b.creationDate()), asked ? region : null));
         }
-        return S3Response.xml(new ListAllMyBucketsResult(new Owner(x.accessKey(), x.accessKey()), buckets, next, prefix));
+        return S3Response.xml(
+                new ListAllMyBucketsResult(new Owner(x.accessKey(), x.accessKey()), buckets, next, prefix));
     }
 
     /** {@code max-buckets}: 1 to 10,000, as S3 allows; null when not given (one page with everything). */
@@ -77,7 +79,8 @@ final class BucketHandler {
             n = 0;
         }
         if (n < 1 || n > 10_000) {
-            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Argument max-buckets must be an integer between 1 and 10000");
+            throw new S3Exception(
+                    S3Error.INVALID_ARGUMENT, "Argument max-buckets must be an integer between 1 and 10000");
         }
         return n;
     }
@@ -92,8 +95,10 @@ final class BucketHandler {
         AclHandler.requireOwnerOnlyAtCreate(x);
         String ownership = x.header("x-amz-object-ownership");
         if (ownership != null && !ownership.trim().equals("BucketOwnerEnforced")) {
-            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Object Ownership '" + ownership.trim()
-                    + "' (ACLs enabled) is not implemented by posixgw: buckets are BucketOwnerEnforced");
+            throw new S3Exception(
+                    S3Error.NOT_IMPLEMENTED,
+                    "Object Ownership '" + ownership.trim()
+                            + "' (ACLs enabled) is not implemented by posixgw: buckets are BucketOwnerEnforced");
         }
         if ("true".equalsIgnoreCase(trimmed(x.header("x-amz-bucket-object-lock-enabled")))) {
             throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Object Lock is not implemented by posixgw");
@@ -141,14 +146,17 @@ final class BucketHandler {
         boolean empty = constraint == null || constraint.isEmpty();
         if (empty) {
             if (!region.equals(US_EAST_1)) {
-                throw new S3Exception(S3Error.INVALID_LOCATION_CONSTRAINT,
+                throw new S3Exception(
+                        S3Error.INVALID_LOCATION_CONSTRAINT,
                         "The unspecified location constraint is incompatible for the region specific endpoint this request was sent to.");
             }
             return;
         }
         if (!constraint.equals(region)) {
-            throw new S3Exception(S3Error.INVALID_LOCATION_CONSTRAINT,
-                    "The specified location-constraint is not valid: '" + constraint + "' (this server's region is " + region + ")");
+            throw new S3Exception(
+                    S3Error.INVALID_LOCATION_CONSTRAINT,
+                    "The specified location-constraint is not valid: '" + constraint + "' (this server's region is "
+                            + region + ")");
         }
     }
 

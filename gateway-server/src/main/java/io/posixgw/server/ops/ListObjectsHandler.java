@@ -16,7 +16,6 @@ import io.posixgw.core.xml.ObjectEntry;
 import io.posixgw.core.xml.Owner;
 import io.posixgw.core.xml.S3Xml;
 import io.posixgw.server.routing.Versions;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,8 +35,12 @@ final class ListObjectsHandler {
     private record Scope(String prefix, String delimiter, int maxKeys, String encodingType, UnaryOperator<String> enc) {
         static Scope of(Exchange x) {
             String encodingType = ListObjectsHandler.encodingType(x.query("encoding-type"));
-            return new Scope(orEmpty(x.query("prefix")), emptyToNull(x.query("delimiter")), ListObjectsHandler.maxKeys(x.query("max-keys")),
-                    encodingType, encoder(encodingType));
+            return new Scope(
+                    orEmpty(x.query("prefix")),
+                    emptyToNull(x.query("delimiter")),
+                    ListObjectsHandler.maxKeys(x.query("max-keys")),
+                    encodingType,
+                    encoder(encodingType));
         }
     }
 
@@ -55,25 +58,40 @@ final class ListObjectsHandler {
         UnaryOperator<String> enc = scope.enc();
         Owner owner = fetchOwner ? new Owner(x.accessKey(), x.accessKey()) : null;
         return S3Response.xml(new ListBucketResultV2(
-                x.bucket(), enc.apply(scope.prefix()), enc.apply(scope.delimiter()), scope.maxKeys(),
-                page.objects().size() + page.commonPrefixes().size(), page.truncated(), scope.encodingType(),
-                token, page.truncated() ? ContinuationToken.encode(page.nextAfter()) : null,
+                x.bucket(),
+                enc.apply(scope.prefix()),
+                enc.apply(scope.delimiter()),
+                scope.maxKeys(),
+                page.objects().size() + page.commonPrefixes().size(),
+                page.truncated(),
+                scope.encodingType(),
+                token,
+                page.truncated() ? ContinuationToken.encode(page.nextAfter()) : null,
                 startAfter == null ? null : enc.apply(startAfter),
-                entries(page, enc, owner), prefixes(page, enc)));
+                entries(page, enc, owner),
+                prefixes(page, enc)));
     }
 
     S3Response listV1(Exchange x) throws IOException {
         Scope scope = Scope.of(x);
         String marker = orEmpty(x.query("marker"));
 
-        ListObjectsResult page = page(x.bucket(), scope.prefix(), scope.delimiter(), emptyToNull(marker), scope.maxKeys());
+        ListObjectsResult page =
+                page(x.bucket(), scope.prefix(), scope.delimiter(), emptyToNull(marker), scope.maxKeys());
         UnaryOperator<String> enc = scope.enc();
         // S3 sends NextMarker only when a delimiter was given; without one, clients use the last key.
         String nextMarker = page.truncated() && scope.delimiter() != null ? enc.apply(page.nextAfter()) : null;
         return S3Response.xml(new ListBucketResultV1(
-                x.bucket(), enc.apply(scope.prefix()), enc.apply(marker), nextMarker, scope.maxKeys(), enc.apply(scope.delimiter()),
-                page.truncated(), scope.encodingType(),
-                entries(page, enc, new Owner(x.accessKey(), x.accessKey())), prefixes(page, enc)));
+                x.bucket(),
+                enc.apply(scope.prefix()),
+                enc.apply(marker),
+                nextMarker,
+                scope.maxKeys(),
+                enc.apply(scope.delimiter()),
+                page.truncated(),
+                scope.encodingType(),
+                entries(page, enc, new Owner(x.accessKey(), x.accessKey())),
+                prefixes(page, enc)));
     }
 
     /**
@@ -87,27 +105,47 @@ final class ListObjectsHandler {
         String versionIdMarker = orEmpty(x.query("version-id-marker"));
         if (!versionIdMarker.isEmpty()) {
             if (keyMarker.isEmpty()) {
-                throw new S3Exception(S3Error.INVALID_ARGUMENT, "A version-id marker cannot be specified without a key marker.");
+                throw new S3Exception(
+                        S3Error.INVALID_ARGUMENT, "A version-id marker cannot be specified without a key marker.");
             }
             if (!Versions.namesCurrent(versionIdMarker)) {
                 throw new S3Exception(S3Error.INVALID_ARGUMENT, "Invalid version id specified");
             }
         }
 
-        ListObjectsResult page = page(x.bucket(), scope.prefix(), scope.delimiter(), emptyToNull(keyMarker), scope.maxKeys());
+        ListObjectsResult page =
+                page(x.bucket(), scope.prefix(), scope.delimiter(), emptyToNull(keyMarker), scope.maxKeys());
         UnaryOperator<String> enc = scope.enc();
         Owner owner = new Owner(x.accessKey(), x.accessKey());
-        List<ListVersionsResult.Version> versions = new ArrayList<>(page.objects().size());
+        List<ListVersionsResult.Version> versions =
+                new ArrayList<>(page.objects().size());
         for (ObjectInfo o : page.objects()) {
-            versions.add(new ListVersionsResult.Version(enc.apply(o.key()), Versions.NULL, true, S3Xml.timestamp(o.lastModified()),
-                    o.etag(), o.size(), owner, "STANDARD"));
+            versions.add(new ListVersionsResult.Version(
+                    enc.apply(o.key()),
+                    Versions.NULL,
+                    true,
+                    S3Xml.timestamp(o.lastModified()),
+                    o.etag(),
+                    o.size(),
+                    owner,
+                    "STANDARD"));
         }
         String nextKey = page.truncated() ? page.nextAfter() : null;
         // the version to continue after, when the page ended on a version rather than a common prefix
         String nextVersion = nextKey != null && !page.commonPrefixes().contains(nextKey) ? Versions.NULL : null;
         return S3Response.xml(new ListVersionsResult(
-                x.bucket(), enc.apply(scope.prefix()), enc.apply(keyMarker), versionIdMarker, enc.apply(nextKey), nextVersion, scope.maxKeys(),
-                enc.apply(scope.delimiter()), page.truncated(), scope.encodingType(), versions, prefixes(page, enc)));
+                x.bucket(),
+                enc.apply(scope.prefix()),
+                enc.apply(keyMarker),
+                versionIdMarker,
+                enc.apply(nextKey),
+                nextVersion,
+                scope.maxKeys(),
+                enc.apply(scope.delimiter()),
+                page.truncated(),
+                scope.encodingType(),
+                versions,
+                prefixes(page, enc)));
     }
 
     private ListObjectsResult page(String bucket, String prefix, String delimiter, String after, int maxKeys)
@@ -122,7 +160,8 @@ final class ListObjectsHandler {
     private static List<ObjectEntry> entries(ListObjectsResult page, UnaryOperator<String> enc, Owner owner) {
         List<ObjectEntry> out = new ArrayList<>(page.objects().size());
         for (ObjectInfo o : page.objects()) {
-            out.add(new ObjectEntry(enc.apply(o.key()), S3Xml.timestamp(o.lastModified()), o.etag(), o.size(), owner, "STANDARD"));
+            out.add(new ObjectEntry(
+                    enc.apply(o.key()), S3Xml.timestamp(o.lastModified()), o.etag(), o.size(), owner, "STANDARD"));
         }
         return out;
     }

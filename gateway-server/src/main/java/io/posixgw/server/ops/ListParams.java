@@ -5,8 +5,7 @@ import io.posixgw.core.S3Exception;
 
 /** The non-negative integer parameters of listings and pages ({@code max-keys}, {@code part-number-marker}, ...), checked as S3 does. */
 final class ListParams {
-    private ListParams() {
-    }
+    private ListParams() {}
 
     /** @param absent the value when the parameter is not given */
     static int nonNegative(String value, int absent, String name) {
@@ -25,10 +24,13 @@ final class ListParams {
         try {
             n = Integer.parseInt(value.trim());
         } catch (NumberFormatException e) {
-            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Provided " + givenName + " not an integer or within integer range");
+            throw new S3Exception(
+                    S3Error.INVALID_ARGUMENT, "Provided " + givenName + " not an integer or within integer range");
         }
         if (n < 0) {
-            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Argument " + argumentName + " must be an integer between 0 and 2147483647");
+            throw new S3Exception(
+                    S3Error.INVALID_ARGUMENT,
+                    "Argument " + argumentName + " must be an integer between 0 and 2147483647");
         }
         return n;
     }

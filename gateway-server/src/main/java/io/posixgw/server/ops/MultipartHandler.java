@@ -6,6 +6,7 @@ import io.posixgw.core.backend.Backend;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.checksum.MultipartChecksum;
+import io.posixgw.core.http.ByteRange;
 import io.posixgw.core.model.AbortMultipartUploadRequest;
 import io.posixgw.core.model.CompleteChecks;
 import io.posixgw.core.model.CompleteMultipartResult;
@@ -24,7 +25,6 @@ import io.posixgw.core.model.UploadPartRequest;
 import io.posixgw.core.xml.ChecksumValues;
 import io.posixgw.core.xml.CommonPrefix;
 import io.posixgw.core.xml.CompleteMultipartUpload;
-import io.posixgw.core.http.ByteRange;
 import io.posixgw.core.xml.CompleteMultipartUploadResult;
 import io.posixgw.core.xml.CopyPartResult;
 import io.posixgw.core.xml.InitiateMultipartUploadResult;
@@ -33,7 +33,6 @@ import io.posixgw.core.xml.ListPartsResultXml;
 import io.posixgw.core.xml.Owner;
 import io.posixgw.core.xml.S3Xml;
 import io.posixgw.server.routing.CopySource;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -52,9 +51,10 @@ final class MultipartHandler {
     }
 
     S3Response create(Exchange x) throws IOException {
-        MultipartChecksum checksum = MultipartChecksum.fromHeaders(x.header("x-amz-checksum-algorithm"), x.header("x-amz-checksum-type"));
-        String uploadId = backend.createMultipartUpload(new CreateMultipartUploadRequest(x.bucket(), x.key(),
-                ObjectHeaders.attributesFrom(x.request().headers()), checksum));
+        MultipartChecksum checksum =
+                MultipartChecksum.fromHeaders(x.header("x-amz-checksum-algorithm"), x.header("x-amz-checksum-type"));
+        String uploadId = backend.createMultipartUpload(new CreateMultipartUploadRequest(
+                x.bucket(), x.key(), ObjectHeaders.attributesFrom(x.request().headers()), checksum));
         S3Response response = S3Response.xml(new InitiateMultipartUploadResult(x.bucket(), x.key(), uploadId));
         if (checksum != null) {
             response.header("x-amz-checksum-algorithm", checksum.algorithm().name());
@@ -67,7 +67,8 @@ final class MultipartHandler {
         int partNumber = partNumber(x.query("partNumber"));
         MultipartRules.requireUploadedPartSize(x.body().length());
         byte[] md5 = ObjectPutHandler.contentMd5(x);
-        Part part = backend.uploadPart(new UploadPartRequest(x.bucket(), x.key(), uploadId(x), partNumber, md5), x.body());
+        Part part =
+                backend.uploadPart(new UploadPartRequest(x.bucket(), x.key(), uploadId(x), partNumber, md5), x.body());
         S3Response response = S3Response.ok().header("ETag", part.etag());
         ObjectPutHandler.writeChecksums(response, x.body().checksums());
         return response;
@@ -78,10 +79,17 @@ final class MultipartHandler {
         int partNumber = partNumber(x.query("partNumber"));
         CopySource source = CopySource.parse(x.header("x-amz-copy-source"));
         ByteRange range = copySourceRange(x.header("x-amz-copy-source-range"));
-        Part part = backend.uploadPartCopy(new UploadPartCopyRequest(x.bucket(), x.key(), uploadId(x), partNumber,
-                source.bucket(), source.key(), ObjectCopyHandler.copySourceConditions(x)::checkOr412, range));
-        return S3Response.xml(new CopyPartResult(S3Xml.timestamp(part.lastModified()), part.etag(),
-                ChecksumValues.of(part.checksums())));
+        Part part = backend.uploadPartCopy(new UploadPartCopyRequest(
+                x.bucket(),
+                x.key(),
+                uploadId(x),
+                partNumber,
+                source.bucket(),
+                source.key(),
+                ObjectCopyHandler.copySourceConditions(x)::checkOr412,
+                range));
+        return S3Response.xml(new CopyPartResult(
+                S3Xml.timestamp(part.lastModified()), part.etag(), ChecksumValues.of(part.checksums())));
     }
 
     /** {@code bytes=first-last}, both given, first ≤ last; anything else is {@code InvalidArgument}. */
@@ -107,8 +115,10 @@ final class MultipartHandler {
     }
 
     private static S3Exception invalidRange(String header) {
-        return new S3Exception(S3Error.INVALID_ARGUMENT,
-                "The x-amz-copy-source-range value must be of the form bytes=first-last where first and last are the zero-based offsets of the first and last bytes to copy: " + header);
+        return new S3Exception(
+                S3Error.INVALID_ARGUMENT,
+                "The x-amz-copy-source-range value must be of the form bytes=first-last where first and last are the zero-based offsets of the first and last bytes to copy: "
+                        + header);
     }
 
     S3Response complete(Exchange x) throws IOException {
@@ -120,10 +130,15 @@ final class MultipartHandler {
             }
             parts.add(new CompletedPart(p.partNumber, p.etag, p.checksums()));
         }
-        CompleteMultipartResult result = backend.completeMultipartUpload(new CompleteMultipartUploadRequest(x.bucket(), x.key(),
-                uploadId(x), parts, completeChecks(x)));
-        return S3Response.xml(new CompleteMultipartUploadResult("/" + x.bucket() + "/" + x.key(), x.bucket(), x.key(), result.etag(),
-                ChecksumValues.of(result.checksums()), result.checksumType() == null ? null : result.checksumType().name()));
+        CompleteMultipartResult result = backend.completeMultipartUpload(
+                new CompleteMultipartUploadRequest(x.bucket(), x.key(), uploadId(x), parts, completeChecks(x)));
+        return S3Response.xml(new CompleteMultipartUploadResult(
+                "/" + x.bucket() + "/" + x.key(),
+                x.bucket(),
+                x.key(),
+                result.etag(),
+                ChecksumValues.of(result.checksums()),
+                result.checksumType() == null ? null : result.checksumType().name()));
     }
 
     /** What the Complete request's headers assert about the object: checksum type, checksum, size, write condition. */
@@ -131,8 +146,9 @@ final class MultipartHandler {
         String typeHeader = x.header("x-amz-checksum-type");
         ChecksumType type = null;
         if (typeHeader != null) {
-            type = ChecksumType.parse(typeHeader).orElseThrow(() -> new S3Exception(S3Error.INVALID_REQUEST,
-                    "Value for x-amz-checksum-type header is invalid."));
+            type = ChecksumType.parse(typeHeader)
+                    .orElseThrow(() -> new S3Exception(
+                            S3Error.INVALID_REQUEST, "Value for x-amz-checksum-type header is invalid."));
         }
         Map<String, String> checksums = new LinkedHashMap<>();
         for (ChecksumAlgorithm a : ChecksumAlgorithm.values()) {
@@ -142,7 +158,9 @@ final class MultipartHandler {
             }
         }
         if (checksums.size() > 1) {
-            throw new S3Exception(S3Error.INVALID_REQUEST, "Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.");
+            throw new S3Exception(
+                    S3Error.INVALID_REQUEST,
+                    "Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.");
         }
         Long size = null;
         String sizeHeader = x.header("x-amz-mp-object-size");
@@ -177,42 +195,80 @@ final class MultipartHandler {
             backend.headBucket(x.bucket());
             r = new ListMultipartUploadsResult(List.of(), List.of(), false, null, null);
         } else {
-            r = backend.listMultipartUploads(new ListMultipartUploadsRequest(x.bucket(), prefix == null ? "" : prefix,
-                    delimiter == null || delimiter.isEmpty() ? null : delimiter, keyMarker, uploadIdMarker, max));
+            r = backend.listMultipartUploads(new ListMultipartUploadsRequest(
+                    x.bucket(),
+                    prefix == null ? "" : prefix,
+                    delimiter == null || delimiter.isEmpty() ? null : delimiter,
+                    keyMarker,
+                    uploadIdMarker,
+                    max));
         }
         Owner owner = new Owner(x.accessKey(), x.accessKey());
         List<ListMultipartUploadsResultXml.Upload> uploads = new ArrayList<>();
         for (MultipartUpload u : r.uploads()) {
             MultipartChecksum c = u.checksum();
-            uploads.add(new ListMultipartUploadsResultXml.Upload(enc.apply(u.key()), u.uploadId(), owner, owner, "STANDARD",
-                    S3Xml.timestamp(u.initiated()), c == null ? null : c.algorithm().name(), c == null ? null : c.type().name()));
+            uploads.add(new ListMultipartUploadsResultXml.Upload(
+                    enc.apply(u.key()),
+                    u.uploadId(),
+                    owner,
+                    owner,
+                    "STANDARD",
+                    S3Xml.timestamp(u.initiated()),
+                    c == null ? null : c.algorithm().name(),
+                    c == null ? null : c.type().name()));
         }
         List<CommonPrefix> prefixes = new ArrayList<>();
         for (String p : r.commonPrefixes()) {
             prefixes.add(new CommonPrefix(enc.apply(p)));
         }
-        return S3Response.xml(new ListMultipartUploadsResultXml(x.bucket(), enc.apply(orEmpty(keyMarker)), orEmpty(uploadIdMarker),
-                r.truncated() ? enc.apply(r.nextKeyMarker()) : null, r.truncated() ? r.nextUploadIdMarker() : null,
-                enc.apply(delimiter), enc.apply(orEmpty(prefix)), max, r.truncated(), encodingType, uploads, prefixes));
+        return S3Response.xml(new ListMultipartUploadsResultXml(
+                x.bucket(),
+                enc.apply(orEmpty(keyMarker)),
+                orEmpty(uploadIdMarker),
+                r.truncated() ? enc.apply(r.nextKeyMarker()) : null,
+                r.truncated() ? r.nextUploadIdMarker() : null,
+                enc.apply(delimiter),
+                enc.apply(orEmpty(prefix)),
+                max,
+                r.truncated(),
+                encodingType,
+                uploads,
+                prefixes));
     }
 
     S3Response listParts(Exchange x) throws IOException {
         int max = bounded(x.query("max-parts"), "max-parts");
         int marker = ListParams.nonNegative(x.query("part-number-marker"), 0, "part-number-marker");
-        ListPartsResult r = backend.listParts(new ListPartsRequest(x.bucket(), x.key(), uploadId(x), marker, Math.max(max, 1)));
+        ListPartsResult r =
+                backend.listParts(new ListPartsRequest(x.bucket(), x.key(), uploadId(x), marker, Math.max(max, 1)));
         List<ListPartsResultXml.PartXml> parts = new ArrayList<>();
         if (max > 0) {
             for (Part p : r.parts()) {
-                parts.add(new ListPartsResultXml.PartXml(p.partNumber(), S3Xml.timestamp(p.lastModified()), p.etag(), p.size(),
+                parts.add(new ListPartsResultXml.PartXml(
+                        p.partNumber(),
+                        S3Xml.timestamp(p.lastModified()),
+                        p.etag(),
+                        p.size(),
                         ChecksumValues.of(p.checksums())));
             }
         }
         Owner owner = new Owner(x.accessKey(), x.accessKey());
         boolean truncated = max > 0 && r.truncated();
         MultipartChecksum checksum = r.checksum();
-        return S3Response.xml(new ListPartsResultXml(x.bucket(), x.key(), r.uploadId(), owner, owner, "STANDARD", marker,
-                truncated ? r.nextPartNumberMarker() : 0, max, truncated,
-                checksum == null ? null : checksum.algorithm().name(), checksum == null ? null : checksum.type().name(), parts));
+        return S3Response.xml(new ListPartsResultXml(
+                x.bucket(),
+                x.key(),
+                r.uploadId(),
+                owner,
+                owner,
+                "STANDARD",
+                marker,
+                truncated ? r.nextPartNumberMarker() : 0,
+                max,
+                truncated,
+                checksum == null ? null : checksum.algorithm().name(),
+                checksum == null ? null : checksum.type().name(),
+                parts));
     }
 
     private static String uploadId(Exchange x) {
@@ -225,12 +281,14 @@ final class MultipartHandler {
 
     private static int partNumber(String value) {
         if (value == null) {
-            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Part number must be an integer between 1 and 10000, inclusive");
+            throw new S3Exception(
+                    S3Error.INVALID_ARGUMENT, "Part number must be an integer between 1 and 10000, inclusive");
         }
         try {
             return MultipartRules.requireValidPartNumber(Integer.parseInt(value.trim()));
         } catch (NumberFormatException e) {
-            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Part number must be an integer between 1 and 10000, inclusive");
+            throw new S3Exception(
+                    S3Error.INVALID_ARGUMENT, "Part number must be an integer between 1 and 10000, inclusive");
         }
     }
 

@@ -6,16 +6,15 @@ import io.posixgw.core.backend.Backend;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.http.HttpDates;
-import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.CopyObjectRequest;
 import io.posixgw.core.model.CopyObjectResult;
 import io.posixgw.core.model.ObjectAttributes;
+import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.Tags;
 import io.posixgw.core.xml.ChecksumValues;
 import io.posixgw.core.xml.CopyObjectResultXml;
 import io.posixgw.core.xml.S3Xml;
 import io.posixgw.server.routing.CopySource;
-
 import java.io.IOException;
 import java.util.Map;
 
@@ -59,17 +58,30 @@ final class ObjectCopyHandler {
         Map<String, String> newTags = replaceTags ? Tags.parseHeader(x.header("x-amz-tagging")) : null;
         boolean self = source.bucket().equals(x.bucket()) && source.key().equals(x.key());
         if (self && !replace && !replaceTags) {
-            throw new S3Exception(S3Error.INVALID_REQUEST, "This copy request is illegal because it is trying to copy an object "
-                    + "to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
+            throw new S3Exception(
+                    S3Error.INVALID_REQUEST,
+                    "This copy request is illegal because it is trying to copy an object "
+                            + "to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
         }
-        ObjectAttributes attributes = replace ? ObjectHeaders.attributesFrom(x.request().headers()) : null;
+        ObjectAttributes attributes =
+                replace ? ObjectHeaders.attributesFrom(x.request().headers()) : null;
         Preconditions conditions = copySourceConditions(x);
-        CopyObjectResult result = backend.copyObject(new CopyObjectRequest(source.bucket(), source.key(), x.bucket(), x.key(),
-                attributes, conditions::checkOr412, newTags, ObjectPutHandler.writeCondition(x),
+        CopyObjectResult result = backend.copyObject(new CopyObjectRequest(
+                source.bucket(),
+                source.key(),
+                x.bucket(),
+                x.key(),
+                attributes,
+                conditions::checkOr412,
+                newTags,
+                ObjectPutHandler.writeCondition(x),
                 checksumAlgorithm(x.header("x-amz-checksum-algorithm"))));
         boolean summed = !result.checksums().isEmpty();
-        return S3Response.xml(new CopyObjectResultXml(S3Xml.timestamp(result.lastModified()), result.etag(),
-                summed ? ChecksumValues.of(result.checksums()) : null, summed ? ChecksumType.FULL_OBJECT.name() : null));
+        return S3Response.xml(new CopyObjectResultXml(
+                S3Xml.timestamp(result.lastModified()),
+                result.etag(),
+                summed ? ChecksumValues.of(result.checksums()) : null,
+                summed ? ChecksumType.FULL_OBJECT.name() : null));
     }
 
     /** The checksum the copy must carry; null when the request names none. */
@@ -77,7 +89,11 @@ final class ObjectCopyHandler {
         if (header == null) {
             return null;
         }
-        return ChecksumAlgorithm.parse(header.trim()).orElseThrow(() -> new S3Exception(S3Error.INVALID_REQUEST, "Checksum algorithm provided is unsupported. "
-                        + "Please try again with any of the valid types: [CRC32, CRC32C, CRC64NVME, SHA1, SHA256]"));
+        return ChecksumAlgorithm.parse(header.trim())
+                .orElseThrow(
+                        () -> new S3Exception(
+                                S3Error.INVALID_REQUEST,
+                                "Checksum algorithm provided is unsupported. "
+                                        + "Please try again with any of the valid types: [CRC32, CRC32C, CRC64NVME, SHA1, SHA256]"));
     }
 }

@@ -10,7 +10,6 @@ import io.posixgw.core.xml.Delete;
 import io.posixgw.core.xml.DeleteResult;
 import io.posixgw.core.xml.S3Xml;
 import io.posixgw.server.routing.Versions;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +27,9 @@ final class ObjectDeleteHandler {
     S3Response delete(Exchange x) throws IOException {
         for (String h : new String[] {"x-amz-if-match-last-modified-time", "x-amz-if-match-size"}) {
             if (x.header(h) != null) {
-                throw new S3Exception(S3Error.NOT_IMPLEMENTED, h + " (a condition of directory buckets) is not implemented by posixgw");
+                throw new S3Exception(
+                        S3Error.NOT_IMPLEMENTED,
+                        h + " (a condition of directory buckets) is not implemented by posixgw");
             }
         }
         if (Versions.namesCurrent(x.query("versionId"))) {
@@ -44,8 +45,10 @@ final class ObjectDeleteHandler {
         requireIntegrity(x);
         Delete request = S3Xml.read(body, Delete.class);
         if (request.objects.isEmpty() || request.objects.size() > MAX_DELETE_KEYS) {
-            throw new S3Exception(S3Error.MALFORMED_XML, "The XML you provided was not well-formed or did not validate against our published schema: "
-                    + "between 1 and " + MAX_DELETE_KEYS + " keys per request");
+            throw new S3Exception(
+                    S3Error.MALFORMED_XML,
+                    "The XML you provided was not well-formed or did not validate against our published schema: "
+                            + "between 1 and " + MAX_DELETE_KEYS + " keys per request");
         }
         backend.headBucket(x.bucket());
         boolean quiet = Boolean.TRUE.equals(request.quiet);
@@ -56,7 +59,8 @@ final class ObjectDeleteHandler {
             try {
                 ObjectKeys.requireValid(key);
                 if (id.lastModifiedTime != null || id.size != null) {
-                    throw new S3Exception(S3Error.NOT_IMPLEMENTED,
+                    throw new S3Exception(
+                            S3Error.NOT_IMPLEMENTED,
                             "LastModifiedTime and Size conditions (of directory buckets) are not implemented by posixgw");
                 }
                 if (Versions.namesCurrent(id.versionId)) {
@@ -89,6 +93,7 @@ final class ObjectDeleteHandler {
         if (trailer != null && !trailer.isBlank() && !x.body().checksums().isEmpty()) {
             return; // sent in a trailer and verified
         }
-        throw new S3Exception(S3Error.INVALID_REQUEST, "Missing required header for this request: Content-MD5 or x-amz-checksum-*");
+        throw new S3Exception(
+                S3Error.INVALID_REQUEST, "Missing required header for this request: Content-MD5 or x-amz-checksum-*");
     }
 }

@@ -7,10 +7,9 @@ import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.backend.ObjectHead;
 import io.posixgw.core.http.ByteRange;
 import io.posixgw.core.http.HttpDates;
-import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.GetObjectRequest;
 import io.posixgw.core.model.ObjectInfo;
-
+import io.posixgw.core.model.Preconditions;
 import java.io.IOException;
 import java.util.Map;
 
@@ -53,7 +52,13 @@ final class ObjectGetHandler {
 
     /** The request as the backend resolves it: preconditions, then part number or range, on one version. */
     private static GetObjectRequest request(Exchange x) {
-        return new GetObjectRequest(x.bucket(), x.key(), x.header("range"), x.query("partNumber"), checksumsWanted(x), false,
+        return new GetObjectRequest(
+                x.bucket(),
+                x.key(),
+                x.header("range"),
+                x.query("partNumber"),
+                checksumsWanted(x),
+                false,
                 preconditions(x));
     }
 
@@ -94,7 +99,10 @@ final class ObjectGetHandler {
     }
 
     static Preconditions preconditions(Exchange x) {
-        return new Preconditions(x.header("if-match"), x.header("if-none-match"),
-                HttpDates.parse(x.header("if-modified-since")), HttpDates.parse(x.header("if-unmodified-since")));
+        return new Preconditions(
+                x.header("if-match"),
+                x.header("if-none-match"),
+                HttpDates.parse(x.header("if-modified-since")),
+                HttpDates.parse(x.header("if-unmodified-since")));
     }
 }

@@ -7,7 +7,6 @@ import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Tags;
 import io.posixgw.server.routing.RequestHeaders;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
@@ -22,8 +21,7 @@ import java.util.TreeMap;
 final class ObjectHeaders {
     private static final String META_PREFIX = "x-amz-meta-";
 
-    private ObjectHeaders() {
-    }
+    private ObjectHeaders() {}
 
     /** Storage classes a write may name: posixgw has one, and answers STANDARD; MinIO takes these two as well. */
     private static final java.util.Set<String> STORAGE_CLASSES = java.util.Set.of("STANDARD", "REDUCED_REDUNDANCY");
@@ -37,14 +35,20 @@ final class ObjectHeaders {
      */
     static void requireSupportedWrite(RequestHeaders headers) {
         if (headers.first("x-amz-write-offset-bytes") != null) {
-            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Appending to an object (x-amz-write-offset-bytes) is not implemented by posixgw");
+            throw new S3Exception(
+                    S3Error.NOT_IMPLEMENTED,
+                    "Appending to an object (x-amz-write-offset-bytes) is not implemented by posixgw");
         }
         String storageClass = headers.first("x-amz-storage-class");
         if (storageClass != null && !STORAGE_CLASSES.contains(storageClass.trim())) {
-            throw new S3Exception(S3Error.INVALID_STORAGE_CLASS, "The storage class you specified is not valid: " + storageClass.trim()
-                    + " (posixgw stores every object as STANDARD)");
+            throw new S3Exception(
+                    S3Error.INVALID_STORAGE_CLASS,
+                    "The storage class you specified is not valid: " + storageClass.trim()
+                            + " (posixgw stores every object as STANDARD)");
         }
-        for (String lock : new String[] {"x-amz-object-lock-mode", "x-amz-object-lock-retain-until-date", "x-amz-object-lock-legal-hold"}) {
+        for (String lock : new String[] {
+            "x-amz-object-lock-mode", "x-amz-object-lock-retain-until-date", "x-amz-object-lock-legal-hold"
+        }) {
             if (headers.first(lock) != null) {
                 throw new S3Exception(S3Error.INVALID_REQUEST, "Bucket is missing Object Lock Configuration");
             }
@@ -56,7 +60,9 @@ final class ObjectHeaders {
         for (String name : headers.names()) {
             if (name.startsWith(META_PREFIX) && name.length() > META_PREFIX.length()) {
                 String key = name.substring(META_PREFIX.length()).toLowerCase(Locale.ROOT);
-                String value = String.join(",", headers.all(name).stream().map(ObjectHeaders::fromWire).toList());
+                String value = String.join(
+                        ",",
+                        headers.all(name).stream().map(ObjectHeaders::fromWire).toList());
                 meta.put(key, value);
             }
         }
@@ -133,8 +139,9 @@ final class ObjectHeaders {
     /** The {@code response-*} query overrides of a GET (decoded values). */
     static Map<String, String> responseOverrides(Exchange exchange) {
         Map<String, String> out = new TreeMap<>();
-        for (String name : new String[] {"content-type", "content-language", "expires", "cache-control",
-                "content-disposition", "content-encoding"}) {
+        for (String name : new String[] {
+            "content-type", "content-language", "expires", "cache-control", "content-disposition", "content-encoding"
+        }) {
             String v = exchange.query("response-" + name);
             if (v != null) {
                 out.put(name, v);

@@ -8,7 +8,6 @@ import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
-
 import java.io.IOException;
 import java.util.Base64;
 import java.util.Map;
@@ -26,10 +25,14 @@ final class ObjectPutHandler {
 
     S3Response put(Exchange x) throws IOException {
         if (x.body().length() > MAX_PUT_SIZE) {
-            throw new S3Exception(S3Error.ENTITY_TOO_LARGE, "Your proposed upload exceeds the maximum allowed object size of 5 GiB");
+            throw new S3Exception(
+                    S3Error.ENTITY_TOO_LARGE, "Your proposed upload exceeds the maximum allowed object size of 5 GiB");
         }
-        PutObjectRequest request = new PutObjectRequest(x.bucket(), x.key(),
-                ObjectHeaders.attributesFrom(x.request().headers()), contentMd5(x),
+        PutObjectRequest request = new PutObjectRequest(
+                x.bucket(),
+                x.key(),
+                ObjectHeaders.attributesFrom(x.request().headers()),
+                contentMd5(x),
                 writeCondition(x));
         PutObjectResult result = backend.putObject(request, x.body());
         S3Response response = S3Response.ok().header("ETag", result.etag());

@@ -6,7 +6,6 @@ import io.posixgw.core.backend.Backend;
 import io.posixgw.core.model.Tags;
 import io.posixgw.core.xml.S3Xml;
 import io.posixgw.core.xml.Tagging;
-
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -6,7 +6,6 @@ import io.posixgw.core.backend.Backend;
 import io.posixgw.server.auth.Authorizer;
 import io.posixgw.server.routing.Endpoint;
 import io.posixgw.server.routing.Versions;
-
 import java.io.IOException;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -91,18 +90,26 @@ public final class Operations {
         bind(Endpoint.GET_BUCKET_ENCRYPTION, configs.absent(S3Error.SERVER_SIDE_ENCRYPTION_CONFIGURATION_NOT_FOUND));
         bind(Endpoint.DELETE_BUCKET_ENCRYPTION, configs::deleteAbsent);
         bind(Endpoint.GET_OBJECT_LOCK_CONFIGURATION, configs.absent(S3Error.OBJECT_LOCK_CONFIGURATION_NOT_FOUND));
-        bind(Endpoint.GET_BUCKET_OWNERSHIP_CONTROLS, configs.document("OwnershipControls",
-                "<Rule><ObjectOwnership>BucketOwnerEnforced</ObjectOwnership></Rule>"));
-        bind(Endpoint.GET_PUBLIC_ACCESS_BLOCK, configs.document("PublicAccessBlockConfiguration",
-                "<BlockPublicAcls>true</BlockPublicAcls><IgnorePublicAcls>true</IgnorePublicAcls>"
-                        + "<BlockPublicPolicy>true</BlockPublicPolicy><RestrictPublicBuckets>true</RestrictPublicBuckets>"));
+        bind(
+                Endpoint.GET_BUCKET_OWNERSHIP_CONTROLS,
+                configs.document(
+                        "OwnershipControls", "<Rule><ObjectOwnership>BucketOwnerEnforced</ObjectOwnership></Rule>"));
+        bind(
+                Endpoint.GET_PUBLIC_ACCESS_BLOCK,
+                configs.document(
+                        "PublicAccessBlockConfiguration",
+                        "<BlockPublicAcls>true</BlockPublicAcls><IgnorePublicAcls>true</IgnorePublicAcls>"
+                                + "<BlockPublicPolicy>true</BlockPublicPolicy><RestrictPublicBuckets>true</RestrictPublicBuckets>"));
         bind(Endpoint.GET_BUCKET_LOGGING, configs.document("BucketLoggingStatus", ""));
         bind(Endpoint.GET_BUCKET_NOTIFICATION_CONFIGURATION, configs.document("NotificationConfiguration", ""));
         bind(Endpoint.GET_BUCKET_ACCELERATE_CONFIGURATION, configs.document("AccelerateConfiguration", ""));
-        bind(Endpoint.GET_BUCKET_REQUEST_PAYMENT, configs.document("RequestPaymentConfiguration", "<Payer>BucketOwner</Payer>"));
+        bind(
+                Endpoint.GET_BUCKET_REQUEST_PAYMENT,
+                configs.document("RequestPaymentConfiguration", "<Payer>BucketOwner</Payer>"));
         for (Endpoint e : Endpoint.values()) {
             if (e.implemented() != handlers.containsKey(e)) {
-                throw new IllegalStateException(e + (e.implemented() ? " is implemented but has no handler" : " is not implemented but has one"));
+                throw new IllegalStateException(e
+                        + (e.implemented() ? " is implemented but has no handler" : " is not implemented but has one"));
             }
         }
     }

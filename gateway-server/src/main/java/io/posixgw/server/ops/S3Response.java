@@ -4,7 +4,6 @@ import io.posixgw.core.backend.FileRegionBody;
 import io.posixgw.core.backend.ObjectBody;
 import io.posixgw.core.backend.StreamBody;
 import io.posixgw.core.xml.S3Xml;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +25,7 @@ public final class S3Response {
         long length();
 
         /** Frees what the body holds, for a response dropped without being written. */
-        default void release() {
-        }
+        default void release() {}
     }
 
     /** No body. */
@@ -83,8 +81,7 @@ public final class S3Response {
     }
 
     /** A body the transport has prepared in its own memory (a small file read ahead); it releases it. */
-    public non-sealed interface Prepared extends Body {
-    }
+    public non-sealed interface Prepared extends Body {}
 
     private S3Response(int status) {
         this.status = status;

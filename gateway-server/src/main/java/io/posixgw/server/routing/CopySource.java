@@ -45,6 +45,7 @@ public record CopySource(String bucket, String key) {
     }
 
     private static S3Exception invalid() {
-        return new S3Exception(S3Error.INVALID_ARGUMENT, "Copy Source must mention the source bucket and key: sourcebucket/sourcekey");
+        return new S3Exception(
+                S3Error.INVALID_ARGUMENT, "Copy Source must mention the source bucket and key: sourcebucket/sourcekey");
     }
 }

@@ -18,124 +18,491 @@ import java.util.List;
  */
 public enum Endpoint {
     // ---- service ----
-    LIST_BUCKETS("ListBuckets", "GET", Level.SERVICE, null, Copy.ANY, Permission.READ, BodyKind.NONE,
+    LIST_BUCKETS(
+            "ListBuckets",
+            "GET",
+            Level.SERVICE,
+            null,
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
             Takes.query("prefix", "max-buckets", "continuation-token", "bucket-region")),
 
     // ---- bucket: selector sub-resources first ----
-    GET_BUCKET_LOCATION("GetBucketLocation", "GET", Level.BUCKET, "location", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
-    GET_BUCKET_VERSIONING("GetBucketVersioning", "GET", Level.BUCKET, "versioning", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
+    GET_BUCKET_LOCATION(
+            "GetBucketLocation",
+            "GET",
+            Level.BUCKET,
+            "location",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.NOTHING),
+    GET_BUCKET_VERSIONING(
+            "GetBucketVersioning",
+            "GET",
+            Level.BUCKET,
+            "versioning",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.NOTHING),
     PUT_BUCKET_VERSIONING("PutBucketVersioning", "PUT", Level.BUCKET, "versioning", Permission.OWNER),
-    LIST_OBJECT_VERSIONS("ListObjectVersions", "GET", Level.BUCKET, "versions", Copy.ANY, Permission.READ, BodyKind.NONE,
+    LIST_OBJECT_VERSIONS(
+            "ListObjectVersions",
+            "GET",
+            Level.BUCKET,
+            "versions",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
             Takes.query("prefix", "delimiter", "key-marker", "version-id-marker", "max-keys", "encoding-type")),
-    LIST_MULTIPART_UPLOADS("ListMultipartUploads", "GET", Level.BUCKET, "uploads", Copy.ANY, Permission.READ, BodyKind.NONE,
+    LIST_MULTIPART_UPLOADS(
+            "ListMultipartUploads",
+            "GET",
+            Level.BUCKET,
+            "uploads",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
             Takes.query("prefix", "delimiter", "key-marker", "upload-id-marker", "max-uploads", "encoding-type")),
-    DELETE_OBJECTS("DeleteObjects", "POST", Level.BUCKET, "delete", Copy.ANY, Permission.WRITE, BodyKind.XML,
+    DELETE_OBJECTS(
+            "DeleteObjects",
+            "POST",
+            Level.BUCKET,
+            "delete",
+            Copy.ANY,
+            Permission.WRITE,
+            BodyKind.XML,
             Takes.headers("x-amz-checksum-*", "x-amz-sdk-checksum-algorithm")),
-    LIST_OBJECTS_V2("ListObjectsV2", "GET", Level.BUCKET, "list-type", Copy.ANY, Permission.READ, BodyKind.NONE,
-            Takes.query("prefix", "delimiter", "max-keys", "continuation-token", "start-after", "fetch-owner", "encoding-type")),
+    LIST_OBJECTS_V2(
+            "ListObjectsV2",
+            "GET",
+            Level.BUCKET,
+            "list-type",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.query(
+                    "prefix",
+                    "delimiter",
+                    "max-keys",
+                    "continuation-token",
+                    "start-after",
+                    "fetch-owner",
+                    "encoding-type")),
     GET_BUCKET_ACL("GetBucketAcl", "GET", Level.BUCKET, "acl", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
-    PUT_BUCKET_ACL("PutBucketAcl", "PUT", Level.BUCKET, "acl", Copy.ANY, Permission.OWNER, BodyKind.XML,
+    PUT_BUCKET_ACL(
+            "PutBucketAcl",
+            "PUT",
+            Level.BUCKET,
+            "acl",
+            Copy.ANY,
+            Permission.OWNER,
+            BodyKind.XML,
             Takes.headers(Takes.ACL_HEADERS)),
 
     // ---- bucket: configurations posixgw has none of. Reads answer what S3 answers for a bucket without one
     // (ops.BucketConfigHandler), deletes of what is absent 204; writes, and any other method on a sub-resource
     // none of whose APIs is implemented, 501 naming the API (see Router) ----
-    GET_BUCKET_POLICY("GetBucketPolicy", "GET", Level.BUCKET, "policy", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
+    GET_BUCKET_POLICY(
+            "GetBucketPolicy", "GET", Level.BUCKET, "policy", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_BUCKET_POLICY("PutBucketPolicy", "PUT", Level.BUCKET, "policy", Permission.OWNER),
-    DELETE_BUCKET_POLICY("DeleteBucketPolicy", "DELETE", Level.BUCKET, "policy", Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
-    GET_BUCKET_POLICY_STATUS("GetBucketPolicyStatus", "GET", Level.BUCKET, "policyStatus", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
-    GET_BUCKET_CORS("GetBucketCors", "GET", Level.BUCKET, "cors", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
-    PUT_BUCKET_CORS("PutBucketCors", "PUT", Level.BUCKET, "cors", Permission.OWNER),
-    DELETE_BUCKET_CORS("DeleteBucketCors", "DELETE", Level.BUCKET, "cors", Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
-    GET_BUCKET_LIFECYCLE_CONFIGURATION("GetBucketLifecycleConfiguration", "GET", Level.BUCKET, "lifecycle", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
-    PUT_BUCKET_LIFECYCLE_CONFIGURATION("PutBucketLifecycleConfiguration", "PUT", Level.BUCKET, "lifecycle", Permission.OWNER),
-    DELETE_BUCKET_LIFECYCLE("DeleteBucketLifecycle", "DELETE", Level.BUCKET, "lifecycle", Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
-    GET_BUCKET_TAGGING("GetBucketTagging", "GET", Level.BUCKET, "tagging", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
-    PUT_BUCKET_TAGGING("PutBucketTagging", "PUT", Level.BUCKET, "tagging", Copy.ANY, Permission.OWNER, BodyKind.XML,
-            Takes.headers("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm")),
-    DELETE_BUCKET_TAGGING("DeleteBucketTagging", "DELETE", Level.BUCKET, "tagging", Copy.ANY, Permission.OWNER, BodyKind.NONE,
+    DELETE_BUCKET_POLICY(
+            "DeleteBucketPolicy",
+            "DELETE",
+            Level.BUCKET,
+            "policy",
+            Copy.ANY,
+            Permission.OWNER,
+            BodyKind.NONE,
             Takes.NOTHING),
-    GET_BUCKET_WEBSITE("GetBucketWebsite", "GET", Level.BUCKET, "website", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
+    GET_BUCKET_POLICY_STATUS(
+            "GetBucketPolicyStatus",
+            "GET",
+            Level.BUCKET,
+            "policyStatus",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.NOTHING),
+    GET_BUCKET_CORS(
+            "GetBucketCors", "GET", Level.BUCKET, "cors", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
+    PUT_BUCKET_CORS("PutBucketCors", "PUT", Level.BUCKET, "cors", Permission.OWNER),
+    DELETE_BUCKET_CORS(
+            "DeleteBucketCors",
+            "DELETE",
+            Level.BUCKET,
+            "cors",
+            Copy.ANY,
+            Permission.OWNER,
+            BodyKind.NONE,
+            Takes.NOTHING),
+    GET_BUCKET_LIFECYCLE_CONFIGURATION(
+            "GetBucketLifecycleConfiguration",
+            "GET",
+            Level.BUCKET,
+            "lifecycle",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.NOTHING),
+    PUT_BUCKET_LIFECYCLE_CONFIGURATION(
+            "PutBucketLifecycleConfiguration", "PUT", Level.BUCKET, "lifecycle", Permission.OWNER),
+    DELETE_BUCKET_LIFECYCLE(
+            "DeleteBucketLifecycle",
+            "DELETE",
+            Level.BUCKET,
+            "lifecycle",
+            Copy.ANY,
+            Permission.OWNER,
+            BodyKind.NONE,
+            Takes.NOTHING),
+    GET_BUCKET_TAGGING(
+            "GetBucketTagging",
+            "GET",
+            Level.BUCKET,
+            "tagging",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.NOTHING),
+    PUT_BUCKET_TAGGING(
+            "PutBucketTagging",
+            "PUT",
+            Level.BUCKET,
+            "tagging",
+            Copy.ANY,
+            Permission.OWNER,
+            BodyKind.XML,
+            Takes.headers("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm")),
+    DELETE_BUCKET_TAGGING(
+            "DeleteBucketTagging",
+            "DELETE",
+            Level.BUCKET,
+            "tagging",
+            Copy.ANY,
+            Permission.OWNER,
+            BodyKind.NONE,
+            Takes.NOTHING),
+    GET_BUCKET_WEBSITE(
+            "GetBucketWebsite",
+            "GET",
+            Level.BUCKET,
+            "website",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.NOTHING),
     PUT_BUCKET_WEBSITE("PutBucketWebsite", "PUT", Level.BUCKET, "website", Permission.OWNER),
-    DELETE_BUCKET_WEBSITE("DeleteBucketWebsite", "DELETE", Level.BUCKET, "website", Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
-    GET_BUCKET_LOGGING("GetBucketLogging", "GET", Level.BUCKET, "logging", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
+    DELETE_BUCKET_WEBSITE(
+            "DeleteBucketWebsite",
+            "DELETE",
+            Level.BUCKET,
+            "website",
+            Copy.ANY,
+            Permission.OWNER,
+            BodyKind.NONE,
+            Takes.NOTHING),
+    GET_BUCKET_LOGGING(
+            "GetBucketLogging",
+            "GET",
+            Level.BUCKET,
+            "logging",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.NOTHING),
     PUT_BUCKET_LOGGING("PutBucketLogging", "PUT", Level.BUCKET, "logging", Permission.OWNER),
-    GET_BUCKET_NOTIFICATION_CONFIGURATION("GetBucketNotificationConfiguration", "GET", Level.BUCKET, "notification", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
-    PUT_BUCKET_NOTIFICATION_CONFIGURATION("PutBucketNotificationConfiguration", "PUT", Level.BUCKET, "notification", Permission.OWNER),
-    GET_BUCKET_REPLICATION("GetBucketReplication", "GET", Level.BUCKET, "replication", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
+    GET_BUCKET_NOTIFICATION_CONFIGURATION(
+            "GetBucketNotificationConfiguration",
+            "GET",
+            Level.BUCKET,
+            "notification",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.NOTHING),
+    PUT_BUCKET_NOTIFICATION_CONFIGURATION(
+            "PutBucketNotificationConfiguration", "PUT", Level.BUCKET, "notification", Permission.OWNER),
+    GET_BUCKET_REPLICATION(
+            "GetBucketReplication",
+            "GET",
+            Level.BUCKET,
+            "replication",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.NOTHING),
     PUT_BUCKET_REPLICATION("PutBucketReplication", "PUT", Level.BUCKET, "replication", Permission.OWNER),
-    DELETE_BUCKET_REPLICATION("DeleteBucketReplication", "DELETE", Level.BUCKET, "replication", Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
-    GET_BUCKET_ENCRYPTION("GetBucketEncryption", "GET", Level.BUCKET, "encryption", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
+    DELETE_BUCKET_REPLICATION(
+            "DeleteBucketReplication",
+            "DELETE",
+            Level.BUCKET,
+            "replication",
+            Copy.ANY,
+            Permission.OWNER,
+            BodyKind.NONE,
+            Takes.NOTHING),
+    GET_BUCKET_ENCRYPTION(
+            "GetBucketEncryption",
+            "GET",
+            Level.BUCKET,
+            "encryption",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.NOTHING),
     PUT_BUCKET_ENCRYPTION("PutBucketEncryption", "PUT", Level.BUCKET, "encryption", Permission.OWNER),
-    DELETE_BUCKET_ENCRYPTION("DeleteBucketEncryption", "DELETE", Level.BUCKET, "encryption", Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
-    GET_OBJECT_LOCK_CONFIGURATION("GetObjectLockConfiguration", "GET", Level.BUCKET, "object-lock", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
+    DELETE_BUCKET_ENCRYPTION(
+            "DeleteBucketEncryption",
+            "DELETE",
+            Level.BUCKET,
+            "encryption",
+            Copy.ANY,
+            Permission.OWNER,
+            BodyKind.NONE,
+            Takes.NOTHING),
+    GET_OBJECT_LOCK_CONFIGURATION(
+            "GetObjectLockConfiguration",
+            "GET",
+            Level.BUCKET,
+            "object-lock",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.NOTHING),
     PUT_OBJECT_LOCK_CONFIGURATION("PutObjectLockConfiguration", "PUT", Level.BUCKET, "object-lock", Permission.OWNER),
-    GET_BUCKET_OWNERSHIP_CONTROLS("GetBucketOwnershipControls", "GET", Level.BUCKET, "ownershipControls", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
-    PUT_BUCKET_OWNERSHIP_CONTROLS("PutBucketOwnershipControls", "PUT", Level.BUCKET, "ownershipControls", Permission.OWNER),
-    DELETE_BUCKET_OWNERSHIP_CONTROLS("DeleteBucketOwnershipControls", "DELETE", Level.BUCKET, "ownershipControls", Permission.OWNER),
-    GET_PUBLIC_ACCESS_BLOCK("GetPublicAccessBlock", "GET", Level.BUCKET, "publicAccessBlock", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
+    GET_BUCKET_OWNERSHIP_CONTROLS(
+            "GetBucketOwnershipControls",
+            "GET",
+            Level.BUCKET,
+            "ownershipControls",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.NOTHING),
+    PUT_BUCKET_OWNERSHIP_CONTROLS(
+            "PutBucketOwnershipControls", "PUT", Level.BUCKET, "ownershipControls", Permission.OWNER),
+    DELETE_BUCKET_OWNERSHIP_CONTROLS(
+            "DeleteBucketOwnershipControls", "DELETE", Level.BUCKET, "ownershipControls", Permission.OWNER),
+    GET_PUBLIC_ACCESS_BLOCK(
+            "GetPublicAccessBlock",
+            "GET",
+            Level.BUCKET,
+            "publicAccessBlock",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.NOTHING),
     PUT_PUBLIC_ACCESS_BLOCK("PutPublicAccessBlock", "PUT", Level.BUCKET, "publicAccessBlock", Permission.OWNER),
-    DELETE_PUBLIC_ACCESS_BLOCK("DeletePublicAccessBlock", "DELETE", Level.BUCKET, "publicAccessBlock", Permission.OWNER),
-    GET_BUCKET_ACCELERATE_CONFIGURATION("GetBucketAccelerateConfiguration", "GET", Level.BUCKET, "accelerate", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
-    PUT_BUCKET_ACCELERATE_CONFIGURATION("PutBucketAccelerateConfiguration", "PUT", Level.BUCKET, "accelerate", Permission.OWNER),
-    GET_BUCKET_REQUEST_PAYMENT("GetBucketRequestPayment", "GET", Level.BUCKET, "requestPayment", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
+    DELETE_PUBLIC_ACCESS_BLOCK(
+            "DeletePublicAccessBlock", "DELETE", Level.BUCKET, "publicAccessBlock", Permission.OWNER),
+    GET_BUCKET_ACCELERATE_CONFIGURATION(
+            "GetBucketAccelerateConfiguration",
+            "GET",
+            Level.BUCKET,
+            "accelerate",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.NOTHING),
+    PUT_BUCKET_ACCELERATE_CONFIGURATION(
+            "PutBucketAccelerateConfiguration", "PUT", Level.BUCKET, "accelerate", Permission.OWNER),
+    GET_BUCKET_REQUEST_PAYMENT(
+            "GetBucketRequestPayment",
+            "GET",
+            Level.BUCKET,
+            "requestPayment",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.NOTHING),
     PUT_BUCKET_REQUEST_PAYMENT("PutBucketRequestPayment", "PUT", Level.BUCKET, "requestPayment", Permission.OWNER),
     // a GET of these without an id is S3's List...Configurations: the same request line, one row
-    GET_BUCKET_ANALYTICS_CONFIGURATION("GetBucketAnalyticsConfiguration", "GET", Level.BUCKET, "analytics", Permission.READ),
-    PUT_BUCKET_ANALYTICS_CONFIGURATION("PutBucketAnalyticsConfiguration", "PUT", Level.BUCKET, "analytics", Permission.OWNER),
-    DELETE_BUCKET_ANALYTICS_CONFIGURATION("DeleteBucketAnalyticsConfiguration", "DELETE", Level.BUCKET, "analytics", Permission.OWNER),
+    GET_BUCKET_ANALYTICS_CONFIGURATION(
+            "GetBucketAnalyticsConfiguration", "GET", Level.BUCKET, "analytics", Permission.READ),
+    PUT_BUCKET_ANALYTICS_CONFIGURATION(
+            "PutBucketAnalyticsConfiguration", "PUT", Level.BUCKET, "analytics", Permission.OWNER),
+    DELETE_BUCKET_ANALYTICS_CONFIGURATION(
+            "DeleteBucketAnalyticsConfiguration", "DELETE", Level.BUCKET, "analytics", Permission.OWNER),
     GET_BUCKET_METRICS_CONFIGURATION("GetBucketMetricsConfiguration", "GET", Level.BUCKET, "metrics", Permission.READ),
     PUT_BUCKET_METRICS_CONFIGURATION("PutBucketMetricsConfiguration", "PUT", Level.BUCKET, "metrics", Permission.OWNER),
-    DELETE_BUCKET_METRICS_CONFIGURATION("DeleteBucketMetricsConfiguration", "DELETE", Level.BUCKET, "metrics", Permission.OWNER),
-    GET_BUCKET_INVENTORY_CONFIGURATION("GetBucketInventoryConfiguration", "GET", Level.BUCKET, "inventory", Permission.READ),
-    PUT_BUCKET_INVENTORY_CONFIGURATION("PutBucketInventoryConfiguration", "PUT", Level.BUCKET, "inventory", Permission.OWNER),
-    DELETE_BUCKET_INVENTORY_CONFIGURATION("DeleteBucketInventoryConfiguration", "DELETE", Level.BUCKET, "inventory", Permission.OWNER),
-    GET_BUCKET_INTELLIGENT_TIERING_CONFIGURATION("GetBucketIntelligentTieringConfiguration", "GET", Level.BUCKET, "intelligent-tiering",
-            Permission.READ),
-    PUT_BUCKET_INTELLIGENT_TIERING_CONFIGURATION("PutBucketIntelligentTieringConfiguration", "PUT", Level.BUCKET, "intelligent-tiering",
+    DELETE_BUCKET_METRICS_CONFIGURATION(
+            "DeleteBucketMetricsConfiguration", "DELETE", Level.BUCKET, "metrics", Permission.OWNER),
+    GET_BUCKET_INVENTORY_CONFIGURATION(
+            "GetBucketInventoryConfiguration", "GET", Level.BUCKET, "inventory", Permission.READ),
+    PUT_BUCKET_INVENTORY_CONFIGURATION(
+            "PutBucketInventoryConfiguration", "PUT", Level.BUCKET, "inventory", Permission.OWNER),
+    DELETE_BUCKET_INVENTORY_CONFIGURATION(
+            "DeleteBucketInventoryConfiguration", "DELETE", Level.BUCKET, "inventory", Permission.OWNER),
+    GET_BUCKET_INTELLIGENT_TIERING_CONFIGURATION(
+            "GetBucketIntelligentTieringConfiguration", "GET", Level.BUCKET, "intelligent-tiering", Permission.READ),
+    PUT_BUCKET_INTELLIGENT_TIERING_CONFIGURATION(
+            "PutBucketIntelligentTieringConfiguration", "PUT", Level.BUCKET, "intelligent-tiering", Permission.OWNER),
+    DELETE_BUCKET_INTELLIGENT_TIERING_CONFIGURATION(
+            "DeleteBucketIntelligentTieringConfiguration",
+            "DELETE",
+            Level.BUCKET,
+            "intelligent-tiering",
             Permission.OWNER),
-    DELETE_BUCKET_INTELLIGENT_TIERING_CONFIGURATION("DeleteBucketIntelligentTieringConfiguration", "DELETE", Level.BUCKET,
-            "intelligent-tiering", Permission.OWNER),
-    GET_BUCKET_METADATA_TABLE_CONFIGURATION("GetBucketMetadataTableConfiguration", "GET", Level.BUCKET, "metadataTable", Permission.READ),
-    DELETE_BUCKET_METADATA_TABLE_CONFIGURATION("DeleteBucketMetadataTableConfiguration", "DELETE", Level.BUCKET, "metadataTable",
-            Permission.OWNER),
+    GET_BUCKET_METADATA_TABLE_CONFIGURATION(
+            "GetBucketMetadataTableConfiguration", "GET", Level.BUCKET, "metadataTable", Permission.READ),
+    DELETE_BUCKET_METADATA_TABLE_CONFIGURATION(
+            "DeleteBucketMetadataTableConfiguration", "DELETE", Level.BUCKET, "metadataTable", Permission.OWNER),
 
     // ---- bucket: plain ----
     // V2's own parameters on a V1 listing are ignored, as S3 ignores them
-    LIST_OBJECTS("ListObjects", "GET", Level.BUCKET, null, Copy.ANY, Permission.READ, BodyKind.NONE,
-            Takes.query("prefix", "delimiter", "marker", "max-keys", "encoding-type", "start-after", "continuation-token", "fetch-owner")),
-    CREATE_BUCKET("CreateBucket", "PUT", Level.BUCKET, null, Copy.ANY, Permission.OWNER, BodyKind.XML,
+    LIST_OBJECTS(
+            "ListObjects",
+            "GET",
+            Level.BUCKET,
+            null,
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.query(
+                    "prefix",
+                    "delimiter",
+                    "marker",
+                    "max-keys",
+                    "encoding-type",
+                    "start-after",
+                    "continuation-token",
+                    "fetch-owner")),
+    CREATE_BUCKET(
+            "CreateBucket",
+            "PUT",
+            Level.BUCKET,
+            null,
+            Copy.ANY,
+            Permission.OWNER,
+            BodyKind.XML,
             Takes.headers("x-amz-acl", "x-amz-object-ownership", "x-amz-bucket-object-lock-enabled")),
     HEAD_BUCKET("HeadBucket", "HEAD", Level.BUCKET, null, Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
-    DELETE_BUCKET("DeleteBucket", "DELETE", Level.BUCKET, null, Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
+    DELETE_BUCKET(
+            "DeleteBucket", "DELETE", Level.BUCKET, null, Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
 
     // ---- object: multipart ----
-    CREATE_MULTIPART_UPLOAD("CreateMultipartUpload", "POST", Level.OBJECT, "uploads", Copy.ANY, Permission.WRITE, BodyKind.NONE,
+    CREATE_MULTIPART_UPLOAD(
+            "CreateMultipartUpload",
+            "POST",
+            Level.OBJECT,
+            "uploads",
+            Copy.ANY,
+            Permission.WRITE,
+            BodyKind.NONE,
             Takes.headers(Takes.NEW_OBJECT_HEADERS).andHeaders("x-amz-checksum-algorithm", "x-amz-checksum-type")),
-    UPLOAD_PART_COPY("UploadPartCopy", "PUT", Level.OBJECT, "uploadId", Copy.REQUIRED, Permission.WRITE, BodyKind.NONE,
-            Takes.query("partNumber").andHeaders("x-amz-copy-source", "x-amz-copy-source-range", "x-amz-copy-source-if-match",
-                    "x-amz-copy-source-if-none-match", "x-amz-copy-source-if-modified-since", "x-amz-copy-source-if-unmodified-since")),
-    UPLOAD_PART("UploadPart", "PUT", Level.OBJECT, "uploadId", Copy.ABSENT, Permission.WRITE, BodyKind.OBJECT_DATA,
+    UPLOAD_PART_COPY(
+            "UploadPartCopy",
+            "PUT",
+            Level.OBJECT,
+            "uploadId",
+            Copy.REQUIRED,
+            Permission.WRITE,
+            BodyKind.NONE,
+            Takes.query("partNumber")
+                    .andHeaders(
+                            "x-amz-copy-source",
+                            "x-amz-copy-source-range",
+                            "x-amz-copy-source-if-match",
+                            "x-amz-copy-source-if-none-match",
+                            "x-amz-copy-source-if-modified-since",
+                            "x-amz-copy-source-if-unmodified-since")),
+    UPLOAD_PART(
+            "UploadPart",
+            "PUT",
+            Level.OBJECT,
+            "uploadId",
+            Copy.ABSENT,
+            Permission.WRITE,
+            BodyKind.OBJECT_DATA,
             Takes.query("partNumber").andHeaders("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm")),
-    COMPLETE_MULTIPART_UPLOAD("CompleteMultipartUpload", "POST", Level.OBJECT, "uploadId", Copy.ANY, Permission.WRITE, BodyKind.PART_LIST,
-            Takes.headers("x-amz-checksum-type", "x-amz-checksum-*", "x-amz-mp-object-size", "If-None-Match", "If-Match")),
-    ABORT_MULTIPART_UPLOAD("AbortMultipartUpload", "DELETE", Level.OBJECT, "uploadId", Copy.ANY, Permission.WRITE, BodyKind.NONE,
+    COMPLETE_MULTIPART_UPLOAD(
+            "CompleteMultipartUpload",
+            "POST",
+            Level.OBJECT,
+            "uploadId",
+            Copy.ANY,
+            Permission.WRITE,
+            BodyKind.PART_LIST,
+            Takes.headers(
+                    "x-amz-checksum-type", "x-amz-checksum-*", "x-amz-mp-object-size", "If-None-Match", "If-Match")),
+    ABORT_MULTIPART_UPLOAD(
+            "AbortMultipartUpload",
+            "DELETE",
+            Level.OBJECT,
+            "uploadId",
+            Copy.ANY,
+            Permission.WRITE,
+            BodyKind.NONE,
             Takes.NOTHING),
-    LIST_PARTS("ListParts", "GET", Level.OBJECT, "uploadId", Copy.ANY, Permission.READ, BodyKind.NONE,
+    LIST_PARTS(
+            "ListParts",
+            "GET",
+            Level.OBJECT,
+            "uploadId",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
             Takes.query("max-parts", "part-number-marker")),
 
     // ---- object: sub-resources ----
-    GET_OBJECT_TAGGING("GetObjectTagging", "GET", Level.OBJECT, "tagging", Copy.ANY, Permission.READ, BodyKind.NONE,
+    GET_OBJECT_TAGGING(
+            "GetObjectTagging",
+            "GET",
+            Level.OBJECT,
+            "tagging",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
             Takes.query("versionId")),
-    PUT_OBJECT_TAGGING("PutObjectTagging", "PUT", Level.OBJECT, "tagging", Copy.ANY, Permission.WRITE, BodyKind.XML,
+    PUT_OBJECT_TAGGING(
+            "PutObjectTagging",
+            "PUT",
+            Level.OBJECT,
+            "tagging",
+            Copy.ANY,
+            Permission.WRITE,
+            BodyKind.XML,
             Takes.query("versionId")),
-    DELETE_OBJECT_TAGGING("DeleteObjectTagging", "DELETE", Level.OBJECT, "tagging", Copy.ANY, Permission.WRITE, BodyKind.NONE,
+    DELETE_OBJECT_TAGGING(
+            "DeleteObjectTagging",
+            "DELETE",
+            Level.OBJECT,
+            "tagging",
+            Copy.ANY,
+            Permission.WRITE,
+            BodyKind.NONE,
             Takes.query("versionId")),
-    GET_OBJECT_ACL("GetObjectAcl", "GET", Level.OBJECT, "acl", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.query("versionId")),
-    PUT_OBJECT_ACL("PutObjectAcl", "PUT", Level.OBJECT, "acl", Copy.ANY, Permission.OWNER, BodyKind.XML,
+    GET_OBJECT_ACL(
+            "GetObjectAcl",
+            "GET",
+            Level.OBJECT,
+            "acl",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.query("versionId")),
+    PUT_OBJECT_ACL(
+            "PutObjectAcl",
+            "PUT",
+            Level.OBJECT,
+            "acl",
+            Copy.ANY,
+            Permission.OWNER,
+            BodyKind.XML,
             Takes.query("versionId").andHeaders(Takes.ACL_HEADERS)),
-    GET_OBJECT_ATTRIBUTES("GetObjectAttributes", "GET", Level.OBJECT, "attributes", Copy.ANY, Permission.READ, BodyKind.NONE,
-            Takes.query("versionId").andHeaders("x-amz-object-attributes", "x-amz-max-parts", "x-amz-part-number-marker")),
+    GET_OBJECT_ATTRIBUTES(
+            "GetObjectAttributes",
+            "GET",
+            Level.OBJECT,
+            "attributes",
+            Copy.ANY,
+            Permission.READ,
+            BodyKind.NONE,
+            Takes.query("versionId")
+                    .andHeaders("x-amz-object-attributes", "x-amz-max-parts", "x-amz-part-number-marker")),
     GET_OBJECT_RETENTION("GetObjectRetention", "GET", Level.OBJECT, "retention", Permission.READ),
     PUT_OBJECT_RETENTION("PutObjectRetention", "PUT", Level.OBJECT, "retention", Permission.WRITE),
     GET_OBJECT_LEGAL_HOLD("GetObjectLegalHold", "GET", Level.OBJECT, "legal-hold", Permission.READ),
@@ -145,26 +512,67 @@ public enum Endpoint {
     SELECT_OBJECT_CONTENT("SelectObjectContent", "POST", Level.OBJECT, "select", Permission.READ),
 
     // ---- object: plain ----
-    COPY_OBJECT("CopyObject", "PUT", Level.OBJECT, null, Copy.REQUIRED, Permission.WRITE, BodyKind.NONE,
-            Takes.headers("x-amz-copy-source", "x-amz-metadata-directive", "x-amz-tagging-directive", "x-amz-copy-source-if-match",
-                    "x-amz-copy-source-if-none-match", "x-amz-copy-source-if-modified-since", "x-amz-copy-source-if-unmodified-since",
-                    "If-None-Match", "If-Match")),
-    PUT_OBJECT("PutObject", "PUT", Level.OBJECT, null, Copy.ABSENT, Permission.WRITE, BodyKind.OBJECT_DATA,
-            Takes.headers("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm").andHeaders(Takes.NEW_OBJECT_HEADERS)
+    COPY_OBJECT(
+            "CopyObject",
+            "PUT",
+            Level.OBJECT,
+            null,
+            Copy.REQUIRED,
+            Permission.WRITE,
+            BodyKind.NONE,
+            Takes.headers(
+                    "x-amz-copy-source",
+                    "x-amz-metadata-directive",
+                    "x-amz-tagging-directive",
+                    "x-amz-copy-source-if-match",
+                    "x-amz-copy-source-if-none-match",
+                    "x-amz-copy-source-if-modified-since",
+                    "x-amz-copy-source-if-unmodified-since",
+                    "If-None-Match",
+                    "If-Match")),
+    PUT_OBJECT(
+            "PutObject",
+            "PUT",
+            Level.OBJECT,
+            null,
+            Copy.ABSENT,
+            Permission.WRITE,
+            BodyKind.OBJECT_DATA,
+            Takes.headers("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm")
+                    .andHeaders(Takes.NEW_OBJECT_HEADERS)
                     .andHeaders("If-None-Match", "If-Match")),
     GET_OBJECT("GetObject", "GET", Level.OBJECT, null, Copy.ANY, Permission.READ, BodyKind.NONE, Takes.OBJECT_READ),
     HEAD_OBJECT("HeadObject", "HEAD", Level.OBJECT, null, Copy.ANY, Permission.READ, BodyKind.NONE, Takes.OBJECT_READ),
-    DELETE_OBJECT("DeleteObject", "DELETE", Level.OBJECT, null, Copy.ANY, Permission.WRITE, BodyKind.NONE,
+    DELETE_OBJECT(
+            "DeleteObject",
+            "DELETE",
+            Level.OBJECT,
+            null,
+            Copy.ANY,
+            Permission.WRITE,
+            BodyKind.NONE,
             Takes.query("versionId").andHeaders("If-Match"));
 
     /** Which part of the path-style target is present. */
-    public enum Level { SERVICE, BUCKET, OBJECT }
+    public enum Level {
+        SERVICE,
+        BUCKET,
+        OBJECT
+    }
 
     /** Whether the endpoint is selected by the presence of {@code x-amz-copy-source}. */
-    public enum Copy { ANY, REQUIRED, ABSENT }
+    public enum Copy {
+        ANY,
+        REQUIRED,
+        ABSENT
+    }
 
     /** What the caller must be allowed to do, checked by {@link io.posixgw.server.auth.Authorizer}. */
-    public enum Permission { READ, WRITE, OWNER }
+    public enum Permission {
+        READ,
+        WRITE,
+        OWNER
+    }
 
     private final String apiName;
     private final String method;
@@ -181,9 +589,25 @@ public enum Endpoint {
      * {@code x-amz-expected-bucket-owner} (and a copy {@code x-amz-source-expected-bucket-owner}),
      * checked for all of them in one place, {@link io.posixgw.server.auth.Authorizer}.
      */
-    Endpoint(String apiName, String method, Level level, String selector, Copy copy, Permission permission, BodyKind body,
-             Takes takes) {
-        this(apiName, method, level, selector, copy, permission, body, Takes.withOwnerChecks(apiName, level, copy, takes), true);
+    Endpoint(
+            String apiName,
+            String method,
+            Level level,
+            String selector,
+            Copy copy,
+            Permission permission,
+            BodyKind body,
+            Takes takes) {
+        this(
+                apiName,
+                method,
+                level,
+                selector,
+                copy,
+                permission,
+                body,
+                Takes.withOwnerChecks(apiName, level, copy, takes),
+                true);
     }
 
     /** An API posixgw answers {@code NotImplemented}, by name: it takes nothing and its body is never read. */
@@ -191,8 +615,16 @@ public enum Endpoint {
         this(apiName, method, level, selector, Copy.ANY, permission, BodyKind.NONE, Takes.NOTHING, false);
     }
 
-    Endpoint(String apiName, String method, Level level, String selector, Copy copy, Permission permission, BodyKind body,
-             Takes takes, boolean implemented) {
+    Endpoint(
+            String apiName,
+            String method,
+            Level level,
+            String selector,
+            Copy copy,
+            Permission permission,
+            BodyKind body,
+            Takes takes,
+            boolean implemented) {
         this.apiName = apiName;
         this.method = method;
         this.level = level;
@@ -270,11 +702,34 @@ public enum Endpoint {
         static final Takes NOTHING = new Takes(List.of(), List.of());
         static final String[] ACL_HEADERS = {"x-amz-acl", "x-amz-grant-*"};
         /** What PutObject and CreateMultipartUpload store with a new object besides its bytes. */
-        static final String[] NEW_OBJECT_HEADERS = {"Content-Type", "Content-Encoding", "Content-Language", "Content-Disposition",
-                "Cache-Control", "Expires", "x-amz-meta-*", "x-amz-tagging", "x-amz-storage-class"};
-        static final Takes OBJECT_READ = query("partNumber", "versionId", "response-content-type", "response-content-language",
-                "response-expires", "response-cache-control", "response-content-disposition", "response-content-encoding")
-                .andHeaders("Range", "If-Match", "If-None-Match", "If-Modified-Since", "If-Unmodified-Since", "x-amz-checksum-mode");
+        static final String[] NEW_OBJECT_HEADERS = {
+            "Content-Type",
+            "Content-Encoding",
+            "Content-Language",
+            "Content-Disposition",
+            "Cache-Control",
+            "Expires",
+            "x-amz-meta-*",
+            "x-amz-tagging",
+            "x-amz-storage-class"
+        };
+
+        static final Takes OBJECT_READ = query(
+                        "partNumber",
+                        "versionId",
+                        "response-content-type",
+                        "response-content-language",
+                        "response-expires",
+                        "response-cache-control",
+                        "response-content-disposition",
+                        "response-content-encoding")
+                .andHeaders(
+                        "Range",
+                        "If-Match",
+                        "If-None-Match",
+                        "If-Modified-Since",
+                        "If-Unmodified-Since",
+                        "x-amz-checksum-mode");
 
         public Takes {
             query = List.copyOf(query);

@@ -17,11 +17,17 @@ import java.util.Set;
  */
 public final class PresignedParameters {
     /** The signature's own parameters (lower case), never headers. */
-    private static final Set<String> AUTH = Set.of("x-amz-algorithm", "x-amz-credential", "x-amz-date", "x-amz-expires",
-            "x-amz-signedheaders", "x-amz-signature", "x-amz-security-token", "x-amz-content-sha256");
+    private static final Set<String> AUTH = Set.of(
+            "x-amz-algorithm",
+            "x-amz-credential",
+            "x-amz-date",
+            "x-amz-expires",
+            "x-amz-signedheaders",
+            "x-amz-signature",
+            "x-amz-security-token",
+            "x-amz-content-sha256");
 
-    private PresignedParameters() {
-    }
+    private PresignedParameters() {}
 
     /** Whether the query carries a SigV4 signature. */
     public static boolean presigned(List<Map.Entry<String, String>> query) {

@@ -2,7 +2,6 @@ package io.posixgw.server.routing;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
-
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -21,8 +20,7 @@ import java.util.Map;
  * Malformed escapes and invalid UTF-8 are {@code InvalidURI}.
  */
 public final class RequestTarget {
-    private RequestTarget() {
-    }
+    private RequestTarget() {}
 
     /** The raw path part of a target, before '?'. */
     public static String rawPath(String target) {
@@ -36,7 +34,9 @@ public final class RequestTarget {
      * servers must accept, RFC 9112 §3.2.2); anything else unchanged (and refused by the caller).
      */
     private static String withoutSchemeAndAuthority(String path) {
-        int scheme = path.regionMatches(true, 0, "http://", 0, 7) ? 7 : path.regionMatches(true, 0, "https://", 0, 8) ? 8 : -1;
+        int scheme = path.regionMatches(true, 0, "http://", 0, 7)
+                ? 7
+                : path.regionMatches(true, 0, "https://", 0, 8) ? 8 : -1;
         if (scheme < 0) {
             return path;
         }
@@ -99,7 +99,8 @@ public final class RequestTarget {
             }
         }
         bytes.flip();
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        CharsetDecoder decoder = StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         try {

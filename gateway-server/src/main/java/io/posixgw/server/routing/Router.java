@@ -2,7 +2,6 @@ package io.posixgw.server.routing;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
-
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -45,7 +44,9 @@ public final class Router {
             SELECTORS.put(level, new HashSet<>());
         }
         for (Endpoint e : Endpoint.values()) {
-            boolean lacked = e.level() == Endpoint.Level.BUCKET && e.selector() != null && !implementedAtBucket.contains(e.selector());
+            boolean lacked = e.level() == Endpoint.Level.BUCKET
+                    && e.selector() != null
+                    && !implementedAtBucket.contains(e.selector());
             if (!lacked) {
                 table.add(e);
                 if (e.selector() != null) {
@@ -60,10 +61,10 @@ public final class Router {
     }
 
     /** The refusal of S3's POST Object, whether the router or (for an unsigned form) the authenticator says it. */
-    public static final String POST_OBJECT_NOT_IMPLEMENTED = "POST Object (browser form upload) is not implemented by posixgw";
+    public static final String POST_OBJECT_NOT_IMPLEMENTED =
+            "POST Object (browser form upload) is not implemented by posixgw";
 
-    private Router() {
-    }
+    private Router() {}
 
     private static String lackedFamily(S3Request request) {
         for (Map.Entry<String, String> q : request.query()) {
@@ -80,7 +81,8 @@ public final class Router {
     }
 
     public static Endpoint route(S3Request request) {
-        Endpoint.Level level = request.bucket() == null ? Endpoint.Level.SERVICE
+        Endpoint.Level level = request.bucket() == null
+                ? Endpoint.Level.SERVICE
                 : request.key() == null ? Endpoint.Level.BUCKET : Endpoint.Level.OBJECT;
         boolean copySource = request.header("x-amz-copy-source") != null;
         for (Endpoint e : TABLE) {
@@ -98,7 +100,8 @@ public final class Router {
             }
             if (e.selector() == null && namesSubresource(request, level)) {
                 // e.g. DELETE /bucket/key?acl: no such API, and never a plain DeleteObject
-                throw new S3Exception(S3Error.METHOD_NOT_ALLOWED,
+                throw new S3Exception(
+                        S3Error.METHOD_NOT_ALLOWED,
                         "The specified method is not allowed against this resource: " + request.method());
             }
             if (e.selector() == null && level == Endpoint.Level.BUCKET) {
@@ -110,27 +113,34 @@ public final class Router {
             if (e.selector() == null) {
                 String unknown = unknownParameter(e, request);
                 if (unknown != null) {
-                    // an S3 API posixgw does not know (PUT ?encryption, PUT ?renameObject, DELETE ?metadataConfiguration...):
+                    // an S3 API posixgw does not know (PUT ?encryption, PUT ?renameObject, DELETE
+                    // ?metadataConfiguration...):
                     // never the plain PutObject, DeleteBucket or listing it would otherwise reach
-                    throw new S3Exception(S3Error.NOT_IMPLEMENTED, request.method() + " with ?" + unknown
-                            + " is not implemented by posixgw");
+                    throw new S3Exception(
+                            S3Error.NOT_IMPLEMENTED,
+                            request.method() + " with ?" + unknown + " is not implemented by posixgw");
                 }
             }
             String sse = serverSideEncryptionHeader(request);
             if (sse != null) {
                 // storing plain bytes when a client asked for them encrypted (or, with SSE-C,
                 // readable only with its key) would be a silent lie; MinIO without a KMS refuses too
-                throw new S3Exception(S3Error.NOT_IMPLEMENTED, e.apiName() + " with server-side encryption (" + sse
-                        + ") is not implemented by posixgw: objects are stored as plain files");
+                throw new S3Exception(
+                        S3Error.NOT_IMPLEMENTED,
+                        e.apiName() + " with server-side encryption (" + sse
+                                + ") is not implemented by posixgw: objects are stored as plain files");
             }
             return e;
         }
-        if (level == Endpoint.Level.BUCKET && request.method().equals("POST") && !namesSubresource(request, level)
+        if (level == Endpoint.Level.BUCKET
+                && request.method().equals("POST")
+                && !namesSubresource(request, level)
                 && lackedFamily(request) == null) {
             // a POST to a bucket that is no other API is S3's POST Object (browser form upload), header-signed or not
             throw new S3Exception(S3Error.NOT_IMPLEMENTED, POST_OBJECT_NOT_IMPLEMENTED);
         }
-        throw new S3Exception(S3Error.METHOD_NOT_ALLOWED,
+        throw new S3Exception(
+                S3Error.METHOD_NOT_ALLOWED,
                 "The specified method is not allowed against this resource: " + request.method());
     }
 
@@ -151,8 +161,11 @@ public final class Router {
             if (name.isEmpty()) {
                 continue; // a stray '&' or '='
             }
-            if (!e.takesParameter(name) && !ANY_REQUEST_PARAMETERS.contains(name) && !PresignedParameters.isAuth(name)
-                    && !(presigned && PresignedParameters.isHoisted(name)) && !ignoredOnRead(e, q)) {
+            if (!e.takesParameter(name)
+                    && !ANY_REQUEST_PARAMETERS.contains(name)
+                    && !PresignedParameters.isAuth(name)
+                    && !(presigned && PresignedParameters.isHoisted(name))
+                    && !ignoredOnRead(e, q)) {
                 return name;
             }
         }
@@ -167,8 +180,11 @@ public final class Router {
      * moved into the query that a read must not drop.
      */
     private static boolean ignoredOnRead(Endpoint e, Map.Entry<String, String> q) {
-        return e.level() == Endpoint.Level.OBJECT && e.selector() == null && (e.method().equals("GET") || e.method().equals("HEAD"))
-                && q.getValue() != null && !q.getValue().isEmpty()
+        return e.level() == Endpoint.Level.OBJECT
+                && e.selector() == null
+                && (e.method().equals("GET") || e.method().equals("HEAD"))
+                && q.getValue() != null
+                && !q.getValue().isEmpty()
                 && !q.getKey().regionMatches(true, 0, "x-amz-", 0, 6);
     }
 
@@ -212,11 +228,14 @@ public final class Router {
             }
             String method = request.method().equals("HEAD") ? "GET" : request.method();
             for (Endpoint e : Endpoint.values()) {
-                if (e.level() == Endpoint.Level.BUCKET && q.getKey().equals(e.selector()) && e.method().equals(method)) {
+                if (e.level() == Endpoint.Level.BUCKET
+                        && q.getKey().equals(e.selector())
+                        && e.method().equals(method)) {
                     return e;
                 }
             }
-            throw new S3Exception(S3Error.NOT_IMPLEMENTED, verb(request.method()) + family + " is not implemented by posixgw");
+            throw new S3Exception(
+                    S3Error.NOT_IMPLEMENTED, verb(request.method()) + family + " is not implemented by posixgw");
         }
         return null;
     }

@@ -13,8 +13,7 @@ import io.posixgw.core.S3Exception;
 public final class Versions {
     public static final String NULL = "null";
 
-    private Versions() {
-    }
+    private Versions() {}
 
     /**
      * Whether a version id (the {@code versionId} parameter, or DeleteObjects' {@code VersionId})
@@ -29,7 +28,8 @@ public final class Versions {
 
     public static void requireCurrent(String versionId) {
         if (!namesCurrent(versionId)) {
-            throw new S3Exception(S3Error.NO_SUCH_VERSION, "The specified version does not exist (posixgw keeps no versions)");
+            throw new S3Exception(
+                    S3Error.NO_SUCH_VERSION, "The specified version does not exist (posixgw keeps no versions)");
         }
     }
 }

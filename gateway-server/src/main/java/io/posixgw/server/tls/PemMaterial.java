@@ -1,14 +1,5 @@
 package io.posixgw.server.tls;
 
-import org.bouncycastle.asn1.ASN1ObjectIdentifier;
-import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
-import org.bouncycastle.cert.X509CertificateHolder;
-import org.bouncycastle.openssl.PEMEncryptedKeyPair;
-import org.bouncycastle.openssl.PEMKeyPair;
-import org.bouncycastle.openssl.PEMParser;
-import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
-import org.bouncycastle.pkcs.PKCS8EncryptedPrivateKeyInfo;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.Reader;
@@ -26,6 +17,14 @@ import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.cert.X509CertificateHolder;
+import org.bouncycastle.openssl.PEMEncryptedKeyPair;
+import org.bouncycastle.openssl.PEMKeyPair;
+import org.bouncycastle.openssl.PEMParser;
+import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
+import org.bouncycastle.pkcs.PKCS8EncryptedPrivateKeyInfo;
 
 /**
  * A server certificate chain and its private key, read from PEM files. Keys come in
@@ -55,14 +54,19 @@ public record PemMaterial(PrivateKey key, List<X509Certificate> chain) {
         try {
             text = Files.readAllBytes(file);
         } catch (NoSuchFileException | AccessDeniedException e) {
-            throw new IOException("TLS certificate " + file + " cannot be opened: " + e.getClass().getSimpleName(), e);
+            throw new IOException(
+                    "TLS certificate " + file + " cannot be opened: "
+                            + e.getClass().getSimpleName(),
+                    e);
         }
         if (!new String(text, StandardCharsets.ISO_8859_1).contains("-----BEGIN CERTIFICATE-----")) {
-            throw new IOException("TLS certificate " + file + " holds no PEM certificate (-----BEGIN CERTIFICATE-----)");
+            throw new IOException(
+                    "TLS certificate " + file + " holds no PEM certificate (-----BEGIN CERTIFICATE-----)");
         }
         List<X509Certificate> out = new ArrayList<>();
         try {
-            for (Certificate c : CertificateFactory.getInstance("X.509").generateCertificates(new ByteArrayInputStream(text))) {
+            for (Certificate c :
+                    CertificateFactory.getInstance("X.509").generateCertificates(new ByteArrayInputStream(text))) {
                 out.add((X509Certificate) c);
             }
         } catch (CertificateException e) {
@@ -73,7 +77,8 @@ public record PemMaterial(PrivateKey key, List<X509Certificate> chain) {
 
     static PrivateKey readKey(Path file) throws IOException {
         Object found = null;
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.US_ASCII); PEMParser pem = new PEMParser(reader)) {
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.US_ASCII);
+                PEMParser pem = new PEMParser(reader)) {
             Object o;
             while ((o = pem.readObject()) != null) {
                 // EC PARAMETERS before the key, or certificates in the same file: skip them
@@ -83,12 +88,14 @@ public record PemMaterial(PrivateKey key, List<X509Certificate> chain) {
                 }
             }
         } catch (NoSuchFileException | AccessDeniedException e) {
-            throw new IOException("TLS key " + file + " cannot be opened: " + e.getClass().getSimpleName(), e);
+            throw new IOException(
+                    "TLS key " + file + " cannot be opened: " + e.getClass().getSimpleName(), e);
         } catch (IOException | RuntimeException e) {
             throw new IOException("TLS key " + file + " cannot be read as PEM: " + e.getMessage(), e);
         }
         if (found == null) {
-            throw new IOException("TLS key " + file + " holds no PEM private key (PRIVATE KEY, RSA PRIVATE KEY or EC PRIVATE KEY)");
+            throw new IOException(
+                    "TLS key " + file + " holds no PEM private key (PRIVATE KEY, RSA PRIVATE KEY or EC PRIVATE KEY)");
         }
         if (found instanceof PKCS8EncryptedPrivateKeyInfo || found instanceof PEMEncryptedKeyPair) {
             throw new IOException("TLS key " + file + " is encrypted; give the server an unencrypted key "
@@ -106,11 +113,13 @@ public record PemMaterial(PrivateKey key, List<X509Certificate> chain) {
         } catch (IOException e) {
             throw new IOException("TLS key " + file + " is not a usable private key: " + e.getMessage(), e);
         }
-        throw new IOException("TLS key " + file + " holds a " + found.getClass().getSimpleName() + ", not a private key");
+        throw new IOException(
+                "TLS key " + file + " holds a " + found.getClass().getSimpleName() + ", not a private key");
     }
 
     /** Signs with the key and verifies with the certificate: a mismatch would otherwise only show as failed handshakes. */
-    private static void requireMatch(PrivateKey key, X509Certificate leaf, Path certFile, Path keyFile) throws IOException {
+    private static void requireMatch(PrivateKey key, X509Certificate leaf, Path certFile, Path keyFile)
+            throws IOException {
         String algorithm = switch (key.getAlgorithm()) {
             case "RSA" -> "SHA256withRSA";
             case "EC" -> "SHA256withECDSA";
@@ -136,8 +145,8 @@ public record PemMaterial(PrivateKey key, List<X509Certificate> chain) {
             matches = false;
         }
         if (!matches) {
-            throw new IOException("TLS key " + keyFile + " does not belong to the certificate " + certFile
-                    + " (" + leaf.getSubjectX500Principal().getName() + "; the leaf certificate must come first)");
+            throw new IOException("TLS key " + keyFile + " does not belong to the certificate " + certFile + " ("
+                    + leaf.getSubjectX500Principal().getName() + "; the leaf certificate must come first)");
         }
     }
 }

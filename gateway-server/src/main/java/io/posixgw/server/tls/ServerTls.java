@@ -5,9 +5,6 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +14,8 @@ import java.security.cert.X509Certificate;
 import java.util.Date;
 import java.util.HexFormat;
 import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The server's TLS context, reloadable: each new connection takes the context current
@@ -34,8 +33,7 @@ public final class ServerTls {
     /** Digest of the files as last loaded or tried, so that unchanged (or still broken) files are not reloaded. */
     private volatile String lastTried;
 
-    private record Loaded(SslContext context, X509Certificate leaf) {
-    }
+    private record Loaded(SslContext context, X509Certificate leaf) {}
 
     private ServerTls(Path certFile, Path keyFile) {
         this.certFile = certFile;
@@ -61,7 +59,9 @@ public final class ServerTls {
         try {
             current.set(build());
         } catch (IOException | RuntimeException e) {
-            LOG.error("TLS reload failed, still serving certificate serial {}: {}", current.get().leaf().getSerialNumber().toString(16),
+            LOG.error(
+                    "TLS reload failed, still serving certificate serial {}: {}",
+                    current.get().leaf().getSerialNumber().toString(16),
                     e.getMessage());
             return false;
         }
@@ -116,7 +116,8 @@ public final class ServerTls {
                     .build();
             return new Loaded(context, pem.leaf());
         } catch (IOException | IllegalArgumentException e) {
-            throw new IOException("TLS certificate " + certFile + " with key " + keyFile + " is not usable: " + e.getMessage(), e);
+            throw new IOException(
+                    "TLS certificate " + certFile + " with key " + keyFile + " is not usable: " + e.getMessage(), e);
         }
     }
 
@@ -124,11 +125,19 @@ public final class ServerTls {
         X509Certificate leaf = current.get().leaf();
         Date notAfter = leaf.getNotAfter();
         if (notAfter.before(new Date())) {
-            LOG.warn("{} {} (serial {}) EXPIRED on {}", what, leaf.getSubjectX500Principal().getName(),
-                    leaf.getSerialNumber().toString(16), notAfter.toInstant());
+            LOG.warn(
+                    "{} {} (serial {}) EXPIRED on {}",
+                    what,
+                    leaf.getSubjectX500Principal().getName(),
+                    leaf.getSerialNumber().toString(16),
+                    notAfter.toInstant());
         } else {
-            LOG.info("{} {} (serial {}, valid until {})", what, leaf.getSubjectX500Principal().getName(),
-                    leaf.getSerialNumber().toString(16), notAfter.toInstant());
+            LOG.info(
+                    "{} {} (serial {}, valid until {})",
+                    what,
+                    leaf.getSubjectX500Principal().getName(),
+                    leaf.getSerialNumber().toString(16),
+                    notAfter.toInstant());
         }
     }
 }

@@ -1,20 +1,18 @@
 package io.posixgw.server.arch;
 
-import com.tngtech.archunit.base.DescribedPredicate;
-import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-import com.tngtech.archunit.lang.ArchRule;
-import org.junit.jupiter.api.Test;
-
-import java.nio.channels.FileChannel;
-
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameStartingWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.nio.channels.FileChannel;
+import org.junit.jupiter.api.Test;
 
 /**
  * The module and package rules of DESIGN's picture, checked on the main classes of every
@@ -46,7 +44,9 @@ class ArchitectureTest {
 
     @Test
     void theImportSeesEveryModule() {
-        for (String module : new String[] {"io.posixgw.core", "io.posixgw.sigv4", "io.posixgw.posix", "io.posixgw.server", "io.posixgw.testkit"}) {
+        for (String module : new String[] {
+            "io.posixgw.core", "io.posixgw.sigv4", "io.posixgw.posix", "io.posixgw.server", "io.posixgw.testkit"
+        }) {
             if (MAIN.stream().noneMatch(c -> c.getPackageName().startsWith(module))) {
                 throw new AssertionError("no class of " + module + " imported: the rules below would pass vacuously");
             }
@@ -55,8 +55,14 @@ class ArchitectureTest {
 
     @Test
     void nettyStaysInTheServer() {
-        noClasses().that().resideInAPackage("io.posixgw..").and().resideOutsideOfPackage(SERVER)
-                .should().dependOnClassesThat().resideInAPackage("io.netty..")
+        noClasses()
+                .that()
+                .resideInAPackage("io.posixgw..")
+                .and()
+                .resideOutsideOfPackage(SERVER)
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.netty..")
                 .because("the server owns the HTTP stack; core, sigv4 and the backend speak S3, not Netty")
                 .check(MAIN);
     }
@@ -68,49 +74,73 @@ class ArchitectureTest {
      */
     @Test
     void coreAndSigv4DoNoFileIo() {
-        noClasses().that().resideInAnyPackage(CORE, SIGV4)
-                .and().doNotHaveFullyQualifiedName("io.posixgw.core.backend.FileRegionBody")
-                .should().dependOnClassesThat(FILE_IO)
+        noClasses()
+                .that()
+                .resideInAnyPackage(CORE, SIGV4)
+                .and()
+                .doNotHaveFullyQualifiedName("io.posixgw.core.backend.FileRegionBody")
+                .should()
+                .dependOnClassesThat(FILE_IO)
                 .because("files are the backend's business: another backend must plug in without them")
                 .check(MAIN);
     }
 
     @Test
     void sigv4DependsOnNoOtherModule() {
-        noClasses().that().resideInAPackage(SIGV4)
-                .should().dependOnClassesThat().resideInAnyPackage(CORE, POSIX, SERVER)
+        noClasses()
+                .that()
+                .resideInAPackage(SIGV4)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(CORE, POSIX, SERVER)
                 .because("signing is pure: it is tested on AWS's vectors alone")
                 .check(MAIN);
     }
 
     @Test
     void coreDependsOnNoOtherModule() {
-        noClasses().that().resideInAPackage(CORE)
-                .should().dependOnClassesThat().resideInAnyPackage(SIGV4, POSIX, SERVER)
+        noClasses()
+                .that()
+                .resideInAPackage(CORE)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(SIGV4, POSIX, SERVER)
                 .because("core is the bottom of the picture: S3's model and rules")
                 .check(MAIN);
     }
 
     @Test
     void theBackendDependsOnCoreOnly() {
-        noClasses().that().resideInAPackage(POSIX)
-                .should().dependOnClassesThat().resideInAnyPackage(SERVER, SIGV4)
+        noClasses()
+                .that()
+                .resideInAPackage(POSIX)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(SERVER, SIGV4)
                 .because("a backend implements core's Backend and knows nothing of HTTP or signing")
                 .check(MAIN);
     }
 
     @Test
     void operationsDoNotDependOnTheHttpLayer() {
-        noClasses().that().resideInAPackage("io.posixgw.server.ops..")
-                .should().dependOnClassesThat().resideInAPackage("io.posixgw.server.http..")
+        noClasses()
+                .that()
+                .resideInAPackage("io.posixgw.server.ops..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.posixgw.server.http..")
                 .because("the handlers answer S3Responses; the HTTP layer turns them into Netty writes")
                 .check(MAIN);
     }
 
     @Test
     void theTestKitDependsOnCoreOnly() {
-        noClasses().that().resideInAPackage("io.posixgw.testkit..")
-                .should().dependOnClassesThat().resideInAnyPackage(SIGV4, POSIX, SERVER)
+        noClasses()
+                .that()
+                .resideInAPackage("io.posixgw.testkit..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(SIGV4, POSIX, SERVER)
                 .because("the in-memory backend and the contract suite speak the Backend interface alone")
                 .check(MAIN);
     }

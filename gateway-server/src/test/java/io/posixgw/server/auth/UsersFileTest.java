@@ -1,19 +1,18 @@
 package io.posixgw.server.auth;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class UsersFileTest {
     @TempDir
@@ -34,7 +33,10 @@ class UsersFileTest {
         Map<String, UsersFile.Account> users = parse(VERSITYGW);
         assertEquals(new UsersFile.Account("adm", "s-adm", Role.ADMIN), users.get("adm"));
         assertEquals(new UsersFile.Account("plus", "s-plus", Role.USERPLUS), users.get("plus"));
-        assertEquals(new UsersFile.Account("old", "s-old", Role.USER), users.get("old"), "entries of older releases lack 'access'");
+        assertEquals(
+                new UsersFile.Account("old", "s-old", Role.USER),
+                users.get("old"),
+                "entries of older releases lack 'access'");
         assertEquals(3, users.size());
         assertFalse(users.get("adm").toString().contains("s-adm"), "the secret is never printed");
     }
@@ -43,8 +45,9 @@ class UsersFileTest {
     void oddEntries() throws Exception {
         assertEquals(Map.of(), parse("{}"));
         assertEquals(Map.of(), parse("{\"accessAccounts\":null}"));
-        Map<String, UsersFile.Account> users = parse("{\"accessAccounts\":{\"a\":{\"secret\":\"x\",\"role\":\"superuser\"},"
-                + "\"b\":{\"role\":\"admin\"},\"c\":{\"secret\":\"\",\"role\":\"admin\"},\"d\":{\"secret\":\"y\"}}}");
+        Map<String, UsersFile.Account> users = parse(
+                "{\"accessAccounts\":{\"a\":{\"secret\":\"x\",\"role\":\"superuser\"},"
+                        + "\"b\":{\"role\":\"admin\"},\"c\":{\"secret\":\"\",\"role\":\"admin\"},\"d\":{\"secret\":\"y\"}}}");
         assertEquals(Role.USER, users.get("a").role(), "an unknown role gets what a user gets");
         assertNull(users.get("b"), "no secret: no account");
         assertNull(users.get("c"));
@@ -78,8 +81,10 @@ class UsersFileTest {
 
     @Test
     void accountsPutRootFirst() throws Exception {
-        Files.writeString(dir.resolve("users.json"), "{\"accessAccounts\":{\"root\":{\"secret\":\"file\",\"role\":\"user\"},"
-                + "\"u\":{\"secret\":\"su\",\"role\":\"user\"}}}");
+        Files.writeString(
+                dir.resolve("users.json"),
+                "{\"accessAccounts\":{\"root\":{\"secret\":\"file\",\"role\":\"user\"},"
+                        + "\"u\":{\"secret\":\"su\",\"role\":\"user\"}}}");
         Accounts accounts = new Accounts("root", "rootsecret", UsersFile.open(dir));
         assertEquals("rootsecret", accounts.secretKey("root"));
         assertEquals(new Principal("root", Role.ROOT), accounts.principal("root"));

@@ -1,12 +1,11 @@
 package io.posixgw.server.config;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /**
  * README's configuration table is generated from {@link Setting}. Run with
@@ -25,7 +24,10 @@ class ReadmeConfigTableTest {
         String current = text.substring(a + START.length(), b);
         String expected = Setting.markdownTable();
         if (Boolean.getBoolean("readme.update") && !current.equals(expected)) {
-            Files.writeString(readme, text.substring(0, a + START.length()) + expected + text.substring(b), StandardCharsets.UTF_8);
+            Files.writeString(
+                    readme,
+                    text.substring(0, a + START.length()) + expected + text.substring(b),
+                    StandardCharsets.UTF_8);
             current = expected;
         }
         assertEquals(expected, current, "README configuration table is stale: run the test with -Dreadme.update=true");

@@ -1,15 +1,14 @@
 package io.posixgw.server.config;
 
-import org.junit.jupiter.api.Test;
-
-import java.nio.file.Path;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class ServerCommandTest {
     @Test
@@ -28,9 +27,25 @@ class ServerCommandTest {
 
     @Test
     void versitygwAndMinioAliases() {
-        ServerConfig vgw = ServerCommand.parse(new String[0], Map.of("VGW_BACKEND_ARG", "/srv/s3", "VGW_PORT", ":9000",
-                "ROOT_ACCESS_KEY_ID", "ryax", "ROOT_SECRET_ACCESS_KEY", "abcdefghijkl", "VGW_REGION", "eu-west-3",
-                "VGW_QUIET", "true", "VGW_HEALTH", "/health", "VGW_KEEP_ALIVE", "false"));
+        ServerConfig vgw = ServerCommand.parse(
+                new String[0],
+                Map.of(
+                        "VGW_BACKEND_ARG",
+                        "/srv/s3",
+                        "VGW_PORT",
+                        ":9000",
+                        "ROOT_ACCESS_KEY_ID",
+                        "ryax",
+                        "ROOT_SECRET_ACCESS_KEY",
+                        "abcdefghijkl",
+                        "VGW_REGION",
+                        "eu-west-3",
+                        "VGW_QUIET",
+                        "true",
+                        "VGW_HEALTH",
+                        "/health",
+                        "VGW_KEEP_ALIVE",
+                        "false"));
         assertEquals(Path.of("/srv/s3"), vgw.root());
         assertEquals("0.0.0.0", vgw.host());
         assertEquals(9000, vgw.port());
@@ -42,15 +57,17 @@ class ServerCommandTest {
         assertFalse(vgw.keepAlive());
         assertFalse(vgw.defaultCredentials());
 
-        ServerConfig minio = ServerCommand.parse(new String[0], Map.of("MINIO_ROOT_USER", "ryax", "MINIO_ROOT_PASSWORD", "abcdefghijkl",
-                "MINIO_REGION", "us-west-2"));
+        ServerConfig minio = ServerCommand.parse(
+                new String[0],
+                Map.of("MINIO_ROOT_USER", "ryax", "MINIO_ROOT_PASSWORD", "abcdefghijkl", "MINIO_REGION", "us-west-2"));
         assertEquals("ryax", minio.accessKey());
         assertEquals("us-west-2", minio.region());
     }
 
     @Test
     void flagBeatsEnvironment() {
-        ServerConfig c = ServerCommand.parse(new String[] {"--port", "127.0.0.1:8080", "--region", "ap-south-1", "/x"},
+        ServerConfig c = ServerCommand.parse(
+                new String[] {"--port", "127.0.0.1:8080", "--region", "ap-south-1", "/x"},
                 Map.of("VGW_PORT", ":9000", "VGW_REGION", "eu-west-3", "VGW_BACKEND_ARG", "/y"));
         assertEquals(8080, c.port());
         assertEquals("127.0.0.1", c.host());
@@ -60,14 +77,17 @@ class ServerCommandTest {
 
     @Test
     void everySettingIsOneArgumentOfTheCommandLine() {
-        picocli.CommandLine.Model.CommandSpec spec = ServerCommand.commandLine(new ServerCommand(), Map.of()).getCommandSpec();
+        picocli.CommandLine.Model.CommandSpec spec =
+                ServerCommand.commandLine(new ServerCommand(), Map.of()).getCommandSpec();
         java.util.List<String> declared = new java.util.ArrayList<>();
         spec.positionalParameters().forEach(p -> declared.add(p.paramLabel()));
         spec.options().forEach(o -> declared.add(o.longestName()));
         declared.removeAll(java.util.List.of("--help", "--version"));
-        assertEquals(java.util.Arrays.stream(Setting.values()).map(Setting::flag).toList(), declared);
+        assertEquals(
+                java.util.Arrays.stream(Setting.values()).map(Setting::flag).toList(), declared);
         for (Setting s : Setting.values()) {
-            String help = s.positional() ? spec.positionalParameters().get(0).description()[0]
+            String help = s.positional()
+                    ? spec.positionalParameters().get(0).description()[0]
                     : spec.findOption(s.flag()).description()[0];
             assertEquals(s.help(), help, s.flag());
         }
@@ -75,8 +95,17 @@ class ServerCommandTest {
 
     @Test
     void environmentBeatsTheDefaultForEveryKind() {
-        ServerConfig c = ServerCommand.parse(new String[] {"--workers", "3"}, Map.of("POSIXGW_WORKERS", "5",
-                "POSIXGW_IDLE_TIMEOUT", "7", "POSIXGW_READ_ONLY", "true", "POSIXGW_SIDECAR", "/meta"));
+        ServerConfig c = ServerCommand.parse(
+                new String[] {"--workers", "3"},
+                Map.of(
+                        "POSIXGW_WORKERS",
+                        "5",
+                        "POSIXGW_IDLE_TIMEOUT",
+                        "7",
+                        "POSIXGW_READ_ONLY",
+                        "true",
+                        "POSIXGW_SIDECAR",
+                        "/meta"));
         assertEquals(3, c.workers(), "flag beats environment");
         assertEquals(7000, c.idleTimeoutMillis());
         assertTrue(c.readOnly());
@@ -96,26 +125,34 @@ class ServerCommandTest {
 
     @Test
     void credentialRules() {
-        assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--access", "a"}, Map.of()));
-        assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--port", ":9000"}, Map.of()),
+        assertThrows(
+                IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--access", "a"}, Map.of()));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ServerCommand.parse(new String[] {"--port", ":9000"}, Map.of()),
                 "default credentials only on loopback");
-        ServerConfig c = ServerCommand.parse(new String[] {"--port", ":9000", "--access", "k", "--secret", "s3cr3tValue"}, Map.of());
+        ServerConfig c = ServerCommand.parse(
+                new String[] {"--port", ":9000", "--access", "k", "--secret", "s3cr3tValue"}, Map.of());
         assertFalse(c.toString().contains("s3cr3tValue"), "secret never printed");
-        assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--fsync", "maybe"}, Map.of()));
-        assertFalse(ServerCommand.parse(new String[] {"--fsync", "off"}, Map.of()).fsync());
+        assertThrows(
+                IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--fsync", "maybe"}, Map.of()));
+        assertFalse(
+                ServerCommand.parse(new String[] {"--fsync", "off"}, Map.of()).fsync());
     }
 
     @Test
     void tlsAndUsersTakeVersitygwNames() {
-        ServerConfig vgw = ServerCommand.parse(new String[0], Map.of("VGW_CERT", "/etc/tls/tls.crt", "VGW_KEY", "/etc/tls/tls.key",
-                "VGW_IAM_DIR", "/etc/iam"));
+        ServerConfig vgw = ServerCommand.parse(
+                new String[0],
+                Map.of("VGW_CERT", "/etc/tls/tls.crt", "VGW_KEY", "/etc/tls/tls.key", "VGW_IAM_DIR", "/etc/iam"));
         assertEquals(Path.of("/etc/tls/tls.crt"), vgw.certFile());
         assertEquals(Path.of("/etc/tls/tls.key"), vgw.keyFile());
         assertEquals(Path.of("/etc/iam"), vgw.iamDir());
         ServerConfig plain = ServerCommand.parse(new String[0], Map.of());
         assertEquals(null, plain.certFile());
         assertEquals(null, plain.iamDir());
-        IllegalArgumentException half = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException half = assertThrows(
+                IllegalArgumentException.class,
                 () -> ServerCommand.parse(new String[] {"--cert", "/etc/tls/tls.crt"}, Map.of()));
         assertTrue(half.getMessage().contains("--key"), half.getMessage());
     }
@@ -130,49 +167,85 @@ class ServerCommandTest {
 
     @Test
     void metricsExports() {
-        ServerConfig c = ServerCommand.parse(new String[] {"--metrics-path", "_/metrics", "--log-format", "JSON"},
-                Map.of("VGW_METRICS_STATSD_SERVERS", "statsd.local:8125, [::1]:9125", "VGW_METRICS_DOGSTATSD_SERVERS", "127.0.0.1:8126"));
+        ServerConfig c = ServerCommand.parse(
+                new String[] {"--metrics-path", "_/metrics", "--log-format", "JSON"},
+                Map.of(
+                        "VGW_METRICS_STATSD_SERVERS",
+                        "statsd.local:8125, [::1]:9125",
+                        "VGW_METRICS_DOGSTATSD_SERVERS",
+                        "127.0.0.1:8126"));
         assertEquals("/_/metrics", c.metrics().prometheusPath());
         assertEquals(null, c.metrics().prometheusListen());
-        assertEquals(java.util.List.of(new MetricsConfig.HostPort("statsd.local", 8125), new MetricsConfig.HostPort("::1", 9125)),
+        assertEquals(
+                java.util.List.of(
+                        new MetricsConfig.HostPort("statsd.local", 8125), new MetricsConfig.HostPort("::1", 9125)),
                 c.metrics().statsd());
-        assertEquals(java.util.List.of(new MetricsConfig.HostPort("127.0.0.1", 8126)), c.metrics().dogstatsd());
+        assertEquals(
+                java.util.List.of(new MetricsConfig.HostPort("127.0.0.1", 8126)),
+                c.metrics().dogstatsd());
         assertTrue(c.jsonLog());
 
         ServerConfig own = ServerCommand.parse(new String[] {"--metrics-port", ":9100"}, Map.of());
         assertEquals("/metrics", own.metrics().prometheusPath(), "a port of its own has no bucket to hide");
         assertEquals(new MetricsConfig.HostPort("0.0.0.0", 9100), own.metrics().prometheusListen());
-        assertEquals("/minio/v2/metrics/cluster", ServerCommand.parse(new String[] {"--metrics-port", "127.0.0.1:9100",
-                "--metrics-path", "/minio/v2/metrics/cluster"}, Map.of()).metrics().prometheusPath());
+        assertEquals(
+                "/minio/v2/metrics/cluster",
+                ServerCommand.parse(
+                                new String[] {
+                                    "--metrics-port", "127.0.0.1:9100", "--metrics-path", "/minio/v2/metrics/cluster"
+                                },
+                                Map.of())
+                        .metrics()
+                        .prometheusPath());
     }
 
     @Test
     void aMetricsPathThatCouldBeABucketIsRefusedOnTheS3Port() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> ServerCommand.parse(new String[] {"--metrics-path", "/metrics"}, Map.of()));
         assertTrue(e.getMessage().contains("bucket named 'metrics'"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--metrics-path", "/"}, Map.of()));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ServerCommand.parse(new String[] {"--metrics-path", "/"}, Map.of()));
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> ServerCommand.parse(new String[] {"--metrics-path", "/minio/v2/metrics/cluster"}, Map.of()));
-        assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--metrics-path", "/_/health"}, Map.of()));
-        assertEquals("/_/metrics", ServerCommand.parse(new String[0], Map.of("POSIXGW_METRICS_PATH", "/_/metrics")).metrics().prometheusPath());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ServerCommand.parse(new String[] {"--metrics-path", "/_/health"}, Map.of()));
+        assertEquals(
+                "/_/metrics",
+                ServerCommand.parse(new String[0], Map.of("POSIXGW_METRICS_PATH", "/_/metrics"))
+                        .metrics()
+                        .prometheusPath());
     }
 
     @Test
     void badMetricsServersAndLogFormatsAreRefused() {
         for (String bad : new String[] {"statsd", "statsd:", ":8125", "host:0", "host:99999", "host:x"}) {
-            assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--metrics-statsd", bad}, Map.of()), bad);
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> ServerCommand.parse(new String[] {"--metrics-statsd", bad}, Map.of()),
+                    bad);
         }
-        assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[] {"--log-format", "xml"}, Map.of()));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ServerCommand.parse(new String[] {"--log-format", "xml"}, Map.of()));
     }
 
     @Test
     void aRegionThatCannotBeInACredentialScopeIsRefused() {
         for (String bad : new String[] {"bad/region", "", " us-east-1", "a b"}) {
-            assertThrows(IllegalArgumentException.class,
-                    () -> ServerCommand.parse(new String[] {"--port", "127.0.0.1:8080", "--region", bad, "/x"}, Map.of()), bad);
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> ServerCommand.parse(
+                            new String[] {"--port", "127.0.0.1:8080", "--region", bad, "/x"}, Map.of()),
+                    bad);
         }
-        assertEquals("RegionOne", ServerCommand.parse(new String[] {"--port", "127.0.0.1:8080", "--region", "RegionOne", "/x"},
-                Map.of()).region());
+        assertEquals(
+                "RegionOne",
+                ServerCommand.parse(new String[] {"--port", "127.0.0.1:8080", "--region", "RegionOne", "/x"}, Map.of())
+                        .region());
     }
 }

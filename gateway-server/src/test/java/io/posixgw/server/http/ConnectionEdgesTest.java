@@ -1,11 +1,5 @@
 package io.posixgw.server.http;
 
-import io.posixgw.server.http.EmbeddedConnection.Response;
-import org.junit.jupiter.api.Test;
-
-import java.io.IOException;
-import java.util.List;
-
 import static io.posixgw.server.http.EmbeddedConnection.HEADER_TIMEOUT;
 import static io.posixgw.server.http.EmbeddedConnection.IDLE_TIMEOUT;
 import static io.posixgw.server.http.EmbeddedConnection.head;
@@ -13,6 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.posixgw.server.http.EmbeddedConnection.Response;
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * The connection's edges on an {@link io.netty.channel.embedded.EmbeddedChannel}: 100-continue and
@@ -123,7 +122,8 @@ class ConnectionEdgesTest {
 
     @Test
     void undecodableHeadsAreAnsweredAndClose() {
-        for (String request : List.of("PUT /b/x HTTP/1.1\r\nHost: a\r\nContent-Length: abc\r\n\r\n",
+        for (String request : List.of(
+                "PUT /b/x HTTP/1.1\r\nHost: a\r\nContent-Length: abc\r\n\r\n",
                 "GET /b/x HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n")) {
             EmbeddedConnection one = new EmbeddedConnection(script);
             one.send(request);

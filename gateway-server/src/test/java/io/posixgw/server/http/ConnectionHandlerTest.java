@@ -1,19 +1,18 @@
 package io.posixgw.server.http;
 
-import io.posixgw.server.http.ConnectionHandler.Event;
-import io.posixgw.server.http.ConnectionHandler.Phase;
-import io.posixgw.server.http.EmbeddedConnection.Response;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
-import java.util.List;
-
 import static io.posixgw.server.http.EmbeddedConnection.head;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.posixgw.server.http.ConnectionHandler.Event;
+import io.posixgw.server.http.ConnectionHandler.Phase;
+import io.posixgw.server.http.EmbeddedConnection.Response;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The connection lifecycle on an {@link io.netty.channel.embedded.EmbeddedChannel}, one test per
@@ -28,24 +27,24 @@ class ConnectionHandlerTest {
 
     @ParameterizedTest(name = "{0} --{1}--> {4}")
     @CsvSource({
-            // from,        event,          keepAlive, bodyComplete, to
-            "READING_HEAD,  HEAD,           true,  false, RUNNING",
-            "READING_HEAD,  HEAD_WITH_BODY, true,  false, READING_BODY",
-            "READING_BODY,  READ_OVER,      true,  false, RUNNING",
-            "READING_BODY,  BODY_ENDED,     true,  true,  RUNNING",
-            "RUNNING,       READ_OVER,      true,  false, RUNNING",
-            "RUNNING,       BODY_ENDED,     true,  true,  RUNNING",
-            "RUNNING,       ANSWERED,       true,  true,  READING_HEAD",
-            "RUNNING,       ANSWERED,       true,  false, DRAINING",
-            "RUNNING,       ANSWERED,       false, true,  CLOSING",
-            "READING_HEAD,  ANSWERED,       true,  false, DRAINING",
-            "READING_HEAD,  ANSWERED,       false, false, CLOSING",
-            "DRAINING,      BODY_ENDED,     true,  true,  READING_HEAD",
-            "DRAINING,      BODY_MALFORMED, false, false, CLOSING",
-            "RUNNING,       FAILED,         true,  false, CLOSING",
-            "CLOSING,       BODY_ENDED,     false, true,  CLOSING",
-            "CLOSING,       HEAD,           false, false, CLOSING",
-            "CLOSING,       ANSWERED,       true,  true,  CLOSING",
+        // from,        event,          keepAlive, bodyComplete, to
+        "READING_HEAD,  HEAD,           true,  false, RUNNING",
+        "READING_HEAD,  HEAD_WITH_BODY, true,  false, READING_BODY",
+        "READING_BODY,  READ_OVER,      true,  false, RUNNING",
+        "READING_BODY,  BODY_ENDED,     true,  true,  RUNNING",
+        "RUNNING,       READ_OVER,      true,  false, RUNNING",
+        "RUNNING,       BODY_ENDED,     true,  true,  RUNNING",
+        "RUNNING,       ANSWERED,       true,  true,  READING_HEAD",
+        "RUNNING,       ANSWERED,       true,  false, DRAINING",
+        "RUNNING,       ANSWERED,       false, true,  CLOSING",
+        "READING_HEAD,  ANSWERED,       true,  false, DRAINING",
+        "READING_HEAD,  ANSWERED,       false, false, CLOSING",
+        "DRAINING,      BODY_ENDED,     true,  true,  READING_HEAD",
+        "DRAINING,      BODY_MALFORMED, false, false, CLOSING",
+        "RUNNING,       FAILED,         true,  false, CLOSING",
+        "CLOSING,       BODY_ENDED,     false, true,  CLOSING",
+        "CLOSING,       HEAD,           false, false, CLOSING",
+        "CLOSING,       ANSWERED,       true,  true,  CLOSING",
     })
     void transitions(Phase from, Event event, boolean keepAlive, boolean bodyComplete, Phase to) {
         assertEquals(to, ConnectionHandler.next(from, event, keepAlive, bodyComplete));
@@ -115,7 +114,9 @@ class ConnectionHandlerTest {
         assertFalse(c.ch.config().isAutoRead(), "reading paused while requests wait");
         c.runWorkers();
         List<Response> answers = c.responses();
-        assertEquals(List.of("/1", "/2", "OK\n", "/3"), answers.stream().map(Response::body).toList());
+        assertEquals(
+                List.of("/1", "/2", "OK\n", "/3"),
+                answers.stream().map(Response::body).toList());
         assertEquals(List.of("/1", "/2", "/3"), script.ran);
         assertTrue(c.ch.config().isAutoRead());
         assertEquals(List.of("Scripted 200", "Scripted 200", "Health 200", "Scripted 200"), c.metrics.ended);
@@ -151,7 +152,8 @@ class ConnectionHandlerTest {
         assertEquals(1, c.workers.queue.size());
         c.runWorkers();
         assertEquals("read 5", c.response().body());
-        c.send(head("PUT", "/body/b", "Transfer-Encoding", "chunked") + "3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n").runWorkers();
+        c.send(head("PUT", "/body/b", "Transfer-Encoding", "chunked") + "3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n")
+                .runWorkers();
         assertEquals("read 5", c.response().body());
     }
 
@@ -268,7 +270,8 @@ class ConnectionHandlerTest {
         List<Response> answers = c.responses();
         assertEquals(2, answers.size());
         assertTrue(answers.get(0).header("x-amz-request-id") != null);
-        assertFalse(answers.get(0).header("x-amz-request-id").equals(answers.get(1).header("x-amz-request-id")));
+        assertFalse(
+                answers.get(0).header("x-amz-request-id").equals(answers.get(1).header("x-amz-request-id")));
         assertEquals(List.of("Scripted 200", "Scripted 404 Early"), c.metrics.ended);
         assertEquals(0, c.context.inFlight.get());
     }

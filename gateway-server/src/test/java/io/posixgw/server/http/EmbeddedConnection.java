@@ -11,7 +11,6 @@ import io.posixgw.server.auth.Accounts;
 import io.posixgw.server.auth.Authenticator;
 import io.posixgw.server.metrics.ServerMetrics;
 import io.posixgw.sigv4.SigV4Verifier;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayDeque;
@@ -43,6 +42,7 @@ final class EmbeddedConnection {
     final TcpLikeChannel ch = new TcpLikeChannel();
     /** Thrown by the readiness check, or null when ready. */
     Exception notReady;
+
     private final StringBuilder received = new StringBuilder();
 
     /** A connection within the limit, served by {@code starter} (the real {@link RequestStarter} when null). */
@@ -52,20 +52,48 @@ final class EmbeddedConnection {
 
     EmbeddedConnection(Start.Starter starter, boolean keepAlive, boolean overLimit) {
         Accounts accounts = new Accounts("AKIDEMBEDDED", "embedded-secret", null);
-        Authenticator authenticator = new Authenticator(new SigV4Verifier(accounts, "s3", Clock.systemUTC()), accounts, "us-east-1");
-        S3HttpServer.Settings settings = new S3HttpServer.Settings("127.0.0.1", 0, keepAlive, false, "/_/health", "/_/ready",
-                false, 10, 1, IDLE_TIMEOUT, HEADER_TIMEOUT, BODY_TIMEOUT, false, "/metrics", null);
-        context = new ServerContext(authenticator, null, workers, settings, () -> {
-            if (notReady != null) {
-                throw notReady;
-            }
-        }, true, metrics);
+        Authenticator authenticator =
+                new Authenticator(new SigV4Verifier(accounts, "s3", Clock.systemUTC()), accounts, "us-east-1");
+        S3HttpServer.Settings settings = new S3HttpServer.Settings(
+                "127.0.0.1",
+                0,
+                keepAlive,
+                false,
+                "/_/health",
+                "/_/ready",
+                false,
+                10,
+                1,
+                IDLE_TIMEOUT,
+                HEADER_TIMEOUT,
+                BODY_TIMEOUT,
+                false,
+                "/metrics",
+                null);
+        context = new ServerContext(
+                authenticator,
+                null,
+                workers,
+                settings,
+                () -> {
+                    if (notReady != null) {
+                        throw notReady;
+                    }
+                },
+                true,
+                metrics);
         ch.freezeTime();
         if (overLimit) {
             ConnectionPipeline.refuse(ch, null, HEADER_TIMEOUT);
         } else {
-            ConnectionPipeline.serve(ch, context, new ProbeHandler(context), starter == null ? new RequestStarter(context) : starter,
-                    null, HEADER_TIMEOUT, IDLE_TIMEOUT);
+            ConnectionPipeline.serve(
+                    ch,
+                    context,
+                    new ProbeHandler(context),
+                    starter == null ? new RequestStarter(context) : starter,
+                    null,
+                    HEADER_TIMEOUT,
+                    IDLE_TIMEOUT);
         }
     }
 
@@ -122,7 +150,8 @@ final class EmbeddedConnection {
 
     /** A request head; {@code headers} as name, value pairs. */
     static String head(String method, String target, String... headers) {
-        StringBuilder b = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\nHost: embedded\r\n");
+        StringBuilder b =
+                new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\nHost: embedded\r\n");
         for (int i = 0; i < headers.length; i += 2) {
             b.append(headers[i]).append(": ").append(headers[i + 1]).append("\r\n");
         }
@@ -146,7 +175,9 @@ final class EmbeddedConnection {
             Map<String, String> headers = new LinkedHashMap<>();
             for (int i = 1; i < lines.length; i++) {
                 int colon = lines[i].indexOf(':');
-                headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).trim());
+                headers.put(
+                        lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                        lines[i].substring(colon + 1).trim());
             }
             int length = headers.containsKey("content-length") ? Integer.parseInt(headers.get("content-length")) : 0;
             if (in.length() < end + 4 + length) {
@@ -179,8 +210,7 @@ final class EmbeddedConnection {
         }
 
         @Override
-        public void shutdown() {
-        }
+        public void shutdown() {}
 
         @Override
         public List<Runnable> shutdownNow() {
@@ -208,17 +238,16 @@ final class EmbeddedConnection {
         final List<String> ended = new ArrayList<>();
 
         @Override
-        public void requestEnded(String operation, int status, String errorCode, long bytesIn, long bytesOut, long nanos) {
+        public void requestEnded(
+                String operation, int status, String errorCode, long bytesIn, long bytesOut, long nanos) {
             ended.add(operation + " " + status + (errorCode == null ? "" : " " + errorCode));
         }
 
         @Override
-        public void connectionRefused() {
-        }
+        public void connectionRefused() {}
 
         @Override
-        public void watch(IntSupplier inFlight, IntSupplier openConnections) {
-        }
+        public void watch(IntSupplier inFlight, IntSupplier openConnections) {}
 
         @Override
         public FsyncListener fsyncListener() {
@@ -236,8 +265,7 @@ final class EmbeddedConnection {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
     /** An embedded channel that can shut its output, as a TCP connection can. */

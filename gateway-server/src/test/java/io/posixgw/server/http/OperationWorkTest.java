@@ -1,5 +1,9 @@
 package io.posixgw.server.http;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
@@ -13,20 +17,15 @@ import io.posixgw.server.auth.Principal;
 import io.posixgw.server.auth.Role;
 import io.posixgw.server.ops.Exchange;
 import io.posixgw.server.ops.Operations;
+import io.posixgw.server.ops.S3Response;
 import io.posixgw.server.routing.Endpoint;
 import io.posixgw.server.routing.S3Request;
-import io.posixgw.server.ops.S3Response;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** How an S3 operation's failures on its worker become answers, and which of them end the connection. */
 class OperationWorkTest {
@@ -34,14 +33,19 @@ class OperationWorkTest {
 
     /** ListBuckets on a backend whose every call throws {@code failure}. */
     private static OperationWork work(Throwable failure, HttpBody body) {
-        Backend backend = (Backend) Proxy.newProxyInstance(Backend.class.getClassLoader(), new Class<?>[] {Backend.class},
-                (proxy, method, args) -> {
+        Backend backend = (Backend) Proxy.newProxyInstance(
+                Backend.class.getClassLoader(), new Class<?>[] {Backend.class}, (proxy, method, args) -> {
                     throw failure;
                 });
-        S3Request request = new S3Request("GET", "/", null, null, List.of(), new NettyRequestHeaders(new DefaultHttpHeaders()));
+        S3Request request =
+                new S3Request("GET", "/", null, null, List.of(), new NettyRequestHeaders(new DefaultHttpHeaders()));
         Exchange exchange = new Exchange(request, Endpoint.LIST_BUCKETS, new Principal("AK", Role.ROOT), body, "REQ1");
-        return new OperationWork(new Operations(backend, "us-east-1", new Authorizer(backend)), exchange, body,
-                ByteBufAllocator.DEFAULT, "/raw%2Fpath");
+        return new OperationWork(
+                new Operations(backend, "us-east-1", new Authorizer(backend)),
+                exchange,
+                body,
+                ByteBufAllocator.DEFAULT,
+                "/raw%2Fpath");
     }
 
     private HttpBody body() {
@@ -54,7 +58,8 @@ class OperationWorkTest {
 
     @Test
     void anS3ErrorIsRenderedAndKeepsTheConnection() {
-        Start.Answer a = work(new S3Exception(S3Error.ACCESS_DENIED, "no"), null).run();
+        Start.Answer a =
+                work(new S3Exception(S3Error.ACCESS_DENIED, "no"), null).run();
         assertEquals(403, a.response().status());
         assertEquals("AccessDenied", a.response().errorCode());
         assertFalse(a.close());
@@ -62,7 +67,8 @@ class OperationWorkTest {
 
     @Test
     void aTimedOutBodyEndsTheConnection() {
-        Start.Answer a = work(new S3Exception(S3Error.REQUEST_TIMEOUT, "slow"), null).run();
+        Start.Answer a =
+                work(new S3Exception(S3Error.REQUEST_TIMEOUT, "slow"), null).run();
         assertEquals("RequestTimeout", a.response().errorCode());
         assertTrue(a.close());
     }

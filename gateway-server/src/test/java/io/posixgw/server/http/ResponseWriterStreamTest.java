@@ -1,5 +1,9 @@
 package io.posixgw.server.http;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -9,17 +13,12 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.posixgw.core.backend.StreamBody;
 import io.posixgw.server.ops.S3Response;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** A stream body (an in-memory or remote store's) is written in chunks behind its Content-Length. */
 class ResponseWriterStreamTest {
@@ -34,7 +33,8 @@ class ResponseWriterStreamTest {
                 ctx[0] = c;
             }
         });
-        S3Response response = S3Response.ok().header("ETag", "\"e\"")
+        S3Response response = S3Response.ok()
+                .header("ETag", "\"e\"")
                 .object(new StreamBody(new ByteArrayInputStream(data), data.length));
         ResponseWriter.write(ctx[0], response, "req", true, HttpVersion.HTTP_1_1, true);
         channel.runPendingTasks();

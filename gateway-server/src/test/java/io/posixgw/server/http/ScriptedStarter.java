@@ -4,9 +4,8 @@ import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpUtil;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
-import io.posixgw.sigv4.BodyDecoder;
 import io.posixgw.server.ops.S3Response;
-
+import io.posixgw.sigv4.BodyDecoder;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -30,28 +29,43 @@ final class ScriptedStarter implements Start.Starter {
         r.operation = "Scripted";
         if (path.startsWith("/early/")) {
             int status = Integer.parseInt(path.substring("/early/".length()));
-            return Start.Answer.keepOpen(S3Response.status(status).errorCode("Early").body(bytes("early " + status), "text/plain"));
+            return Start.Answer.keepOpen(
+                    S3Response.status(status).errorCode("Early").body(bytes("early " + status), "text/plain"));
         }
         if (path.startsWith("/body/")) {
             long length = HttpUtil.getContentLength(r.http, -1L);
             HttpBody body = new HttpBody(channel, new PassThrough(), null, length, EmbeddedConnection.BODY_TIMEOUT);
-            return new Start.Run(work(path, () -> {
-                long read = 0;
-                try {
-                    for (ByteBuffer b = body.next(); b != null; b = body.next()) {
-                        read += b.remaining();
-                    }
-                } catch (IOException e) {
-                    return Errors.render(new S3Exception(S3Error.INCOMPLETE_BODY, "body failed"), "PUT", path, r.requestId);
-                } finally {
-                    body.close();
-                }
-                return S3Response.ok().body(bytes("read " + read), "text/plain");
-            }, false), body);
+            return new Start.Run(
+                    work(
+                            path,
+                            () -> {
+                                long read = 0;
+                                try {
+                                    for (ByteBuffer b = body.next(); b != null; b = body.next()) {
+                                        read += b.remaining();
+                                    }
+                                } catch (IOException e) {
+                                    return Errors.render(
+                                            new S3Exception(S3Error.INCOMPLETE_BODY, "body failed"),
+                                            "PUT",
+                                            path,
+                                            r.requestId);
+                                } finally {
+                                    body.close();
+                                }
+                                return S3Response.ok().body(bytes("read " + read), "text/plain");
+                            },
+                            false),
+                    body);
         }
         if (path.startsWith("/timeout/")) {
-            return new Start.Run(work(path, () -> Errors.render(new S3Exception(S3Error.REQUEST_TIMEOUT, "timed out"), "GET", path,
-                    r.requestId), true), null);
+            return new Start.Run(
+                    work(
+                            path,
+                            () -> Errors.render(
+                                    new S3Exception(S3Error.REQUEST_TIMEOUT, "timed out"), "GET", path, r.requestId),
+                            true),
+                    null);
         }
         return new Start.Run(work(path, () -> S3Response.ok().body(bytes(path), "text/plain"), false), null);
     }
@@ -86,8 +100,7 @@ final class ScriptedStarter implements Start.Starter {
         }
 
         @Override
-        public void finish() {
-        }
+        public void finish() {}
 
         @Override
         public Map<String, String> trailers() {

@@ -1,12 +1,11 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * ACLs as on an S3 bucket with ACLs disabled: reads give the owner's full control, writes may only restate it,
@@ -14,11 +13,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class AclSemanticsIT extends GatewayPerClass {
     static final String B = "acls";
-    static final String OWNER_ONLY = "<AccessControlPolicy xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Owner><ID>"
-            + TestGateway.ACCESS + "</ID></Owner><AccessControlList><Grant>"
-            + "<Grantee xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:type=\"CanonicalUser\"><ID>" + TestGateway.ACCESS
-            + "</ID></Grantee><Permission>FULL_CONTROL</Permission></Grant></AccessControlList></AccessControlPolicy>";
-    static final String PUBLIC_READ = OWNER_ONLY.replace("</AccessControlList>",
+    static final String OWNER_ONLY =
+            "<AccessControlPolicy xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Owner><ID>"
+                    + TestGateway.ACCESS + "</ID></Owner><AccessControlList><Grant>"
+                    + "<Grantee xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:type=\"CanonicalUser\"><ID>"
+                    + TestGateway.ACCESS
+                    + "</ID></Grantee><Permission>FULL_CONTROL</Permission></Grant></AccessControlList></AccessControlPolicy>";
+    static final String PUBLIC_READ = OWNER_ONLY.replace(
+            "</AccessControlList>",
             "<Grant><Grantee xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:type=\"Group\">"
                     + "<URI>http://acs.amazonaws.com/groups/global/AllUsers</URI></Grantee><Permission>READ</Permission></Grant>"
                     + "</AccessControlList>");
@@ -34,28 +36,40 @@ class AclSemanticsIT extends GatewayPerClass {
         for (String path : new String[] {"/" + B, path(B, "k")}) {
             RawS3.Response r = raw.send("GET", path, Map.of("acl", ""), Map.of(), new byte[0]);
             assertOk(r);
-            assertTrue(r.text().contains("<AccessControlPolicy xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"), r.text());
+            assertTrue(
+                    r.text().contains("<AccessControlPolicy xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"),
+                    r.text());
             assertEquals(TestGateway.ACCESS, r.element("ID"));
             assertEquals(1, r.elements("Grant").size(), r.text());
             assertEquals("FULL_CONTROL", r.element("Permission"));
             assertTrue(r.text().contains("xsi:type=\"CanonicalUser\""), r.text());
         }
         assertError(raw.send("GET", path(B, "missing"), Map.of("acl", ""), Map.of(), new byte[0]), 404, "NoSuchKey");
-        assertError(raw.send("GET", "/no-such-acl-bucket", Map.of("acl", ""), Map.of(), new byte[0]), 404, "NoSuchBucket");
+        assertError(
+                raw.send("GET", "/no-such-acl-bucket", Map.of("acl", ""), Map.of(), new byte[0]), 404, "NoSuchBucket");
     }
 
     @Test
     void settingTheOwnersFullControlIsAcceptedAndChangesNothing() throws Exception {
         for (String path : new String[] {"/" + B, path(B, "k")}) {
             assertOk(raw.send("PUT", path, Map.of("acl", ""), Map.of("x-amz-acl", "private"), new byte[0]));
-            assertOk(raw.send("PUT", path, Map.of("acl", ""), Map.of("x-amz-acl", "bucket-owner-full-control"), new byte[0]));
+            assertOk(raw.send(
+                    "PUT", path, Map.of("acl", ""), Map.of("x-amz-acl", "bucket-owner-full-control"), new byte[0]));
             assertOk(raw.send("PUT", path, Map.of("acl", ""), Map.of(), bytes(OWNER_ONLY)));
         }
         assertOk(raw.send("PUT", path(B, "canned"), Map.of(), Map.of("x-amz-acl", "private"), bytes("c")));
         // the owner's own full control, in the grant header's form
-        assertOk(raw.send("PUT", path(B, "granted"), Map.of(), Map.of("x-amz-grant-full-control", "id=\"" + TestGateway.ACCESS + "\""),
+        assertOk(raw.send(
+                "PUT",
+                path(B, "granted"),
+                Map.of(),
+                Map.of("x-amz-grant-full-control", "id=\"" + TestGateway.ACCESS + "\""),
                 bytes("g")));
-        assertOk(raw.send("PUT", path(B, "k"), Map.of("acl", ""), Map.of("x-amz-grant-full-control", "id=" + TestGateway.ACCESS),
+        assertOk(raw.send(
+                "PUT",
+                path(B, "k"),
+                Map.of("acl", ""),
+                Map.of("x-amz-grant-full-control", "id=" + TestGateway.ACCESS),
                 new byte[0]));
         ObjectFiles.assertStored(root, B, "k", bytes("v"));
     }
@@ -63,47 +77,110 @@ class AclSemanticsIT extends GatewayPerClass {
     @Test
     void anyOtherGrantIsRefusedNotIgnored() throws Exception {
         for (String path : new String[] {"/" + B, path(B, "k")}) {
-            assertError(raw.send("PUT", path, Map.of("acl", ""), Map.of("x-amz-acl", "public-read"), new byte[0]), 400,
+            assertError(
+                    raw.send("PUT", path, Map.of("acl", ""), Map.of("x-amz-acl", "public-read"), new byte[0]),
+                    400,
                     "AccessControlListNotSupported");
-            assertError(raw.send("PUT", path, Map.of("acl", ""), Map.of("x-amz-grant-read", "uri=\"http://acs.amazonaws.com/groups/global/AllUsers\""),
-                    new byte[0]), 400, "AccessControlListNotSupported");
-            assertError(raw.send("PUT", path, Map.of("acl", ""), Map.of(), bytes(PUBLIC_READ)), 400, "AccessControlListNotSupported");
-            assertError(raw.send("PUT", path, Map.of("acl", ""), Map.of("x-amz-grant-full-control",
-                    "id=\"" + TestGateway.ACCESS + "\", id=\"someone-else\""), new byte[0]), 400, "AccessControlListNotSupported");
+            assertError(
+                    raw.send(
+                            "PUT",
+                            path,
+                            Map.of("acl", ""),
+                            Map.of("x-amz-grant-read", "uri=\"http://acs.amazonaws.com/groups/global/AllUsers\""),
+                            new byte[0]),
+                    400,
+                    "AccessControlListNotSupported");
+            assertError(
+                    raw.send("PUT", path, Map.of("acl", ""), Map.of(), bytes(PUBLIC_READ)),
+                    400,
+                    "AccessControlListNotSupported");
+            assertError(
+                    raw.send(
+                            "PUT",
+                            path,
+                            Map.of("acl", ""),
+                            Map.of(
+                                    "x-amz-grant-full-control",
+                                    "id=\"" + TestGateway.ACCESS + "\", id=\"someone-else\""),
+                            new byte[0]),
+                    400,
+                    "AccessControlListNotSupported");
         }
         // the writes that carry an ACL store nothing
-        assertError(raw.send("PUT", path(B, "public"), Map.of(), Map.of("x-amz-acl", "public-read"), bytes("p")), 400,
+        assertError(
+                raw.send("PUT", path(B, "public"), Map.of(), Map.of("x-amz-acl", "public-read"), bytes("p")),
+                400,
                 "AccessControlListNotSupported");
         ObjectFiles.assertAbsent(root, B, "public");
-        assertError(raw.send("PUT", path(B, "copied"), Map.of(), Map.of("x-amz-copy-source", "/" + B + "/k",
-                "x-amz-grant-full-control", "id=\"someone-else\""), new byte[0]), 400, "AccessControlListNotSupported");
+        assertError(
+                raw.send(
+                        "PUT",
+                        path(B, "copied"),
+                        Map.of(),
+                        Map.of("x-amz-copy-source", "/" + B + "/k", "x-amz-grant-full-control", "id=\"someone-else\""),
+                        new byte[0]),
+                400,
+                "AccessControlListNotSupported");
         ObjectFiles.assertAbsent(root, B, "copied");
-        assertError(raw.send("POST", path(B, "upload"), Map.of("uploads", ""), Map.of("x-amz-acl", "public-read-write"), new byte[0]),
-                400, "AccessControlListNotSupported");
+        assertError(
+                raw.send(
+                        "POST",
+                        path(B, "upload"),
+                        Map.of("uploads", ""),
+                        Map.of("x-amz-acl", "public-read-write"),
+                        new byte[0]),
+                400,
+                "AccessControlListNotSupported");
     }
 
     @Test
     void createBucketTakesNoGrantsToOthersNorObjectLock() throws Exception {
-        assertOk(raw.send("PUT", "/acl-private", Map.of(), Map.of("x-amz-acl", "private", "x-amz-object-ownership", "BucketOwnerEnforced"),
+        assertOk(raw.send(
+                "PUT",
+                "/acl-private",
+                Map.of(),
+                Map.of("x-amz-acl", "private", "x-amz-object-ownership", "BucketOwnerEnforced"),
                 new byte[0]));
-        assertError(raw.send("PUT", "/acl-public", Map.of(), Map.of("x-amz-acl", "public-read"), new byte[0]), 400,
+        assertError(
+                raw.send("PUT", "/acl-public", Map.of(), Map.of("x-amz-acl", "public-read"), new byte[0]),
+                400,
                 "InvalidBucketAclWithObjectOwnership");
-        assertError(raw.send("PUT", "/acl-grant", Map.of(), Map.of("x-amz-grant-read", "id=\"other\""), new byte[0]), 400,
+        assertError(
+                raw.send("PUT", "/acl-grant", Map.of(), Map.of("x-amz-grant-read", "id=\"other\""), new byte[0]),
+                400,
                 "InvalidBucketAclWithObjectOwnership");
-        assertOk(raw.send("PUT", "/acl-own-grant", Map.of(), Map.of("x-amz-grant-full-control", "id=\"" + TestGateway.ACCESS + "\""),
+        assertOk(raw.send(
+                "PUT",
+                "/acl-own-grant",
+                Map.of(),
+                Map.of("x-amz-grant-full-control", "id=\"" + TestGateway.ACCESS + "\""),
                 new byte[0]));
-        assertError(raw.send("PUT", "/acl-writer", Map.of(), Map.of("x-amz-object-ownership", "ObjectWriter"), new byte[0]), 501,
+        assertError(
+                raw.send("PUT", "/acl-writer", Map.of(), Map.of("x-amz-object-ownership", "ObjectWriter"), new byte[0]),
+                501,
                 "NotImplemented");
-        assertError(raw.send("PUT", "/acl-locked", Map.of(), Map.of("x-amz-bucket-object-lock-enabled", "true"), new byte[0]), 501,
+        assertError(
+                raw.send(
+                        "PUT",
+                        "/acl-locked",
+                        Map.of(),
+                        Map.of("x-amz-bucket-object-lock-enabled", "true"),
+                        new byte[0]),
+                501,
                 "NotImplemented");
         for (String refused : new String[] {"acl-public", "acl-grant", "acl-writer", "acl-locked"}) {
-            assertEquals(404, raw.send("HEAD", "/" + refused, Map.of(), Map.of(), new byte[0]).status(), refused);
+            assertEquals(
+                    404,
+                    raw.send("HEAD", "/" + refused, Map.of(), Map.of(), new byte[0])
+                            .status(),
+                    refused);
         }
     }
 
     @Test
     void deleteOfTheAclIsNoDeleteOfTheBucketOrObject() throws Exception {
-        assertError(raw.send("DELETE", path(B, "k"), Map.of("acl", ""), Map.of(), new byte[0]), 405, "MethodNotAllowed");
+        assertError(
+                raw.send("DELETE", path(B, "k"), Map.of("acl", ""), Map.of(), new byte[0]), 405, "MethodNotAllowed");
         assertError(raw.send("DELETE", "/" + B, Map.of("acl", ""), Map.of(), new byte[0]), 405, "MethodNotAllowed");
         ObjectFiles.assertStored(root, B, "k", bytes("v"));
     }

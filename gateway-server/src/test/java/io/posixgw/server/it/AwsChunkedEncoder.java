@@ -75,8 +75,12 @@ final class AwsChunkedEncoder {
      * offsets a test needs to corrupt it (first data byte of each data chunk, first hex digit of each
      * chunk signature including the final empty chunk's, first hex digit of the trailer signature or -1).
      */
-    record Prepared(Map<String, String> headers, byte[] body, List<Integer> dataOffsets, List<Integer> signatureOffsets,
-                    int trailerSignatureOffset) {
+    record Prepared(
+            Map<String, String> headers,
+            byte[] body,
+            List<Integer> dataOffsets,
+            List<Integer> signatureOffsets,
+            int trailerSignatureOffset) {
         /** A copy of the body with the byte at {@code offset} changed (a hex digit stays a hex digit). */
         byte[] flipped(int offset) {
             byte[] b = body.clone();
@@ -122,13 +126,19 @@ final class AwsChunkedEncoder {
     }
 
     /** Signs the request head with {@code raw}'s signer and encodes {@code data}, chaining from the head's signature. */
-    Prepared prepare(RawS3 raw, String method, String encodedPath, Map<String, String> query, Map<String, String> extra,
-                     byte[] data) {
+    Prepared prepare(
+            RawS3 raw,
+            String method,
+            String encodedPath,
+            Map<String, String> query,
+            Map<String, String> extra,
+            byte[] data) {
         Instant now = Instant.now();
         Map<String, String> headers = new LinkedHashMap<>(extra);
         headers.putIfAbsent("content-encoding", "aws-chunked");
         if (!omitDecodedLength) {
-            headers.put("x-amz-decoded-content-length",
+            headers.put(
+                    "x-amz-decoded-content-length",
                     Long.toString(decodedLengthOverride >= 0 ? decodedLengthOverride : data.length));
         }
         if (trailer != null) {
@@ -141,8 +151,8 @@ final class AwsChunkedEncoder {
         return encode(signed, data, key, amzDate, scope, RawS3.signatureOf(signed.get("Authorization")));
     }
 
-    private Prepared encode(Map<String, String> headers, byte[] data, byte[] key, String amzDate, String scope,
-                            String seed) {
+    private Prepared encode(
+            Map<String, String> headers, byte[] data, byte[] key, String amzDate, String scope, String seed) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(data.length + 1024);
         List<Integer> dataOffsets = new ArrayList<>();
         List<Integer> signatureOffsets = new ArrayList<>();

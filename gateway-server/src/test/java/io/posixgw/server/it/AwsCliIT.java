@@ -1,12 +1,12 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,11 +16,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * awscli v2, Debian's {@code /usr/bin/aws} (a pyenv {@code aws} 1.x may come first on PATH), with
@@ -36,6 +35,7 @@ class AwsCliIT {
 
     @TempDir
     static Path tmp;
+
     static Path root;
     static TestGateway gw;
     static ClientProcess.Env env;
@@ -51,7 +51,9 @@ class AwsCliIT {
                 .put("AWS_SECRET_ACCESS_KEY", TestGateway.SECRET)
                 .put("AWS_DEFAULT_REGION", "us-east-1")
                 .put("AWS_CONFIG_FILE", home.resolve("aws-config").toString())
-                .put("AWS_SHARED_CREDENTIALS_FILE", home.resolve("aws-credentials").toString())
+                .put(
+                        "AWS_SHARED_CREDENTIALS_FILE",
+                        home.resolve("aws-credentials").toString())
                 .put("AWS_EC2_METADATA_DISABLED", "true")
                 .put("AWS_PAGER", "");
         aws("s3", "mb", "s3://" + BUCKET);
@@ -102,25 +104,38 @@ class AwsCliIT {
     void makeListAndRemoveBuckets() throws Exception {
         aws("s3", "mb", "s3://cli-gone");
         assertTrue(Files.isDirectory(root.resolve("cli-gone")));
-        aws("s3", "cp", local("rb/x", new byte[]{1, 2, 3}).toString(), "s3://cli-gone/a/b/x", "--only-show-errors");
-        ObjectFiles.assertStored(root, "cli-gone", "a/b/x", new byte[]{1, 2, 3});
-        List<String> buckets = aws("s3", "ls").lines().stream().map(l -> l.substring(l.lastIndexOf(' ') + 1)).toList();
+        aws("s3", "cp", local("rb/x", new byte[] {1, 2, 3}).toString(), "s3://cli-gone/a/b/x", "--only-show-errors");
+        ObjectFiles.assertStored(root, "cli-gone", "a/b/x", new byte[] {1, 2, 3});
+        List<String> buckets = aws("s3", "ls").lines().stream()
+                .map(l -> l.substring(l.lastIndexOf(' ') + 1))
+                .toList();
         assertTrue(buckets.containsAll(List.of(BUCKET, "cli-gone")), buckets.toString());
 
-        ClientProcess.Result notEmpty = env.run(List.of(Client.AWS.toString(), "--endpoint-url", gw.endpoint(), "s3", "rb", "s3://cli-gone"));
+        ClientProcess.Result notEmpty =
+                env.run(List.of(Client.AWS.toString(), "--endpoint-url", gw.endpoint(), "s3", "rb", "s3://cli-gone"));
         assertTrue(notEmpty.exit() != 0 && notEmpty.stderr().contains("BucketNotEmpty"), notEmpty.describe());
         aws("s3", "rb", "s3://cli-gone", "--force");
         assertFalse(Files.exists(root.resolve("cli-gone")), "rb --force removed the objects, then the bucket");
     }
 
     @Test
-    @Covers({"s3 cp 64 MiB (multipart upload with --content-type and --metadata, parallel ranged download)",
-            "s3api head-object"})
+    @Covers({
+        "s3 cp 64 MiB (multipart upload with --content-type and --metadata, parallel ranged download)",
+        "s3api head-object"
+    })
     void multipartCopyOf64MiBUpHeadAndDown() throws Exception {
         byte[] data = ObjectFiles.random(64 * MIB, 64);
         Path up = local("big/64mib.bin", data);
-        aws("s3", "cp", up.toString(), "s3://cli/big/64mib.bin", "--content-type", "application/x-cli",
-                "--metadata", "origin=awscli,step=1", "--only-show-errors");
+        aws(
+                "s3",
+                "cp",
+                up.toString(),
+                "s3://cli/big/64mib.bin",
+                "--content-type",
+                "application/x-cli",
+                "--metadata",
+                "origin=awscli,step=1",
+                "--only-show-errors");
         ObjectFiles.assertStored(root, BUCKET, "big/64mib.bin", data);
         assertEquals(List.of(), uploadsInProgress(), "the multipart upload was completed, its staging removed");
 
@@ -145,7 +160,8 @@ class AwsCliIT {
             try (var keys = Files.list(mp)) {
                 for (Path k : keys.toList()) {
                     try (var uploads = Files.list(k)) {
-                        uploads.filter(Files::isDirectory).forEach(u -> ids.add(u.getFileName().toString()));
+                        uploads.filter(Files::isDirectory)
+                                .forEach(u -> ids.add(u.getFileName().toString()));
                     }
                 }
             }
@@ -165,18 +181,27 @@ class AwsCliIT {
         Map<String, Long> expected = new TreeMap<>();
         tree.forEach((k, v) -> expected.put("tree/" + k, (long) v.length));
         assertEquals(expected, listed);
-        List<String> top = aws("s3", "ls", "s3://cli/tree/").lines().stream().map(String::trim).toList();
+        List<String> top = aws("s3", "ls", "s3://cli/tree/").lines().stream()
+                .map(String::trim)
+                .toList();
         assertEquals(List.of("PRE d0/", "PRE d1/", "PRE d2/", "PRE d3/", "PRE d4/"), top);
 
         // Change one file, remove another: a second sync with --delete moves exactly those two.
-        String changed = tree.keySet().stream().filter(k -> k.contains("with space")).findFirst().orElseThrow();
-        String removed = tree.keySet().stream().filter(k -> k.contains("ünïcödé")).findFirst().orElseThrow();
+        String changed = tree.keySet().stream()
+                .filter(k -> k.contains("with space"))
+                .findFirst()
+                .orElseThrow();
+        String removed = tree.keySet().stream()
+                .filter(k -> k.contains("ünïcödé"))
+                .findFirst()
+                .orElseThrow();
         byte[] newBytes = "changed, and of another size".getBytes(StandardCharsets.UTF_8);
         Files.write(src.resolve(changed), newBytes);
         Files.delete(src.resolve(removed));
         tree.put(changed, newBytes);
         tree.remove(removed);
-        List<String> moved = aws("s3", "sync", src.toString(), "s3://cli/tree/", "--delete", "--no-progress").lines();
+        List<String> moved = aws("s3", "sync", src.toString(), "s3://cli/tree/", "--delete", "--no-progress")
+                .lines();
         assertEquals(2, moved.size(), moved.toString());
         assertTrue(moved.stream().anyMatch(l -> l.startsWith("upload:") && l.contains(changed)), moved.toString());
         assertTrue(moved.stream().anyMatch(l -> l.startsWith("delete:") && l.contains(removed)), moved.toString());
@@ -209,11 +234,21 @@ class AwsCliIT {
 
     /** Keys with a space, '+', '%', other reserved characters, and non-ASCII letters. */
     static final List<String> ODD_KEYS = List.of(
-            "odd/a b.txt", "odd/1+1=2.txt", "odd/100%.txt", "odd/50%25 off.txt", "odd/q?a&b=c#d;e,f.txt",
-            "odd/héllo wörld €.txt", "odd/日本語/ファイル 1.txt", "odd/emoji-😀.txt", "odd/(paren) [bracket] ~tilde'.txt");
+            "odd/a b.txt",
+            "odd/1+1=2.txt",
+            "odd/100%.txt",
+            "odd/50%25 off.txt",
+            "odd/q?a&b=c#d;e,f.txt",
+            "odd/héllo wörld €.txt",
+            "odd/日本語/ファイル 1.txt",
+            "odd/emoji-😀.txt",
+            "odd/(paren) [bracket] ~tilde'.txt");
 
     @Test
-    @Covers({"s3api list-objects-v2 --encoding-type url (space, +, %, unicode)", "s3api put-object --checksum-algorithm CRC32"})
+    @Covers({
+        "s3api list-objects-v2 --encoding-type url (space, +, %, unicode)",
+        "s3api put-object --checksum-algorithm CRC32"
+    })
     void listObjectsV2WithUrlEncodingOfOddKeys() throws Exception {
         Map<String, byte[]> content = new LinkedHashMap<>();
         Path src = tmp.resolve("local/odd-src");
@@ -227,10 +262,22 @@ class AwsCliIT {
         }
         // One key through s3api put-object, the rest through s3 sync (one process for many keys).
         String first = ODD_KEYS.get(0);
-        JsonNode put = awsJson("s3api", "put-object", "--bucket", BUCKET, "--key", first, "--body", src.resolve(first).toString(),
-                "--checksum-algorithm", "CRC32");
+        JsonNode put = awsJson(
+                "s3api",
+                "put-object",
+                "--bucket",
+                BUCKET,
+                "--key",
+                first,
+                "--body",
+                src.resolve(first).toString(),
+                "--checksum-algorithm",
+                "CRC32");
         assertEquals(ObjectFiles.etag(content.get(first)), put.get("ETag").asText());
-        assertEquals(AwsChunkedEncoder.Algorithm.CRC32.base64(content.get(first)), put.get("ChecksumCRC32").asText(), put.toString());
+        assertEquals(
+                AwsChunkedEncoder.Algorithm.CRC32.base64(content.get(first)),
+                put.get("ChecksumCRC32").asText(),
+                put.toString());
         aws("s3", "sync", src.toString(), "s3://cli/", "--only-show-errors");
         for (Map.Entry<String, byte[]> e : content.entrySet()) {
             ObjectFiles.assertStored(root, BUCKET, e.getKey(), e.getValue());
@@ -239,23 +286,39 @@ class AwsCliIT {
         List<String> inOrder = new ArrayList<>(ODD_KEYS);
         inOrder.sort(ObjectFiles.UTF8_ORDER);
 
-        JsonNode encoded = awsJson("s3api", "list-objects-v2", "--bucket", BUCKET, "--prefix", "odd/", "--encoding-type", "url");
+        JsonNode encoded =
+                awsJson("s3api", "list-objects-v2", "--bucket", BUCKET, "--prefix", "odd/", "--encoding-type", "url");
         List<String> raw = new ArrayList<>();
         encoded.get("Contents").forEach(c -> raw.add(c.get("Key").asText()));
         for (String k : raw) {
             assertTrue(k.matches("[\\x21-\\x7E&&[^+]]*"), "encoded key is printable ASCII, no space, no raw '+': " + k);
         }
-        List<String> decoded = raw.stream().map(k -> URLDecoder.decode(k, StandardCharsets.UTF_8)).toList();
+        List<String> decoded = raw.stream()
+                .map(k -> URLDecoder.decode(k, StandardCharsets.UTF_8))
+                .toList();
         assertEquals(inOrder, decoded, "keys decode back exactly, in UTF-8 byte order");
 
         // A delimiter listing with url encoding: the common prefix decodes to the unicode directory.
-        JsonNode delimited = awsJson("s3api", "list-objects-v2", "--bucket", BUCKET, "--prefix", "odd/",
-                "--delimiter", "/", "--encoding-type", "url");
-        assertEquals("odd/日本語/", URLDecoder.decode(delimited.get("CommonPrefixes").get(0).get("Prefix").asText(), StandardCharsets.UTF_8));
+        JsonNode delimited = awsJson(
+                "s3api",
+                "list-objects-v2",
+                "--bucket",
+                BUCKET,
+                "--prefix",
+                "odd/",
+                "--delimiter",
+                "/",
+                "--encoding-type",
+                "url");
+        assertEquals(
+                "odd/日本語/",
+                URLDecoder.decode(
+                        delimited.get("CommonPrefixes").get(0).get("Prefix").asText(), StandardCharsets.UTF_8));
         assertEquals(ODD_KEYS.size() - 1, delimited.get("Contents").size());
 
         // And s3 ls (which asks for url encoding and decodes) shows the real names.
-        assertEquals(new TreeMap<>(Map.copyOf(sizes(content))), parseLs(aws("s3", "ls", "s3://cli/odd/", "--recursive")));
+        assertEquals(
+                new TreeMap<>(Map.copyOf(sizes(content))), parseLs(aws("s3", "ls", "s3://cli/odd/", "--recursive")));
     }
 
     static Map<String, Long> sizes(Map<String, byte[]> content) {

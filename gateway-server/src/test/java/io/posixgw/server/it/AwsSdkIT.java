@@ -1,5 +1,31 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,33 +65,6 @@ import software.amazon.awssdk.transfer.s3.S3TransferManager;
 import software.amazon.awssdk.transfer.s3.model.CompletedDirectoryUpload;
 import software.amazon.awssdk.transfer.s3.model.CompletedFileUpload;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HexFormat;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 /**
  * The AWS SDK for Java v2 with its default integrity settings (recent versions send CRC32 checksums
  * in aws-chunked trailers, with signed chunks over plain HTTP), path-style, region us-east-1. The
@@ -80,9 +79,11 @@ class AwsSdkIT {
 
     @TempDir
     static Path root;
+
     static TestGateway gw;
     static S3Client s3;
-    static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    static final HttpClient HTTP =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @BeforeAll
     static void start() throws Exception {
@@ -102,14 +103,16 @@ class AwsSdkIT {
         return S3Client.builder()
                 .endpointOverride(URI.create(gw.endpoint()))
                 .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(TestGateway.ACCESS, secret)))
+                .credentialsProvider(
+                        StaticCredentialsProvider.create(AwsBasicCredentials.create(TestGateway.ACCESS, secret)))
                 .forcePathStyle(true)
                 .httpClient(UrlConnectionHttpClient.create())
                 .build();
     }
 
     static byte[] getBytes(String key) {
-        ResponseBytes<GetObjectResponse> got = s3.getObjectAsBytes(g -> g.bucket(BUCKET).key(key).checksumMode(ChecksumMode.ENABLED));
+        ResponseBytes<GetObjectResponse> got =
+                s3.getObjectAsBytes(g -> g.bucket(BUCKET).key(key).checksumMode(ChecksumMode.ENABLED));
         return got.asByteArray();
     }
 
@@ -129,7 +132,8 @@ class AwsSdkIT {
         assertEquals(ObjectFiles.etag(data), put.eTag());
         assertEquals(crc32(data), put.checksumCRC32(), "the SDK's default CRC32, verified and echoed");
 
-        ResponseBytes<GetObjectResponse> got = s3.getObjectAsBytes(g -> g.bucket(BUCKET).key(key).checksumMode(ChecksumMode.ENABLED));
+        ResponseBytes<GetObjectResponse> got =
+                s3.getObjectAsBytes(g -> g.bucket(BUCKET).key(key).checksumMode(ChecksumMode.ENABLED));
         assertArrayEquals(data, got.asByteArray());
         assertEquals(crc32(data), got.response().checksumCRC32(), "stored checksum returned in checksum mode");
         assertEquals(ObjectFiles.etag(data), got.response().eTag());
@@ -138,14 +142,18 @@ class AwsSdkIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = ChecksumAlgorithm.class, names = {"CRC32_C", "SHA1", "SHA256"})
+    @EnumSource(
+            value = ChecksumAlgorithm.class,
+            names = {"CRC32_C", "SHA1", "SHA256"})
     @Covers("CRC32C, SHA-1, SHA-256 checksums")
     void putWithAChosenChecksumAlgorithm(ChecksumAlgorithm algorithm) {
         String key = "algo/" + algorithm;
         byte[] data = ObjectFiles.random(100 * KIB + 1, algorithm.ordinal());
-        PutObjectResponse put = s3.putObject(p -> p.bucket(BUCKET).key(key).checksumAlgorithm(algorithm), RequestBody.fromBytes(data));
+        PutObjectResponse put =
+                s3.putObject(p -> p.bucket(BUCKET).key(key).checksumAlgorithm(algorithm), RequestBody.fromBytes(data));
         assertEquals(ObjectFiles.etag(data), put.eTag());
-        ResponseBytes<GetObjectResponse> got = s3.getObjectAsBytes(g -> g.bucket(BUCKET).key(key).checksumMode(ChecksumMode.ENABLED));
+        ResponseBytes<GetObjectResponse> got =
+                s3.getObjectAsBytes(g -> g.bucket(BUCKET).key(key).checksumMode(ChecksumMode.ENABLED));
         assertArrayEquals(data, got.asByteArray());
         String returned = switch (algorithm) {
             case CRC32_C -> got.response().checksumCRC32C();
@@ -160,8 +168,8 @@ class AwsSdkIT {
     void rangedGetWithChecksumModeEnabled() {
         byte[] data = ObjectFiles.random(3000, 35);
         s3.putObject(p -> p.bucket(BUCKET).key("range/checksummed"), RequestBody.fromBytes(data));
-        ResponseBytes<GetObjectResponse> got = s3.getObjectAsBytes(g -> g.bucket(BUCKET).key("range/checksummed")
-                .range("bytes=0-9").checksumMode(ChecksumMode.ENABLED));
+        ResponseBytes<GetObjectResponse> got = s3.getObjectAsBytes(g ->
+                g.bucket(BUCKET).key("range/checksummed").range("bytes=0-9").checksumMode(ChecksumMode.ENABLED));
         assertArrayEquals(Arrays.copyOf(data, 10), got.asByteArray());
         assertEquals("bytes 0-9/3000", got.response().contentRange());
         assertNull(got.response().checksumCRC32(), "no whole-object checksum on a partial body");
@@ -183,7 +191,8 @@ class AwsSdkIT {
     @Covers("putObject from a stream")
     void putFromInputStreamWithKnownLength() throws Exception {
         byte[] data = ObjectFiles.random(2 * MIB + 5, 32);
-        PutObjectResponse put = s3.putObject(p -> p.bucket(BUCKET).key("stream/in.bin"),
+        PutObjectResponse put = s3.putObject(
+                p -> p.bucket(BUCKET).key("stream/in.bin"),
                 RequestBody.fromInputStream(new ByteArrayInputStream(data), data.length));
         assertEquals(ObjectFiles.etag(data), put.eTag());
         assertArrayEquals(data, getBytes("stream/in.bin"));
@@ -194,8 +203,12 @@ class AwsSdkIT {
     @Covers("headObject")
     void headObjectGivesTypeMetadataAndLength() {
         byte[] data = ObjectFiles.random(4321, 33);
-        s3.putObject(p -> p.bucket(BUCKET).key("head/meta.txt").contentType("text/x-test; charset=utf-8")
-                .metadata(Map.of("color", "blue", "Mixed-Case", "Value With Spaces")), RequestBody.fromBytes(data));
+        s3.putObject(
+                p -> p.bucket(BUCKET)
+                        .key("head/meta.txt")
+                        .contentType("text/x-test; charset=utf-8")
+                        .metadata(Map.of("color", "blue", "Mixed-Case", "Value With Spaces")),
+                RequestBody.fromBytes(data));
         HeadObjectResponse head = s3.headObject(h -> h.bucket(BUCKET).key("head/meta.txt"));
         assertEquals("text/x-test; charset=utf-8", head.contentType());
         assertEquals(Map.of("color", "blue", "mixed-case", "Value With Spaces"), head.metadata());
@@ -210,10 +223,12 @@ class AwsSdkIT {
         NoSuchKeyException missing = assertThrows(NoSuchKeyException.class, () -> getBytes("no/such/key"));
         assertEquals(404, missing.statusCode());
         assertEquals("NoSuchKey", missing.awsErrorDetails().errorCode());
-        S3Exception head = assertThrows(S3Exception.class, () -> s3.headObject(h -> h.bucket(BUCKET).key("no/such/key")));
+        S3Exception head = assertThrows(
+                S3Exception.class, () -> s3.headObject(h -> h.bucket(BUCKET).key("no/such/key")));
         assertEquals(404, head.statusCode());
         try (S3Client wrong = client("not-the-secret")) {
-            S3Exception e = assertThrows(S3Exception.class,
+            S3Exception e = assertThrows(
+                    S3Exception.class,
                     () -> wrong.putObject(p -> p.bucket(BUCKET).key("denied"), RequestBody.fromBytes(new byte[100])));
             assertEquals(403, e.statusCode());
             assertEquals("SignatureDoesNotMatch", e.awsErrorDetails().errorCode());
@@ -227,10 +242,16 @@ class AwsSdkIT {
     @Covers("copyObject")
     void copyObjectKeepsBytesEtagAndMetadata() {
         byte[] data = ObjectFiles.random(70 * KIB, 34);
-        s3.putObject(p -> p.bucket(BUCKET).key("copy/src").contentType("application/x-src").metadata(Map.of("k", "v")),
+        s3.putObject(
+                p -> p.bucket(BUCKET)
+                        .key("copy/src")
+                        .contentType("application/x-src")
+                        .metadata(Map.of("k", "v")),
                 RequestBody.fromBytes(data));
-        CopyObjectResponse copy = s3.copyObject(c -> c.sourceBucket(BUCKET).sourceKey("copy/src")
-                .destinationBucket(BUCKET).destinationKey("copy/dst with space"));
+        CopyObjectResponse copy = s3.copyObject(c -> c.sourceBucket(BUCKET)
+                .sourceKey("copy/src")
+                .destinationBucket(BUCKET)
+                .destinationKey("copy/dst with space"));
         assertEquals(ObjectFiles.etag(data), copy.copyObjectResult().eTag());
         assertArrayEquals(data, getBytes("copy/dst with space"));
         HeadObjectResponse head = s3.headObject(h -> h.bucket(BUCKET).key("copy/dst with space"));
@@ -271,7 +292,8 @@ class AwsSdkIT {
         }
         List<String> listed = new ArrayList<>();
         List<Integer> pageSizes = new ArrayList<>();
-        for (ListObjectsV2Response page : s3.listObjectsV2Paginator(l -> l.bucket(bucket).maxKeys(1000))) {
+        for (ListObjectsV2Response page :
+                s3.listObjectsV2Paginator(l -> l.bucket(bucket).maxKeys(1000))) {
             pageSizes.add(page.contents().size());
             assertEquals(page.contents().size(), page.keyCount());
             for (S3Object o : page.contents()) {
@@ -310,27 +332,31 @@ class AwsSdkIT {
     @Covers("multipart by hand")
     void multipartByHand() throws Exception {
         String key = "mp/by-hand.bin";
-        String id = s3.createMultipartUpload(c -> c.bucket(BUCKET).key(key).contentType("application/x-mp")).uploadId();
-        byte[][] parts = {ObjectFiles.random(5 * MIB, 41), ObjectFiles.random(5 * MIB, 42), ObjectFiles.random(KIB, 43)};
+        String id = s3.createMultipartUpload(c -> c.bucket(BUCKET).key(key).contentType("application/x-mp"))
+                .uploadId();
+        byte[][] parts = {ObjectFiles.random(5 * MIB, 41), ObjectFiles.random(5 * MIB, 42), ObjectFiles.random(KIB, 43)
+        };
         List<CompletedPart> completed = new ArrayList<>();
         ByteArrayOutputStream whole = new ByteArrayOutputStream();
         ByteArrayOutputStream md5s = new ByteArrayOutputStream();
         for (int i = 0; i < parts.length; i++) {
             int n = i + 1;
             byte[] part = parts[i];
-            UploadPartResponse r = s3.uploadPart(u -> u.bucket(BUCKET).key(key).uploadId(id).partNumber(n), RequestBody.fromBytes(part));
+            UploadPartResponse r = s3.uploadPart(
+                    u -> u.bucket(BUCKET).key(key).uploadId(id).partNumber(n), RequestBody.fromBytes(part));
             assertEquals(ObjectFiles.etag(part), r.eTag());
             completed.add(CompletedPart.builder().partNumber(n).eTag(r.eTag()).build());
             whole.writeBytes(part);
             md5s.writeBytes(ObjectFiles.md5(part));
         }
-        CompleteMultipartUploadResponse done = s3.completeMultipartUpload(c -> c.bucket(BUCKET).key(key).uploadId(id)
-                .multipartUpload(m -> m.parts(completed)));
+        CompleteMultipartUploadResponse done = s3.completeMultipartUpload(
+                c -> c.bucket(BUCKET).key(key).uploadId(id).multipartUpload(m -> m.parts(completed)));
         String etag = "\"" + HexFormat.of().formatHex(ObjectFiles.md5(md5s.toByteArray())) + "-3\"";
         assertEquals(etag, done.eTag());
         assertTrue(done.eTag().endsWith("-3\""));
 
-        ResponseBytes<GetObjectResponse> got = s3.getObjectAsBytes(g -> g.bucket(BUCKET).key(key).checksumMode(ChecksumMode.ENABLED));
+        ResponseBytes<GetObjectResponse> got =
+                s3.getObjectAsBytes(g -> g.bucket(BUCKET).key(key).checksumMode(ChecksumMode.ENABLED));
         assertArrayEquals(whole.toByteArray(), got.asByteArray());
         assertEquals(etag, got.response().eTag());
         assertEquals("application/x-mp", got.response().contentType());
@@ -343,16 +369,24 @@ class AwsSdkIT {
     void abortMultipartUploadRemovesItsStaging() {
         String key = "mp/aborted.bin";
         String id = s3.createMultipartUpload(c -> c.bucket(BUCKET).key(key)).uploadId();
-        s3.uploadPart(u -> u.bucket(BUCKET).key(key).uploadId(id).partNumber(1), RequestBody.fromBytes(ObjectFiles.random(100 * KIB, 44)));
-        assertTrue(s3.listMultipartUploads(l -> l.bucket(BUCKET)).uploads().stream().anyMatch(u -> u.uploadId().equals(id)));
+        s3.uploadPart(
+                u -> u.bucket(BUCKET).key(key).uploadId(id).partNumber(1),
+                RequestBody.fromBytes(ObjectFiles.random(100 * KIB, 44)));
+        assertTrue(s3.listMultipartUploads(l -> l.bucket(BUCKET)).uploads().stream()
+                .anyMatch(u -> u.uploadId().equals(id)));
         s3.abortMultipartUpload(a -> a.bucket(BUCKET).key(key).uploadId(id));
-        assertFalse(s3.listMultipartUploads(l -> l.bucket(BUCKET)).uploads().stream().anyMatch(u -> u.uploadId().equals(id)));
-        S3Exception e = assertThrows(S3Exception.class, () -> s3.uploadPart(u -> u.bucket(BUCKET).key(key).uploadId(id).partNumber(2),
-                RequestBody.fromBytes(new byte[10])));
+        assertFalse(s3.listMultipartUploads(l -> l.bucket(BUCKET)).uploads().stream()
+                .anyMatch(u -> u.uploadId().equals(id)));
+        S3Exception e = assertThrows(
+                S3Exception.class,
+                () -> s3.uploadPart(
+                        u -> u.bucket(BUCKET).key(key).uploadId(id).partNumber(2),
+                        RequestBody.fromBytes(new byte[10])));
         assertEquals(404, e.statusCode());
         assertEquals("NoSuchUpload", e.awsErrorDetails().errorCode());
         ObjectFiles.assertAbsent(root, BUCKET, key);
-        Path staged = root.resolve(BUCKET).resolve(".sgwtmp/multipart")
+        Path staged = root.resolve(BUCKET)
+                .resolve(".sgwtmp/multipart")
                 .resolve(TestSigner.hex(TestSigner.sha256(key.getBytes(StandardCharsets.UTF_8))));
         assertFalse(Files.exists(staged.resolve(id)), "the upload's staging directory is gone");
     }
@@ -367,7 +401,8 @@ class AwsSdkIT {
         return S3AsyncClient.builder()
                 .endpointOverride(URI.create(gw.endpoint()))
                 .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(TestGateway.ACCESS, TestGateway.SECRET)))
+                .credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(TestGateway.ACCESS, TestGateway.SECRET)))
                 .forcePathStyle(true)
                 .multipartEnabled(true)
                 .multipartConfiguration(m -> m.thresholdInBytes(8L * MIB).minimumPartSizeInBytes(5L * MIB))
@@ -375,35 +410,49 @@ class AwsSdkIT {
     }
 
     @Test
-    @Covers({"S3AsyncClient multipartEnabled: putObject from a file (5 MiB parts, CRC32)",
-            "S3TransferManager uploadFile, downloadFile, uploadDirectory"})
+    @Covers({
+        "S3AsyncClient multipartEnabled: putObject from a file (5 MiB parts, CRC32)",
+        "S3TransferManager uploadFile, downloadFile, uploadDirectory"
+    })
     void multipartClientAndTransferManager(@TempDir Path dir) throws Exception {
         byte[] data = ObjectFiles.random(21 * MIB + 3, 61);
         Path file = dir.resolve("upload.bin");
         Files.write(file, data);
         String etag = ObjectFiles.multipartEtag(data, 5 * MIB);
         try (S3AsyncClient async = multipartClient();
-             S3TransferManager tm = S3TransferManager.builder().s3Client(async).build()) {
-            PutObjectResponse put = async.putObject(p -> p.bucket(BUCKET).key("mpc/async put.bin").contentType("application/x-mpc"),
-                    AsyncRequestBody.fromFile(file)).join();
+                S3TransferManager tm =
+                        S3TransferManager.builder().s3Client(async).build()) {
+            PutObjectResponse put = async.putObject(
+                            p -> p.bucket(BUCKET).key("mpc/async put.bin").contentType("application/x-mpc"),
+                            AsyncRequestBody.fromFile(file))
+                    .join();
             assertEquals(etag, put.eTag());
             ObjectFiles.assertStored(root, BUCKET, "mpc/async put.bin", data);
-            assertEquals("application/x-mpc", s3.headObject(h -> h.bucket(BUCKET).key("mpc/async put.bin")).contentType());
+            assertEquals(
+                    "application/x-mpc",
+                    s3.headObject(h -> h.bucket(BUCKET).key("mpc/async put.bin"))
+                            .contentType());
 
             CompletedFileUpload up = tm.uploadFile(u -> u.source(file)
-                    .putObjectRequest(p -> p.bucket(BUCKET).key("tm/upload.bin"))).completionFuture().join();
+                            .putObjectRequest(p -> p.bucket(BUCKET).key("tm/upload.bin")))
+                    .completionFuture()
+                    .join();
             assertEquals(etag, up.response().eTag());
             ObjectFiles.assertStored(root, BUCKET, "tm/upload.bin", data);
 
             Path down = dir.resolve("down.bin");
-            tm.downloadFile(d -> d.destination(down).getObjectRequest(g -> g.bucket(BUCKET).key("tm/upload.bin")))
-                    .completionFuture().join();
+            tm.downloadFile(d -> d.destination(down)
+                            .getObjectRequest(g -> g.bucket(BUCKET).key("tm/upload.bin")))
+                    .completionFuture()
+                    .join();
             assertArrayEquals(data, Files.readAllBytes(down));
 
             Path tree = dir.resolve("tree");
             Map<String, byte[]> files = LocalTrees.write(tree, 30, 62);
-            CompletedDirectoryUpload dirUp = tm.uploadDirectory(u -> u.source(tree).bucket(BUCKET).s3Prefix("tm/tree"))
-                    .completionFuture().join();
+            CompletedDirectoryUpload dirUp = tm.uploadDirectory(
+                            u -> u.source(tree).bucket(BUCKET).s3Prefix("tm/tree"))
+                    .completionFuture()
+                    .join();
             assertEquals(List.of(), dirUp.failedTransfers());
             LocalTrees.assertSame(files, LocalTrees.stored(root, BUCKET, "tm/tree"), "uploadDirectory");
         }
@@ -417,8 +466,10 @@ class AwsSdkIT {
         return S3Presigner.builder()
                 .endpointOverride(URI.create(gw.endpoint()))
                 .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(TestGateway.ACCESS, TestGateway.SECRET)))
-                .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(true).build())
+                .credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(TestGateway.ACCESS, TestGateway.SECRET)))
+                .serviceConfiguration(
+                        S3Configuration.builder().pathStyleAccessEnabled(true).build())
                 .build();
     }
 
@@ -430,7 +481,8 @@ class AwsSdkIT {
         try (S3Presigner presigner = presigner()) {
             PresignedPutObjectRequest put = presigner.presignPutObject(r -> r.signatureDuration(Duration.ofMinutes(5))
                     .putObjectRequest(p -> p.bucket(BUCKET).key(key)));
-            HttpRequest.Builder putRequest = HttpRequest.newBuilder(put.url().toURI()).PUT(HttpRequest.BodyPublishers.ofByteArray(data));
+            HttpRequest.Builder putRequest =
+                    HttpRequest.newBuilder(put.url().toURI()).PUT(HttpRequest.BodyPublishers.ofByteArray(data));
             put.signedHeaders().forEach((name, values) -> {
                 if (!name.equalsIgnoreCase("host")) {
                     values.forEach(v -> putRequest.header(name, v));
@@ -438,13 +490,16 @@ class AwsSdkIT {
             });
             HttpResponse<String> putAnswer = HTTP.send(putRequest.build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, putAnswer.statusCode(), putAnswer.body());
-            assertEquals(ObjectFiles.etag(data), putAnswer.headers().firstValue("etag").orElse(null));
+            assertEquals(
+                    ObjectFiles.etag(data),
+                    putAnswer.headers().firstValue("etag").orElse(null));
             ObjectFiles.assertStored(root, BUCKET, key, data);
 
             PresignedGetObjectRequest get = presigner.presignGetObject(r -> r.signatureDuration(Duration.ofMinutes(5))
                     .getObjectRequest(g -> g.bucket(BUCKET).key(key)));
             assertTrue(get.isBrowserExecutable());
-            HttpResponse<byte[]> got = HTTP.send(HttpRequest.newBuilder(get.url().toURI()).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> got = HTTP.send(
+                    HttpRequest.newBuilder(get.url().toURI()).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
             assertEquals(200, got.statusCode());
             assertArrayEquals(data, got.body());
         }

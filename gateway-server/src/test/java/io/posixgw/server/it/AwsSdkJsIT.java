@@ -1,9 +1,11 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,10 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The AWS SDK for JavaScript v3 ({@code @aws-sdk/client-s3}, Node) with its default integrity
@@ -27,9 +26,19 @@ class AwsSdkJsIT extends GatewayPerTest {
     static final String BUCKET = "aws-sdk-js";
 
     @Test
-    @Covers({"CreateBucket, HeadBucket", "PutObject from a file stream (CRC32 trailer)", "PutObject from a Buffer",
-            "GetObject stream with checksum validation", "GetObject range", "HeadObject (type, metadata)",
-            "paginateListObjectsV2", "ListObjectsV2 with delimiter", "CopyObject", "DeleteObjects", "DeleteObject"})
+    @Covers({
+        "CreateBucket, HeadBucket",
+        "PutObject from a file stream (CRC32 trailer)",
+        "PutObject from a Buffer",
+        "GetObject stream with checksum validation",
+        "GetObject range",
+        "HeadObject (type, metadata)",
+        "paginateListObjectsV2",
+        "ListObjectsV2 with delimiter",
+        "CopyObject",
+        "DeleteObjects",
+        "DeleteObject"
+    })
     void awsSdkJsFlow() throws Exception {
         Path work = Files.createDirectories(tmp.resolve("work"));
         byte[] big = ObjectFiles.random(9 * MIB + 7, 22);
@@ -44,7 +53,10 @@ class AwsSdkJsIT extends GatewayPerTest {
 
         String crc32 = AwsChunkedEncoder.Algorithm.CRC32.base64(big);
         assertEquals(ObjectFiles.etag(big), out.at("/put/etag").asText(), context);
-        assertEquals(crc32, out.at("/put/crc32").asText(), "the SDK's default CRC32, verified and echoed: " + out.get("put"));
+        assertEquals(
+                crc32,
+                out.at("/put/crc32").asText(),
+                "the SDK's default CRC32, verified and echoed: " + out.get("put"));
         ObjectFiles.assertStored(root, BUCKET, "stream/big.bin", big);
         byte[] small = "small body from a buffer, é\n".getBytes(StandardCharsets.UTF_8);
         assertEquals(ObjectFiles.etag(small), out.at("/putBuffer/etag").asText());
@@ -53,13 +65,18 @@ class AwsSdkJsIT extends GatewayPerTest {
         assertEquals(big.length, out.at("/get/length").asLong());
         assertEquals(crc32, out.at("/get/crc32").asText(), "stored checksum returned in checksum mode");
         assertArrayEquals(big, Files.readAllBytes(work.resolve("big.down")), "GetObject");
-        assertEquals("bytes 1000-1099/" + big.length, out.at("/range/contentRange").asText());
-        assertArrayEquals(Arrays.copyOfRange(big, 1000, 1100), Files.readAllBytes(work.resolve("range.down")), "ranged GetObject");
+        assertEquals(
+                "bytes 1000-1099/" + big.length, out.at("/range/contentRange").asText());
+        assertArrayEquals(
+                Arrays.copyOfRange(big, 1000, 1100),
+                Files.readAllBytes(work.resolve("range.down")),
+                "ranged GetObject");
 
         assertEquals(big.length, out.at("/head/length").asLong());
         assertEquals(ObjectFiles.etag(big), out.at("/head/etag").asText());
         assertEquals("application/x-aws-sdk-js", out.at("/head/type").asText());
-        assertEquals(Map.of("tool", "aws-sdk-js"), new ObjectMapper().convertValue(out.at("/head/metadata"), Map.class));
+        assertEquals(
+                Map.of("tool", "aws-sdk-js"), new ObjectMapper().convertValue(out.at("/head/metadata"), Map.class));
 
         List<Integer> pages = new ArrayList<>();
         out.get("pages").forEach(p -> pages.add(p.asInt()));

@@ -1,10 +1,12 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,11 +15,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * boto3 from Debian ({@code python3-boto3}, run by {@code /usr/bin/python3}: the pyenv python on
@@ -37,11 +36,20 @@ class Boto3IT extends GatewayPerTest {
     }
 
     @Test
-    @Covers({"create_bucket", "upload_fileobj / download_fileobj (s3transfer multipart, 4 threads)", "head_object",
-            "list_objects_v2 paginator", "list_objects_v2 with delimiter", "list_object_versions paginator",
-            "get_bucket_acl, get_object_acl, put_object_acl (private; public-read refused)", "get_object_attributes (parts paged)", "copy_object (COPY, REPLACE)",
-            "delete_objects", "generate_presigned_url (SigV4) GET and PUT with urllib",
-            "put_object / get_object with ChecksumAlgorithm CRC32, SHA1, SHA256 (validated)"})
+    @Covers({
+        "create_bucket",
+        "upload_fileobj / download_fileobj (s3transfer multipart, 4 threads)",
+        "head_object",
+        "list_objects_v2 paginator",
+        "list_objects_v2 with delimiter",
+        "list_object_versions paginator",
+        "get_bucket_acl, get_object_acl, put_object_acl (private; public-read refused)",
+        "get_object_attributes (parts paged)",
+        "copy_object (COPY, REPLACE)",
+        "delete_objects",
+        "generate_presigned_url (SigV4) GET and PUT with urllib",
+        "put_object / get_object with ChecksumAlgorithm CRC32, SHA1, SHA256 (validated)"
+    })
     void boto3Flow() throws Exception {
         Path work = Files.createDirectories(tmp.resolve("work"));
         byte[] big = ObjectFiles.random(17 * MIB + 5, 17);
@@ -55,12 +63,21 @@ class Boto3IT extends GatewayPerTest {
                 .put("AWS_ACCESS_KEY_ID", TestGateway.ACCESS)
                 .put("AWS_SECRET_ACCESS_KEY", TestGateway.SECRET)
                 .put("AWS_CONFIG_FILE", tmp.resolve("home/aws-config").toString())
-                .put("AWS_SHARED_CREDENTIALS_FILE", tmp.resolve("home/aws-credentials").toString())
+                .put(
+                        "AWS_SHARED_CREDENTIALS_FILE",
+                        tmp.resolve("home/aws-credentials").toString())
                 .put("AWS_EC2_METADATA_DISABLED", "true")
                 .put("PYTHONDONTWRITEBYTECODE", "1")
                 .timeout(java.time.Duration.ofSeconds(120))
-                .run(Client.PYTHON.toString(), SCRIPT.toAbsolutePath().toString(),
-                        "--endpoint", gw.endpoint(), "--bucket", BUCKET, "--workdir", work.toString())
+                .run(
+                        Client.PYTHON.toString(),
+                        SCRIPT.toAbsolutePath().toString(),
+                        "--endpoint",
+                        gw.endpoint(),
+                        "--bucket",
+                        BUCKET,
+                        "--workdir",
+                        work.toString())
                 .ok();
         List<String> lines = r.lines();
         JsonNode out = new ObjectMapper().readTree(lines.get(lines.size() - 1));
@@ -105,12 +122,16 @@ class Boto3IT extends GatewayPerTest {
         assertEquals(mpEtag.replace("\"", ""), out.at("/attributes/etag").asText(), context);
         assertEquals(big.length, out.at("/attributes/size").asLong());
         assertEquals(4, out.at("/attributes/parts").asInt(), "17 MiB in 5 MiB parts");
-        assertEquals("[" + 5 * MIB + "," + 5 * MIB + "]", out.at("/attributes/page").toString());
+        assertEquals(
+                "[" + 5 * MIB + "," + 5 * MIB + "]", out.at("/attributes/page").toString());
         assertTrue(out.at("/attributes/truncated").asBoolean());
         // ACLs: the owner's full control, nothing else; a public grant is refused
         assertEquals(TestGateway.ACCESS, out.at("/acl/bucket_owner").asText(), context);
         for (String grants : List.of("/acl/bucket_grants", "/acl/object_grants")) {
-            assertEquals("[[\"" + TestGateway.ACCESS + "\",\"CanonicalUser\",\"FULL_CONTROL\"]]", out.at(grants).toString(), context);
+            assertEquals(
+                    "[[\"" + TestGateway.ACCESS + "\",\"CanonicalUser\",\"FULL_CONTROL\"]]",
+                    out.at(grants).toString(),
+                    context);
         }
         assertEquals("AccessControlListNotSupported", out.at("/acl/public_read").asText(), context);
 
@@ -126,18 +147,27 @@ class Boto3IT extends GatewayPerTest {
         // flexible checksums, as botocore computes them
         Map<String, String> expectedSums = Map.of(
                 "CRC32", AwsChunkedEncoder.Algorithm.CRC32.base64(small),
-                "SHA1", Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-1").digest(small)),
-                "SHA256", Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256").digest(small)));
+                "SHA1",
+                        Base64.getEncoder()
+                                .encodeToString(
+                                        MessageDigest.getInstance("SHA-1").digest(small)),
+                "SHA256",
+                        Base64.getEncoder()
+                                .encodeToString(
+                                        MessageDigest.getInstance("SHA-256").digest(small)));
         for (Map.Entry<String, String> e : expectedSums.entrySet()) {
             String alg = e.getKey();
             assertEquals(e.getValue(), out.at("/checksums/" + alg + "/put").asText(), alg + " echoed by PutObject");
-            assertEquals(e.getValue(), out.at("/checksums/" + alg + "/get").asText(), alg + " returned in checksum mode");
+            assertEquals(
+                    e.getValue(), out.at("/checksums/" + alg + "/get").asText(), alg + " returned in checksum mode");
             assertTrue(out.at("/checksums/" + alg + "/same_body").asBoolean());
             ObjectFiles.assertStored(root, BUCKET, "checksum/" + alg, small);
         }
 
         // presigned URLs: SigV4, used by urllib
-        assertTrue(out.get("presigned_sigv4").asBoolean(), out.get("presigned_urls").toString());
+        assertTrue(
+                out.get("presigned_sigv4").asBoolean(),
+                out.get("presigned_urls").toString());
         assertEquals(200, out.at("/presigned_put/status").asInt());
         assertEquals(ObjectFiles.etag(small), out.at("/presigned_put/etag").asText());
         ObjectFiles.assertStored(root, BUCKET, "presigned/a b+c%.bin", small);

@@ -1,8 +1,7 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -14,9 +13,9 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Get/Put/DeleteBucketTagging over raw signed HTTP, in both metadata modes: S3's rules, and the tags where versitygw
@@ -30,13 +29,20 @@ class BucketTaggingIT {
     static String tagging(String... keyValues) {
         StringBuilder b = new StringBuilder("<Tagging><TagSet>");
         for (int i = 0; i < keyValues.length; i += 2) {
-            b.append("<Tag><Key>").append(keyValues[i]).append("</Key><Value>").append(keyValues[i + 1]).append("</Value></Tag>");
+            b.append("<Tag><Key>")
+                    .append(keyValues[i])
+                    .append("</Key><Value>")
+                    .append(keyValues[i + 1])
+                    .append("</Value></Tag>");
         }
         return b.append("</TagSet></Tagging>").toString();
     }
 
     static Map<String, String> md5(byte[] body) throws Exception {
-        return Map.of("content-md5", Base64.getEncoder().encodeToString(MessageDigest.getInstance("MD5").digest(body)));
+        return Map.of(
+                "content-md5",
+                Base64.getEncoder()
+                        .encodeToString(MessageDigest.getInstance("MD5").digest(body)));
     }
 
     @ParameterizedTest
@@ -50,7 +56,9 @@ class BucketTaggingIT {
         }
         try (TestGateway gw = TestGateway.start(root, args.toArray(new String[0]))) {
             RawS3 raw = gw.raw();
-            assertEquals(200, raw.send("PUT", "/tagged", Map.of(), Map.of(), new byte[0]).status());
+            assertEquals(
+                    200,
+                    raw.send("PUT", "/tagged", Map.of(), Map.of(), new byte[0]).status());
             RawS3.Response none = raw.send("GET", "/tagged", Map.of("tagging", ""), Map.of(), new byte[0]);
             assertEquals(404, none.status(), none.text());
             assertEquals("NoSuchTagSet", none.errorCode());
@@ -70,7 +78,8 @@ class BucketTaggingIT {
             String stored = sidecarMode
                     ? Files.readString(sidecar.resolve("tagged").resolve("meta").resolve("X-Amz-Tagging"))
                     : xattr(root.resolve("tagged"), "X-Amz-Tagging");
-            assertEquals("{\"cost-centre\":\"42\",\"team\":\"storage\"}", stored, "versitygw's JSON object of key to value");
+            assertEquals(
+                    "{\"cost-centre\":\"42\",\"team\":\"storage\"}", stored, "versitygw's JSON object of key to value");
 
             refused(raw, tagging("a", "1", "a", "2"), "InvalidTag");
             refused(raw, tagging("aws:owner", "x"), "InvalidTag");
@@ -87,22 +96,48 @@ class BucketTaggingIT {
                 fiftyOne[2 * i + 1] = "v";
             }
             refused(raw, tagging(fiftyOne), "InvalidTag");
-            assertEquals(List.of("cost-centre", "team"), raw.send("GET", "/tagged", Map.of("tagging", ""), Map.of(), new byte[0])
-                    .elements("Key"), "a refused PUT changes nothing");
+            assertEquals(
+                    List.of("cost-centre", "team"),
+                    raw.send("GET", "/tagged", Map.of("tagging", ""), Map.of(), new byte[0])
+                            .elements("Key"),
+                    "a refused PUT changes nothing");
             byte[] max = tagging(fifty).getBytes(StandardCharsets.UTF_8);
-            assertEquals(204, raw.send("PUT", "/tagged", Map.of("tagging", ""), md5(max), max).status());
-            assertEquals(50, raw.send("GET", "/tagged", Map.of("tagging", ""), Map.of(), new byte[0]).elements("Key").size());
+            assertEquals(
+                    204,
+                    raw.send("PUT", "/tagged", Map.of("tagging", ""), md5(max), max)
+                            .status());
+            assertEquals(
+                    50,
+                    raw.send("GET", "/tagged", Map.of("tagging", ""), Map.of(), new byte[0])
+                            .elements("Key")
+                            .size());
 
-            assertEquals(204, raw.send("DELETE", "/tagged", Map.of("tagging", ""), Map.of(), new byte[0]).status());
-            assertEquals("NoSuchTagSet", raw.send("GET", "/tagged", Map.of("tagging", ""), Map.of(), new byte[0]).errorCode());
-            assertEquals(204, raw.send("DELETE", "/tagged", Map.of("tagging", ""), Map.of(), new byte[0]).status());
+            assertEquals(
+                    204,
+                    raw.send("DELETE", "/tagged", Map.of("tagging", ""), Map.of(), new byte[0])
+                            .status());
+            assertEquals(
+                    "NoSuchTagSet",
+                    raw.send("GET", "/tagged", Map.of("tagging", ""), Map.of(), new byte[0])
+                            .errorCode());
+            assertEquals(
+                    204,
+                    raw.send("DELETE", "/tagged", Map.of("tagging", ""), Map.of(), new byte[0])
+                            .status());
             if (sidecarMode) {
-                assertFalse(Files.exists(sidecar.resolve("tagged").resolve("meta").resolve("X-Amz-Tagging")));
+                assertFalse(
+                        Files.exists(sidecar.resolve("tagged").resolve("meta").resolve("X-Amz-Tagging")));
             } else {
                 assertFalse(names(root.resolve("tagged")).contains("X-Amz-Tagging"));
             }
-            assertEquals("NoSuchBucket", raw.send("GET", "/untagged-missing", Map.of("tagging", ""), Map.of(), new byte[0]).errorCode());
-            assertEquals("NoSuchBucket", raw.send("PUT", "/untagged-missing", Map.of("tagging", ""), md5(body), body).errorCode());
+            assertEquals(
+                    "NoSuchBucket",
+                    raw.send("GET", "/untagged-missing", Map.of("tagging", ""), Map.of(), new byte[0])
+                            .errorCode());
+            assertEquals(
+                    "NoSuchBucket",
+                    raw.send("PUT", "/untagged-missing", Map.of("tagging", ""), md5(body), body)
+                            .errorCode());
         }
     }
 
@@ -121,6 +156,7 @@ class BucketTaggingIT {
     }
 
     private static List<String> names(Path dir) throws Exception {
-        return Files.getFileAttributeView(dir, UserDefinedFileAttributeView.class).list();
+        return Files.getFileAttributeView(dir, UserDefinedFileAttributeView.class)
+                .list();
     }
 }

@@ -14,12 +14,19 @@ enum Checklist {
     AUTH_ANONYMOUS("Authentication", "no auth on a private resource → 403 `AccessDenied`"),
     AUTH_CLOCK_SKEW("Authentication", "Date outside ±15 min → 403 `RequestTimeTooSkewed`"),
     AUTH_SCOPE_DATE("Authentication", "scope date must match `x-amz-date`"),
-    AUTH_WRONG_REGION("Authentication", "Scope region ≠ configured → 400 `AuthorizationHeaderMalformed` (\"the region 'x' is wrong; expecting 'y'\")"),
+    AUTH_WRONG_REGION(
+            "Authentication",
+            "Scope region ≠ configured → 400 `AuthorizationHeaderMalformed` (\"the region 'x' is wrong; expecting 'y'\")"),
     AUTH_WRONG_REGION_PRESIGNED("Authentication", "presigned: 400 `AuthorizationQueryParametersError`"),
-    AUTH_US_EAST_1_DISCOVERY("Authentication", "GetBucketLocation, ListBuckets and CreateBucket also accept `us-east-1`"),
-    AUTH_PAYLOAD_HASH("Authentication", "`x-amz-content-sha256`: 64-hex verified against the body (400 `XAmzContentSHA256Mismatch`)"),
+    AUTH_US_EAST_1_DISCOVERY(
+            "Authentication", "GetBucketLocation, ListBuckets and CreateBucket also accept `us-east-1`"),
+    AUTH_PAYLOAD_HASH(
+            "Authentication",
+            "`x-amz-content-sha256`: 64-hex verified against the body (400 `XAmzContentSHA256Mismatch`)"),
     AUTH_UNSIGNED_PAYLOAD("Authentication", "`UNSIGNED-PAYLOAD`"),
-    AUTH_STREAMING_MODES("Authentication", "and the streaming modes `STREAMING-AWS4-HMAC-SHA256-PAYLOAD`, `STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER`, `STREAMING-UNSIGNED-PAYLOAD-TRAILER`"),
+    AUTH_STREAMING_MODES(
+            "Authentication",
+            "and the streaming modes `STREAMING-AWS4-HMAC-SHA256-PAYLOAD`, `STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER`, `STREAMING-UNSIGNED-PAYLOAD-TRAILER`"),
     AUTH_STREAMING_DECODED_LENGTH("Authentication", "(need `x-amz-decoded-content-length`"),
     AUTH_STREAMING_BAD_CHUNK_SIGNATURE("Authentication", "a bad chunk signature fails the request and stores nothing"),
     AUTH_STREAMING_TRAILER_CHECKSUM("Authentication", "a trailer `x-amz-checksum-*` is verified)"),
@@ -28,15 +35,22 @@ enum Checklist {
     AUTH_SIGV2("Authentication", "SigV2 → 400 with a message that says SigV2 is not supported"),
 
     // ---- Buckets
-    BUCKET_NAMES("Buckets", "Names: 3–63 chars, lowercase letters, digits, `.`, `-`, start/end alphanumeric, not an IP address → else 400 `InvalidBucketName`"),
-    BUCKET_ALREADY_OWNED("Buckets", "CreateBucket on an existing bucket you own → 409 `BucketAlreadyOwnedByYou`, except in `us-east-1`, where AWS answers 200 (with `Location`) and changes nothing"),
-    BUCKET_LOCATION_CONSTRAINT("Buckets", "LocationConstraint must be the configured region (400 `InvalidLocationConstraint`)"),
+    BUCKET_NAMES(
+            "Buckets",
+            "Names: 3–63 chars, lowercase letters, digits, `.`, `-`, start/end alphanumeric, not an IP address → else 400 `InvalidBucketName`"),
+    BUCKET_ALREADY_OWNED(
+            "Buckets",
+            "CreateBucket on an existing bucket you own → 409 `BucketAlreadyOwnedByYou`, except in `us-east-1`, where AWS answers 200 (with `Location`) and changes nothing"),
+    BUCKET_LOCATION_CONSTRAINT(
+            "Buckets", "LocationConstraint must be the configured region (400 `InvalidLocationConstraint`)"),
     BUCKET_US_EAST_1_NO_CONSTRAINT("Buckets", "and `us-east-1` is expressed by no constraint"),
-    BUCKET_GET_LOCATION("Buckets", "GetBucketLocation → empty `<LocationConstraint/>` for `us-east-1`, else the region"),
+    BUCKET_GET_LOCATION(
+            "Buckets", "GetBucketLocation → empty `<LocationConstraint/>` for `us-east-1`, else the region"),
     BUCKET_HEAD("Buckets", "HeadBucket → 200 with `x-amz-bucket-region`"),
     BUCKET_HEAD_MISSING("Buckets", "missing → 404 (no body)"),
     BUCKET_DELETE("Buckets", "DeleteBucket → 204"),
-    BUCKET_DELETE_NOT_EMPTY("Buckets", "not empty → 409 `BucketNotEmpty` (pending multipart staging does not count as content)"),
+    BUCKET_DELETE_NOT_EMPTY(
+            "Buckets", "not empty → 409 `BucketNotEmpty` (pending multipart staging does not count as content)"),
     BUCKET_DELETE_MISSING("Buckets", "missing → 404 `NoSuchBucket`"),
 
     // ---- Objects
@@ -47,19 +61,24 @@ enum Checklist {
     PUT_ETAG("Objects", "PUT: ETag `\"<md5>\"`"),
     PUT_CONTENT_MD5_INVALID("Objects", "`Content-MD5` bad → 400 `InvalidDigest`"),
     PUT_CONTENT_MD5_MISMATCH("Objects", "mismatch → 400 `BadDigest`"),
-    PUT_USER_METADATA("Objects", "user metadata `x-amz-meta-*` (names lowercased, total > 2 KiB → 400 `MetadataTooLarge`)"),
+    PUT_USER_METADATA(
+            "Objects", "user metadata `x-amz-meta-*` (names lowercased, total > 2 KiB → 400 `MetadataTooLarge`)"),
     PUT_DEFAULT_CONTENT_TYPE("Objects", "Content-Type default `binary/octet-stream`"),
     PUT_IF_NONE_MATCH("Objects", "`If-None-Match: *` on an existing key → 412"),
     PUT_IF_MATCH_MISMATCH("Objects", "`If-Match` mismatch → 412"),
     PUT_IF_MATCH_MISSING("Objects", "missing key → 404"),
-    CHECKSUM_VERIFIED("Objects", "Checksums `x-amz-checksum-crc32|crc32c|crc64nvme|sha1|sha256` (base64): verified (mismatch → 400 `BadDigest`)"),
+    CHECKSUM_VERIFIED(
+            "Objects",
+            "Checksums `x-amz-checksum-crc32|crc32c|crc64nvme|sha1|sha256` (base64): verified (mismatch → 400 `BadDigest`)"),
     CHECKSUM_STORED("Objects", "stored"),
     CHECKSUM_MODE("Objects", "returned on GET/HEAD only with `x-amz-checksum-mode: ENABLED`"),
     CHECKSUM_TWO_HEADERS("Objects", "two checksum headers → 400"),
     GET_MISSING_KEY("Objects", "GET/HEAD missing key → 404 `NoSuchKey` (HEAD without body)"),
     GET_MISSING_BUCKET("Objects", "missing bucket → 404 `NoSuchBucket`"),
     GET_HEADERS("Objects", "Always `Accept-Ranges: bytes`, `Last-Modified` (RFC 1123), `ETag`, `Content-Length`"),
-    RANGE_IGNORED("Objects", "Range on a 100-byte object: ignored (200, full body) for malformed specs (`bytes=abc`, `bytes=10-5`, `foo=0-1`, multi-range `0-0,1-2`)"),
+    RANGE_IGNORED(
+            "Objects",
+            "Range on a 100-byte object: ignored (200, full body) for malformed specs (`bytes=abc`, `bytes=10-5`, `foo=0-1`, multi-range `0-0,1-2`)"),
     RANGE_PARTIAL("Objects", "206 for `0-0`, `50-`, `-10`, `-101` (→ 0-99), `0-999999` (clamped), `99-99`"),
     RANGE_UNSATISFIABLE("Objects", "416 `InvalidRange` for `100-110`, `-0`, `100-`"),
     RANGE_CONTENT_RANGE("Objects", "`Content-Range: bytes s-e/size`"),
@@ -71,8 +90,11 @@ enum Checklist {
     COND_IF_MATCH_OVERRIDES("Objects", "If-Match true overrides If-Unmodified-Since"),
     COND_IF_NONE_MATCH_OVERRIDES("Objects", "If-None-Match false overrides If-Modified-Since"),
     COND_ETAG_SYNTAX("Objects", "Quotes ignored, `*` matches any"),
-    RESPONSE_OVERRIDES("Objects", "`response-content-type`, `response-content-disposition`, `response-cache-control`, `response-content-encoding`, `response-content-language`, `response-expires` override the stored headers on GET"),
-    PART_NUMBER_MULTIPART("Objects", "`partNumber=N` on GET/HEAD: multipart object → 206 with that part and `x-amz-mp-parts-count`"),
+    RESPONSE_OVERRIDES(
+            "Objects",
+            "`response-content-type`, `response-content-disposition`, `response-cache-control`, `response-content-encoding`, `response-content-language`, `response-expires` override the stored headers on GET"),
+    PART_NUMBER_MULTIPART(
+            "Objects", "`partNumber=N` on GET/HEAD: multipart object → 206 with that part and `x-amz-mp-parts-count`"),
     PART_NUMBER_SINGLE_PART("Objects", "non-multipart part 1 → whole object"),
     PART_NUMBER_OUT_OF_RANGE("Objects", "N out of range → 416"),
     PART_NUMBER_WITH_RANGE("Objects", "with Range → 400"),
@@ -91,7 +113,9 @@ enum Checklist {
     COPY_DIRECTIVE_REPLACE("Copy", "`REPLACE` takes the request's"),
     COPY_SELF_WITH_COPY("Copy", "copy onto itself with COPY → 400 `InvalidRequest`"),
     COPY_SELF_WITH_REPLACE("Copy", "onto itself with REPLACE updates metadata"),
-    COPY_SOURCE_PRECONDITIONS("Copy", "`x-amz-copy-source-if-match|if-none-match|if-modified-since|if-unmodified-since` → 412 when they fail"),
+    COPY_SOURCE_PRECONDITIONS(
+            "Copy",
+            "`x-amz-copy-source-if-match|if-none-match|if-modified-since|if-unmodified-since` → 412 when they fail"),
     COPY_RESULT("Copy", "Response `<CopyObjectResult><ETag/><LastModified/></CopyObjectResult>`"),
     COPY_ETAG("Copy", "the new object's ETag equals the source's for single-part sources"),
 
@@ -108,7 +132,9 @@ enum Checklist {
     LIST_IS_TRUNCATED("Listing", "`IsTruncated` exact"),
     LIST_PAGES("Listing", "no duplicates or gaps across pages"),
     LIST_DIRECTORY_ORDER("Listing", "directories sort as `name/` (so `a-b`, `a.txt` come before `a/x`)"),
-    LIST_ENCODING_TYPE("Listing", "`encoding-type=url` echoed as `<EncodingType>url</EncodingType>` and applied to Key, Prefix, Delimiter, StartAfter, NextMarker, CommonPrefixes (space as `%20`, `+` as `%2B`)"),
+    LIST_ENCODING_TYPE(
+            "Listing",
+            "`encoding-type=url` echoed as `<EncodingType>url</EncodingType>` and applied to Key, Prefix, Delimiter, StartAfter, NextMarker, CommonPrefixes (space as `%20`, `+` as `%2B`)"),
     LIST_ENCODING_TYPE_OTHER("Listing", "Other values → 400"),
     LIST_HIDES_STAGING("Listing", "Pending multipart uploads and staging files never appear"),
     LIST_LAST_MODIFIED("Listing", "`LastModified` in ISO-8601 with milliseconds"),
@@ -124,8 +150,11 @@ enum Checklist {
     COMPLETE_ETAG("Multipart", "ETag `\"<md5 of concatenated part md5s>-N\"`"),
     COMPLETE_REPEATED("Multipart", "a repeated Complete of the same upload → 200 with the same ETag"),
     ABORT("Multipart", "Abort → 204, staging removed"),
-    LIST_PARTS_AND_UPLOADS("Multipart", "ListParts and ListMultipartUploads with markers, `max-parts`/`max-uploads` (default 1000, clamped), prefix and delimiter"),
-    UPLOAD_PART_COPY_RANGE("Multipart", "UploadPartCopy with `x-amz-copy-source-range: bytes=s-e` (s ≤ e < size, else 400/416)"),
+    LIST_PARTS_AND_UPLOADS(
+            "Multipart",
+            "ListParts and ListMultipartUploads with markers, `max-parts`/`max-uploads` (default 1000, clamped), prefix and delimiter"),
+    UPLOAD_PART_COPY_RANGE(
+            "Multipart", "UploadPartCopy with `x-amz-copy-source-range: bytes=s-e` (s ≤ e < size, else 400/416)"),
 
     // ---- DeleteObjects
     DELETE_OBJECTS_INTEGRITY("DeleteObjects", "`POST ?delete` with Content-MD5 or a checksum header"),

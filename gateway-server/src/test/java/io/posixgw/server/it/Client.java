@@ -1,9 +1,9 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.fail;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.minio.MinioClient;
-import software.amazon.awssdk.core.util.VersionInfo;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,8 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.fail;
+import software.amazon.awssdk.core.util.VersionInfo;
 
 /**
  * The S3 clients of README's compatibility table, in table order, each with the way to read the
@@ -55,10 +54,17 @@ enum Client {
                 case MINIO_JAVA -> MinioClient.class.getPackage().getImplementationVersion();
                 case AWS_SDK_JAVA -> VersionInfo.SDK_VERSION;
                 case AWSCLI -> match(command(AWS, "apt-get install awscli", "--version"), "aws-cli/(\\S+)");
-                case BOTO3 -> match(command(PYTHON, "apt-get install python3-boto3", "-c", "import boto3; print(boto3.__version__)"),
-                        "^(\\S+)");
+                case BOTO3 ->
+                    match(
+                            command(
+                                    PYTHON,
+                                    "apt-get install python3-boto3",
+                                    "-c",
+                                    "import boto3; print(boto3.__version__)"),
+                            "^(\\S+)");
                 case S3CMD -> match(command(S3CMD_BIN, "apt-get install s3cmd", "--version"), "s3cmd version (\\S+)");
-                case RCLONE -> match(command(RCLONE_BIN, "apt-get install rclone", "version"), "rclone v(\\d+\\.\\d+\\.\\d+)");
+                case RCLONE ->
+                    match(command(RCLONE_BIN, "apt-get install rclone", "version"), "rclone v(\\d+\\.\\d+\\.\\d+)");
                 case MINIO_JS -> npmVersion("minio");
                 case AWS_SDK_JS -> npmVersion("@aws-sdk/client-s3");
             };

@@ -1,5 +1,7 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.fail;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,8 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 /**
  * Runs one command of a real S3 client (a CLI, or a script under {@code src/test/clients}) with a
  * clean environment, a fresh HOME, a timeout, and its output captured to files, so a failure
@@ -21,8 +21,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * pyenv or proxy settings leaks in.
  */
 final class ClientProcess {
-    private ClientProcess() {
-    }
+    private ClientProcess() {}
 
     record Result(List<String> command, int exit, String stdout, String stderr, long millis) {
         /** Fails with everything the command printed unless it exited 0. */
@@ -34,12 +33,14 @@ final class ClientProcess {
         }
 
         String describe() {
-            return "$ " + String.join(" ", command) + "   (exit " + exit + ", " + millis + " ms)\n"
-                    + "--- stdout ---\n" + tail(stdout) + "\n--- stderr ---\n" + tail(stderr);
+            return "$ " + String.join(" ", command) + "   (exit " + exit + ", " + millis + " ms)\n" + "--- stdout ---\n"
+                    + tail(stdout) + "\n--- stderr ---\n" + tail(stderr);
         }
 
         private static String tail(String s) {
-            return s.length() <= 20_000 ? s : "[... " + (s.length() - 20_000) + " chars cut ...]\n" + s.substring(s.length() - 20_000);
+            return s.length() <= 20_000
+                    ? s
+                    : "[... " + (s.length() - 20_000) + " chars cut ...]\n" + s.substring(s.length() - 20_000);
         }
 
         /** Non-empty lines of stdout. */
@@ -119,8 +120,12 @@ final class ClientProcess {
             p.waitFor(10, TimeUnit.SECONDS);
         }
         long millis = (System.nanoTime() - t0) / 1_000_000;
-        Result r = new Result(List.copyOf(command), done ? p.exitValue() : -1,
-                new String(Files.readAllBytes(out), StandardCharsets.UTF_8), new String(Files.readAllBytes(err), StandardCharsets.UTF_8), millis);
+        Result r = new Result(
+                List.copyOf(command),
+                done ? p.exitValue() : -1,
+                new String(Files.readAllBytes(out), StandardCharsets.UTF_8),
+                new String(Files.readAllBytes(err), StandardCharsets.UTF_8),
+                millis);
         System.out.println("[" + millis + " ms, exit " + r.exit() + "] " + String.join(" ", command));
         Files.deleteIfExists(out);
         Files.deleteIfExists(err);

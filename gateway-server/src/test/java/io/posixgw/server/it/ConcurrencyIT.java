@@ -1,6 +1,11 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,13 +27,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.Test;
 
 /**
  * Races through the real server, each client on its own connections: many writers on one
@@ -53,8 +52,13 @@ class ConcurrencyIT extends GatewayPerTest {
         }
 
         Map<String, String> headers() {
-            return Map.of("content-type", contentType(), "x-amz-meta-writer", Integer.toString(writer),
-                    "x-amz-meta-round", Integer.toString(round));
+            return Map.of(
+                    "content-type",
+                    contentType(),
+                    "x-amz-meta-writer",
+                    Integer.toString(writer),
+                    "x-amz-meta-round",
+                    Integer.toString(round));
         }
 
         /** The version a response names in its metadata, checked against everything else it carries. */
@@ -84,7 +88,10 @@ class ConcurrencyIT extends GatewayPerTest {
         RawS3 raw = raw();
         assertEquals(200, raw.send("PUT", "/hot", Map.of(), Map.of(), NONE).status());
         Version first = new Version(99, 0);
-        assertEquals(200, raw.send("PUT", "/hot/k", Map.of(), first.headers(), first.body()).status());
+        assertEquals(
+                200,
+                raw.send("PUT", "/hot/k", Map.of(), first.headers(), first.body())
+                        .status());
         int writers = 12;
         int rounds = 4;
         CyclicBarrier start = new CyclicBarrier(writers);
@@ -140,8 +147,11 @@ class ConcurrencyIT extends GatewayPerTest {
         Version winner = Version.of(got, got.body());
         assertTrue(winner.writer() < writers, "a racing writer's version, not the first one: " + winner);
         assertEquals(winner, Version.of(raw.send("HEAD", "/hot/k", Map.of(), Map.of(), NONE), null));
-        ListingXml list = ListingXml.parse(raw.send("GET", "/hot", Map.of("list-type", "2"), Map.of(), NONE).body());
-        assertEquals(List.of(new ListingXml.Entry("k", winner.body().length, ObjectFiles.etag(winner.body()))), list.contents());
+        ListingXml list = ListingXml.parse(raw.send("GET", "/hot", Map.of("list-type", "2"), Map.of(), NONE)
+                .body());
+        assertEquals(
+                List.of(new ListingXml.Entry("k", winner.body().length, ObjectFiles.etag(winner.body()))),
+                list.contents());
         ObjectFiles.assertNoStagingDebris(root, "hot");
     }
 
@@ -149,15 +159,21 @@ class ConcurrencyIT extends GatewayPerTest {
     void concurrentCompletesOfOneUploadAllAnswerTheSameObject() throws Exception {
         RawS3 raw = raw();
         assertEquals(200, raw.send("PUT", "/mpu", Map.of(), Map.of(), NONE).status());
-        RawS3.Response init = raw.send("POST", "/mpu/obj", Map.of("uploads", ""),
-                Map.of("content-type", "text/x-race", "x-amz-meta-origin", "race"), NONE);
+        RawS3.Response init = raw.send(
+                "POST",
+                "/mpu/obj",
+                Map.of("uploads", ""),
+                Map.of("content-type", "text/x-race", "x-amz-meta-origin", "race"),
+                NONE);
         String id = S3SemanticsIT.between(init.text(), "<UploadId>", "</UploadId>");
         byte[] p1 = ObjectFiles.random(5 << 20, 1);
         byte[] p2 = ObjectFiles.random(300_000, 2);
-        String e1 = raw.send("PUT", "/mpu/obj", Map.of("uploadId", id, "partNumber", "1"), Map.of(), p1).header("etag");
-        String e2 = raw.send("PUT", "/mpu/obj", Map.of("uploadId", id, "partNumber", "2"), Map.of(), p2).header("etag");
+        String e1 = raw.send("PUT", "/mpu/obj", Map.of("uploadId", id, "partNumber", "1"), Map.of(), p1)
+                .header("etag");
+        String e2 = raw.send("PUT", "/mpu/obj", Map.of("uploadId", id, "partNumber", "2"), Map.of(), p2)
+                .header("etag");
         byte[] complete = ("<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>" + e1 + "</ETag></Part>"
-                + "<Part><PartNumber>2</PartNumber><ETag>" + e2 + "</ETag></Part></CompleteMultipartUpload>")
+                        + "<Part><PartNumber>2</PartNumber><ETag>" + e2 + "</ETag></Part></CompleteMultipartUpload>")
                 .getBytes(StandardCharsets.UTF_8);
         byte[] whole = new byte[p1.length + p2.length];
         System.arraycopy(p1, 0, whole, 0, p1.length);
@@ -185,7 +201,10 @@ class ConcurrencyIT extends GatewayPerTest {
         for (RawS3.Response r : answers) {
             // AWS answers every Complete of a completed upload with the same 200 and ETag
             assertEquals(200, r.status(), r.text());
-            assertEquals(expectedEtag, S3SemanticsIT.between(r.text(), "<ETag>", "</ETag>").replace("&quot;", "\""), r.text());
+            assertEquals(
+                    expectedEtag,
+                    S3SemanticsIT.between(r.text(), "<ETag>", "</ETag>").replace("&quot;", "\""),
+                    r.text());
         }
         RawS3.Response got = raw.send("GET", "/mpu/obj", Map.of(), Map.of(), NONE);
         assertEquals(200, got.status());
@@ -199,7 +218,11 @@ class ConcurrencyIT extends GatewayPerTest {
         assertEquals("2", part2.header("x-amz-mp-parts-count"));
         RawS3.Response again = raw.send("POST", "/mpu/obj", Map.of("uploadId", id), Map.of(), complete);
         assertEquals(200, again.status(), "a later Complete answers the same: " + again.text());
-        assertFalse(raw.send("GET", "/mpu", Map.of("uploads", ""), Map.of(), NONE).text().contains(id), "the upload is gone");
+        assertFalse(
+                raw.send("GET", "/mpu", Map.of("uploads", ""), Map.of(), NONE)
+                        .text()
+                        .contains(id),
+                "the upload is gone");
         ObjectFiles.assertNoStagingDebris(root, "mpu");
         Path uploads = root.resolve("mpu/.sgwtmp/multipart");
         if (Files.isDirectory(uploads)) {
@@ -226,7 +249,9 @@ class ConcurrencyIT extends GatewayPerTest {
         try {
             for (int round = 0; round < rounds; round++) {
                 String bucket = "race-" + round;
-                assertEquals(200, raw.send("PUT", "/" + bucket, Map.of(), Map.of(), NONE).status());
+                assertEquals(
+                        200,
+                        raw.send("PUT", "/" + bucket, Map.of(), Map.of(), NONE).status());
                 int putters = 1 + round % 3;
                 CyclicBarrier start = new CyclicBarrier(putters + 1);
                 List<Callable<RawS3.Response>> calls = new ArrayList<>();
@@ -253,7 +278,8 @@ class ConcurrencyIT extends GatewayPerTest {
                     rs.add(f.get());
                 }
                 RawS3.Response del = rs.get(putters);
-                assertTrue(del.status() == 204 || "BucketNotEmpty".equals(del.errorCode()),
+                assertTrue(
+                        del.status() == 204 || "BucketNotEmpty".equals(del.errorCode()),
                         "round " + round + " DeleteBucket: " + del.status() + " " + del.text());
                 boolean deleted = del.status() == 204;
                 int acked = 0;
@@ -263,18 +289,28 @@ class ConcurrencyIT extends GatewayPerTest {
                     if (put.status() == 200) {
                         acked++;
                         RawS3.Response got = raw.send("GET", "/" + bucket + "/" + key, Map.of(), Map.of(), NONE);
-                        assertEquals(200, got.status(), "round " + round + ": the acknowledged PUT of " + key
-                                + " is readable (DeleteBucket answered " + del.status() + ")");
+                        assertEquals(
+                                200,
+                                got.status(),
+                                "round " + round + ": the acknowledged PUT of " + key
+                                        + " is readable (DeleteBucket answered " + del.status() + ")");
                         assertArrayEquals(bodies.get(p), got.body());
                     } else {
-                        assertEquals("NoSuchBucket", put.errorCode(), "round " + round + " PUT " + key + ": " + put.status()
-                                + " " + put.text());
+                        assertEquals(
+                                "NoSuchBucket",
+                                put.errorCode(),
+                                "round " + round + " PUT " + key + ": " + put.status() + " " + put.text());
                     }
                 }
                 if (deleted) {
                     assertEquals(0, acked, "round " + round + ": no PUT acknowledged into a deleted bucket");
-                    assertEquals(404, raw.send("HEAD", "/" + bucket, Map.of(), Map.of(), NONE).status());
-                    assertFalse(Files.exists(root.resolve(bucket)), "round " + round + ": no bucket directory brought back");
+                    assertEquals(
+                            404,
+                            raw.send("HEAD", "/" + bucket, Map.of(), Map.of(), NONE)
+                                    .status());
+                    assertFalse(
+                            Files.exists(root.resolve(bucket)),
+                            "round " + round + ": no bucket directory brought back");
                 } else {
                     assertTrue(acked > 0, "round " + round + ": BucketNotEmpty means some PUT landed");
                     if (putters == 1) {
@@ -282,7 +318,9 @@ class ConcurrencyIT extends GatewayPerTest {
                     }
                     ObjectFiles.assertNoStagingDebris(root, bucket);
                 }
-                outcomes.merge((deleted ? "deleted" : "kept") + ", " + acked + "/" + putters + " PUTs acknowledged", 1,
+                outcomes.merge(
+                        (deleted ? "deleted" : "kept") + ", " + acked + "/" + putters + " PUTs acknowledged",
+                        1,
                         Integer::sum);
             }
         } finally {
@@ -290,7 +328,10 @@ class ConcurrencyIT extends GatewayPerTest {
         }
         try (Stream<Path> s = Files.list(root)) {
             // the bucket-name locks are one hidden file; no hidden directory may stay
-            List<String> trash = s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).filter(n -> n.startsWith(".")).toList();
+            List<String> trash = s.filter(Files::isDirectory)
+                    .map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("."))
+                    .toList();
             assertEquals(List.of(), trash, "no parked or half-made bucket directory left in the root");
         }
         System.out.println("DeleteBucket vs PutObject over " + rounds + " rounds: " + outcomes);
@@ -327,7 +368,10 @@ class ConcurrencyIT extends GatewayPerTest {
                     for (int n = 0; System.nanoTime() < end; n++) {
                         String key = keys.get(thread + 4 * r.nextInt(keys.size() / 4));
                         if (r.nextInt(5) == 0) {
-                            assertEquals(204, raw.send("DELETE", "/busy/" + key, Map.of(), Map.of(), NONE).status());
+                            assertEquals(
+                                    204,
+                                    raw.send("DELETE", "/busy/" + key, Map.of(), Map.of(), NONE)
+                                            .status());
                         } else {
                             byte[] body = ObjectFiles.random(1 + r.nextInt(150_000), thread * 1_000_000L + n);
                             written.get(key).add(body.length + " " + ObjectFiles.etag(body));

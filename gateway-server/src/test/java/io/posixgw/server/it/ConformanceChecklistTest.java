@@ -1,7 +1,8 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.Disabled;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -14,10 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
 
 /**
  * Ties the S3 behaviour checklist ({@code docs/CONFORMANCE.md}) to the tests: the
@@ -31,8 +30,7 @@ class ConformanceChecklistTest {
     /** The checklist, beside the other docs (tests run in the module directory). */
     private static final Path CHECKLIST = Path.of("..", "docs", "CONFORMANCE.md");
 
-    record Bullet(String section, String text) {
-    }
+    record Bullet(String section, String text) {}
 
     @Test
     void everyBulletIsSpelledByItsClauses() throws IOException {
@@ -44,7 +42,8 @@ class ConformanceChecklistTest {
             int pos = 0;
             int first = next;
             while (!rest(b.text(), pos).isEmpty()) {
-                String where = b.section() + " bullet \"" + clip(b.text()) + "\" at \"" + clip(b.text().substring(pos)) + "\"";
+                String where = b.section() + " bullet \"" + clip(b.text()) + "\" at \""
+                        + clip(b.text().substring(pos)) + "\"";
                 if (next >= clauses.length) {
                     fail(where + ": no Checklist clause left for it");
                 }
@@ -62,8 +61,11 @@ class ConformanceChecklistTest {
             }
             assertTrue(next > first, b.section() + " bullet without a clause: " + b.text());
         }
-        assertEquals(clauses.length, next, "Checklist clauses beyond the end of the checklist, from "
-                + (next < clauses.length ? clauses[next].name() : ""));
+        assertEquals(
+                clauses.length,
+                next,
+                "Checklist clauses beyond the end of the checklist, from "
+                        + (next < clauses.length ? clauses[next].name() : ""));
     }
 
     @Test
@@ -78,8 +80,13 @@ class ConformanceChecklistTest {
                 report.append("\n## ").append(section).append("\n\n");
             }
             List<String> mine = tests.getOrDefault(c, List.of());
-            report.append("- ").append(c.name()).append(": ").append(c.text).append("\n  ")
-                    .append(mine.isEmpty() ? "**no test**" : String.join(", ", mine)).append('\n');
+            report.append("- ")
+                    .append(c.name())
+                    .append(": ")
+                    .append(c.text)
+                    .append("\n  ")
+                    .append(mine.isEmpty() ? "**no test**" : String.join(", ", mine))
+                    .append('\n');
             if (mine.isEmpty()) {
                 missing.add(c.id() + " (" + c.text + ")");
             }
@@ -88,8 +95,10 @@ class ConformanceChecklistTest {
         if (Files.isDirectory(out.getParent())) {
             Files.writeString(out, report, StandardCharsets.UTF_8);
         }
-        assertTrue(missing.isEmpty(), missing.size() + " clause(s) of CONFORMANCE.md no test asserts (@Conformance):\n"
-                + String.join("\n", missing));
+        assertTrue(
+                missing.isEmpty(),
+                missing.size() + " clause(s) of CONFORMANCE.md no test asserts (@Conformance):\n"
+                        + String.join("\n", missing));
     }
 
     /** Enabled test methods of this package, per clause they cite. */
@@ -130,7 +139,9 @@ class ConformanceChecklistTest {
                 assertTrue(section != null, "bullet before any section: " + line);
                 out.add(new Bullet(section, line.substring(2).strip()));
             } else if (!line.isBlank() && section != null) {
-                fail("a line of the checklist that is neither a heading nor a bullet (continuation lines are not supported): " + line);
+                fail(
+                        "a line of the checklist that is neither a heading nor a bullet (continuation lines are not supported): "
+                                + line);
             }
         }
         return out;

@@ -1,16 +1,16 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -23,10 +23,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Kill -9 at random moments under concurrent PUT, multipart Complete, CopyObject and
@@ -46,7 +44,7 @@ class CrashSafetyIT {
 
     /** What a key may hold: the last acknowledged version plus those in flight since (null = deleted). */
     static final class KeyState {
-        String acked;              // version id, or null when deleted/never written
+        String acked; // version id, or null when deleted/never written
         final Set<String> inFlight = new HashSet<>();
     }
 
@@ -54,6 +52,7 @@ class CrashSafetyIT {
     final AtomicLong versions = new AtomicLong();
     /** Acknowledged operations by kind (PUT, multipart, copy, delete), and reads checked after restarts: for the summary line. */
     final Map<String, AtomicLong> acknowledged = new ConcurrentHashMap<>();
+
     final AtomicLong checkedReads = new AtomicLong();
     /** Reads that found a version's bytes without its attributes (sidecar mode only). */
     final AtomicLong withoutAttributes = new AtomicLong();
@@ -100,10 +99,14 @@ class CrashSafetyIT {
         Random random = new Random(42);
         for (int cycle = 0; cycle < CYCLES; cycle++) {
             ServerProcess server = startServer();
-            RawS3 raw = new RawS3("127.0.0.1", server.port, new TestSigner(TestGateway.ACCESS, TestGateway.SECRET, "us-east-1"));
+            RawS3 raw = new RawS3(
+                    "127.0.0.1", server.port, new TestSigner(TestGateway.ACCESS, TestGateway.SECRET, "us-east-1"));
             try {
                 if (cycle == 0) {
-                    assertEquals(200, raw.send("PUT", "/" + BUCKET, Map.of(), Map.of(), new byte[0]).status());
+                    assertEquals(
+                            200,
+                            raw.send("PUT", "/" + BUCKET, Map.of(), Map.of(), new byte[0])
+                                    .status());
                 }
                 verify(raw, cycle);
                 AtomicBoolean stop = new AtomicBoolean();
@@ -128,12 +131,18 @@ class CrashSafetyIT {
         }
         ServerProcess last = startServer();
         try {
-            verify(new RawS3("127.0.0.1", last.port, new TestSigner(TestGateway.ACCESS, TestGateway.SECRET, "us-east-1")), CYCLES);
+            verify(
+                    new RawS3(
+                            "127.0.0.1",
+                            last.port,
+                            new TestSigner(TestGateway.ACCESS, TestGateway.SECRET, "us-east-1")),
+                    CYCLES);
         } finally {
             last.close();
         }
-        System.out.println("CrashSafetyIT: " + CYCLES + " SIGKILL cycles, acknowledged operations " + new java.util.TreeMap<>(acknowledged)
-                + ", " + checkedReads + " key states checked after restarts, " + withoutAttributes + " of them without attributes");
+        System.out.println("CrashSafetyIT: " + CYCLES + " SIGKILL cycles, acknowledged operations "
+                + new java.util.TreeMap<>(acknowledged) + ", " + checkedReads + " key states checked after restarts, "
+                + withoutAttributes + " of them without attributes");
     }
 
     /**
@@ -156,14 +165,22 @@ class CrashSafetyIT {
             String kind = op < 2 ? "delete" : op < 4 ? "multipart" : op < 5 ? "copy" : "put";
             try {
                 if (op < 2) {
-                    acked = raw.send("DELETE", "/" + BUCKET + "/" + key, Map.of(), Map.of(), new byte[0]).status() == 204;
+                    acked = raw.send("DELETE", "/" + BUCKET + "/" + key, Map.of(), Map.of(), new byte[0])
+                                    .status()
+                            == 204;
                 } else if (op < 4) {
                     acked = multipart(raw, key, version);
                 } else if (op < 5) {
                     acked = copy(raw, key, version);
                 } else {
-                    acked = raw.send("PUT", "/" + BUCKET + "/" + key, Map.of(), Map.of("x-amz-meta-version", version),
-                            content(version)).status() == 200;
+                    acked = raw.send(
+                                            "PUT",
+                                            "/" + BUCKET + "/" + key,
+                                            Map.of(),
+                                            Map.of("x-amz-meta-version", version),
+                                            content(version))
+                                    .status()
+                            == 200;
                 }
             } catch (Exception e) {
                 return; // the server was killed: whatever was in flight stays "may have landed"
@@ -179,31 +196,54 @@ class CrashSafetyIT {
     }
 
     boolean multipart(RawS3 raw, String key, String version) throws Exception {
-        RawS3.Response init = raw.send("POST", "/" + BUCKET + "/" + key, Map.of("uploads", ""),
-                Map.of("x-amz-meta-version", version), new byte[0]);
+        RawS3.Response init = raw.send(
+                "POST",
+                "/" + BUCKET + "/" + key,
+                Map.of("uploads", ""),
+                Map.of("x-amz-meta-version", version),
+                new byte[0]);
         if (init.status() != 200) {
             return false;
         }
         String id = S3SemanticsIT.between(init.text(), "<UploadId>", "</UploadId>");
-        RawS3.Response part = raw.send("PUT", "/" + BUCKET + "/" + key, Map.of("uploadId", id, "partNumber", "1"), Map.of(),
-                content(version));
+        RawS3.Response part = raw.send(
+                "PUT", "/" + BUCKET + "/" + key, Map.of("uploadId", id, "partNumber", "1"), Map.of(), content(version));
         if (part.status() != 200) {
             return false;
         }
         String body = "<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>" + part.header("etag")
                 + "</ETag></Part></CompleteMultipartUpload>";
-        return raw.send("POST", "/" + BUCKET + "/" + key, Map.of("uploadId", id), Map.of(),
-                body.getBytes(StandardCharsets.UTF_8)).status() == 200;
+        return raw.send(
+                                "POST",
+                                "/" + BUCKET + "/" + key,
+                                Map.of("uploadId", id),
+                                Map.of(),
+                                body.getBytes(StandardCharsets.UTF_8))
+                        .status()
+                == 200;
     }
 
     /** Writes the version under a side key, then copies it over the key (with its metadata). */
     boolean copy(RawS3 raw, String key, String version) throws Exception {
         String side = "side/" + version;
-        if (raw.send("PUT", "/" + BUCKET + "/" + side, Map.of(), Map.of("x-amz-meta-version", version), content(version)).status() != 200) {
+        if (raw.send(
+                                "PUT",
+                                "/" + BUCKET + "/" + side,
+                                Map.of(),
+                                Map.of("x-amz-meta-version", version),
+                                content(version))
+                        .status()
+                != 200) {
             return false;
         }
-        boolean ok = raw.send("PUT", "/" + BUCKET + "/" + key, Map.of(), Map.of("x-amz-copy-source", "/" + BUCKET + "/" + side),
-                new byte[0]).status() == 200;
+        boolean ok = raw.send(
+                                "PUT",
+                                "/" + BUCKET + "/" + key,
+                                Map.of(),
+                                Map.of("x-amz-copy-source", "/" + BUCKET + "/" + side),
+                                new byte[0])
+                        .status()
+                == 200;
         raw.send("DELETE", "/" + BUCKET + "/" + side, Map.of(), Map.of(), new byte[0]);
         return ok;
     }
@@ -239,9 +279,13 @@ class CrashSafetyIT {
                     withoutAttributes.incrementAndGet();
                 }
                 byte[] expected = content(seen);
-                assertTrue(java.util.Arrays.equals(expected, got.body()), "cycle " + cycle + " " + key + " bytes of " + seen);
+                assertTrue(
+                        java.util.Arrays.equals(expected, got.body()),
+                        "cycle " + cycle + " " + key + " bytes of " + seen);
                 String etag = got.header("etag").replace("\"", "");
-                assertTrue(etag.equals(md5(expected)) || etag.endsWith("-1"), "cycle " + cycle + " " + key + " etag " + etag);
+                assertTrue(
+                        etag.equals(md5(expected)) || etag.endsWith("-1"),
+                        "cycle " + cycle + " " + key + " etag " + etag);
                 readable.add(key);
             }
             if (!allowed.contains(seen)) {
@@ -252,7 +296,8 @@ class CrashSafetyIT {
             s.inFlight.clear();
         }
         Set<String> listed = new TreeSet<>();
-        RawS3.Response list = raw.send("GET", "/" + BUCKET, Map.of("list-type", "2", "prefix", "k/"), Map.of(), new byte[0]);
+        RawS3.Response list =
+                raw.send("GET", "/" + BUCKET, Map.of("list-type", "2", "prefix", "k/"), Map.of(), new byte[0]);
         assertEquals(200, list.status());
         String xml = list.text();
         for (int i = xml.indexOf("<Key>"); i >= 0; i = xml.indexOf("<Key>", i + 1)) {
@@ -263,7 +308,8 @@ class CrashSafetyIT {
         Path staging = root.resolve(BUCKET).resolve(".sgwtmp");
         if (Files.isDirectory(staging)) {
             try (Stream<Path> files = Files.list(staging)) {
-                assertEquals(0, files.filter(Files::isRegularFile).count(), "cycle " + cycle + ": debris swept at start");
+                assertEquals(
+                        0, files.filter(Files::isRegularFile).count(), "cycle " + cycle + ": debris swept at start");
             }
         }
     }

@@ -1,9 +1,8 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link CrashSafetyIT} in sidecar mode (metadata in files, as on NFS). A kill between

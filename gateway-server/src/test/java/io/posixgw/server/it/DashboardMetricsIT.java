@@ -1,11 +1,11 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -17,9 +17,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The chart's Grafana dashboard (helm/posixgw/dashboards/posixgw.json) against what a real server exports: every
@@ -30,26 +29,42 @@ class DashboardMetricsIT {
     private static final Path DASHBOARD = Path.of("..", "helm", "posixgw", "dashboards", "posixgw.json");
 
     /** Labels Prometheus adds to every series of a Kubernetes target: not in the scrape, still fine to use. */
-    private static final Set<String> TARGET_LABELS = Set.of("namespace", "pod", "container", "service", "endpoint", "job",
-            "instance");
+    private static final Set<String> TARGET_LABELS =
+            Set.of("namespace", "pod", "container", "service", "endpoint", "job", "instance");
 
     /** PromQL words that look like metric names: operators, modifiers (group_left may come without labels), constants. */
-    private static final Set<String> KEYWORDS = Set.of("and", "or", "unless", "bool", "offset", "by", "without", "on", "ignoring",
-            "group_left", "group_right", "inf", "nan", "Inf", "NaN");
+    private static final Set<String> KEYWORDS = Set.of(
+            "and",
+            "or",
+            "unless",
+            "bool",
+            "offset",
+            "by",
+            "without",
+            "on",
+            "ignoring",
+            "group_left",
+            "group_right",
+            "inf",
+            "nan",
+            "Inf",
+            "NaN");
 
     private static final Pattern STRING = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*'");
     private static final Pattern SELECTOR = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)\\s*\\{([^}]*)}");
-    private static final Pattern MATCHER = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)\\s*(=~|!~|!=|=)\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
-    private static final Pattern GROUPING = Pattern.compile("\\b(?:by|without|on|ignoring|group_left|group_right)\\s*\\(([^)]*)\\)");
+    private static final Pattern MATCHER =
+            Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)\\s*(=~|!~|!=|=)\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
+    private static final Pattern GROUPING =
+            Pattern.compile("\\b(?:by|without|on|ignoring|group_left|group_right)\\s*\\(([^)]*)\\)");
     private static final Pattern IDENTIFIER = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)\\s*(\\()?");
-    private static final Pattern LABEL_VALUES = Pattern.compile("^\\s*label_values\\((.*),\\s*([a-zA-Z_][a-zA-Z0-9_]*)\\s*\\)\\s*$");
+    private static final Pattern LABEL_VALUES =
+            Pattern.compile("^\\s*label_values\\((.*),\\s*([a-zA-Z_][a-zA-Z0-9_]*)\\s*\\)\\s*$");
 
     @TempDir
     Path root;
 
     /** A selector of one query: the metric and its label matchers (name to operator and value). */
-    record Selector(String metric, List<String[]> matchers) {
-    }
+    record Selector(String metric, List<String[]> matchers) {}
 
     /** What one PromQL expression reads: metric names, selectors with matchers, and grouping labels. */
     record Query(String expr, Set<String> metrics, List<Selector> selectors, Set<String> grouping) {
@@ -98,19 +113,28 @@ class DashboardMetricsIT {
         assertEquals(Set.of("posixgw_requests_seconds_bucket", "process_files_max_files"), q.metrics());
         assertEquals(Set.of("operation", "le", "pod"), q.grouping());
         assertEquals("posixgw_requests_seconds_bucket", q.selectors().get(0).metric());
-        assertEquals(List.of("namespace", "operation"), q.selectors().get(0).matchers().stream().map(m -> m[0]).toList());
+        assertEquals(
+                List.of("namespace", "operation"),
+                q.selectors().get(0).matchers().stream().map(m -> m[0]).toList());
 
         // What the check finds: a missing name, a missing label, a label value never seen, a grouping on nothing.
-        Map<String, List<Map<String, String>>> series = Map.of(
-                "posixgw_fsync_seconds_count", List.of(Map.of("target", "file"), Map.of("target", "directory")));
-        assertEquals(List.of(), problems(List.of(Query.parse(
-                "sum by (target, pod) (rate(posixgw_fsync_seconds_count{pod=~\"$pod\", target=\"file\"}[5m]))")), series));
-        List<String> found = problems(List.of(
-                Query.parse("rate(posixgw_fsync_count[5m])"),
-                Query.parse("posixgw_fsync_seconds_count{kind=\"file\"}"),
-                Query.parse("posixgw_fsync_seconds_count{target=\"dir\"}"),
-                Query.parse("sum by (operation) (posixgw_fsync_seconds_count)"),
-                Query.parse("vector(1)")), series);
+        Map<String, List<Map<String, String>>> series =
+                Map.of("posixgw_fsync_seconds_count", List.of(Map.of("target", "file"), Map.of("target", "directory")));
+        assertEquals(
+                List.of(),
+                problems(
+                        List.of(
+                                Query.parse(
+                                        "sum by (target, pod) (rate(posixgw_fsync_seconds_count{pod=~\"$pod\", target=\"file\"}[5m]))")),
+                        series));
+        List<String> found = problems(
+                List.of(
+                        Query.parse("rate(posixgw_fsync_count[5m])"),
+                        Query.parse("posixgw_fsync_seconds_count{kind=\"file\"}"),
+                        Query.parse("posixgw_fsync_seconds_count{target=\"dir\"}"),
+                        Query.parse("sum by (operation) (posixgw_fsync_seconds_count)"),
+                        Query.parse("vector(1)")),
+                series);
         assertEquals(5, found.size(), found.toString());
         assertTrue(found.get(0).startsWith("the server exports no posixgw_fsync_count"), found.get(0));
         assertTrue(found.get(1).startsWith("posixgw_fsync_seconds_count has no label kind"), found.get(1));
@@ -121,12 +145,15 @@ class DashboardMetricsIT {
 
     @Test
     void everyQueryOfTheDashboardReadsWhatTheServerExports() throws Exception {
-        JsonNode dashboard = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).readTree(DASHBOARD.toFile());
+        JsonNode dashboard = new ObjectMapper()
+                .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                .readTree(DASHBOARD.toFile());
         assertEquals("posixgw", dashboard.path("uid").asText());
         List<String> exprs = new ArrayList<>();
         collectExprs(dashboard.path("panels"), exprs);
         Set<Integer> ids = new HashSet<>();
-        panels(dashboard.path("panels")).forEach(p -> assertTrue(ids.add(p.path("id").asInt()), "panel ids are unique: " + p.path("id")));
+        panels(dashboard.path("panels"))
+                .forEach(p -> assertTrue(ids.add(p.path("id").asInt()), "panel ids are unique: " + p.path("id")));
         for (JsonNode variable : dashboard.path("templating").path("list")) {
             JsonNode query = variable.path("query");
             String text = query.isObject() ? query.path("query").asText() : query.asText();
@@ -144,29 +171,59 @@ class DashboardMetricsIT {
         try (TestGateway gw = TestGateway.start(root, "--metrics-path", "/_/metrics")) {
             // A few requests of each kind the panels show: writes (with fsyncs), reads, an error.
             RawS3 raw = gw.raw();
-            assertEquals(200, raw.send("PUT", "/dash", Map.of(), Map.of(), new byte[0]).status());
-            assertEquals(200, raw.send("PUT", "/dash/obj", Map.of(), Map.of(), new byte[4096]).status());
-            assertEquals(4096, raw.send("GET", "/dash/obj", Map.of(), Map.of(), new byte[0]).body().length);
-            assertEquals(200, raw.send("HEAD", "/dash/obj", Map.of(), Map.of(), new byte[0]).status());
-            assertEquals("NoSuchKey", raw.send("GET", "/dash/missing", Map.of(), Map.of(), new byte[0]).errorCode());
-            assertEquals(200, raw.send("GET", "/dash", Map.of("list-type", "2"), Map.of(), new byte[0]).status());
+            assertEquals(
+                    200,
+                    raw.send("PUT", "/dash", Map.of(), Map.of(), new byte[0]).status());
+            assertEquals(
+                    200,
+                    raw.send("PUT", "/dash/obj", Map.of(), Map.of(), new byte[4096])
+                            .status());
+            assertEquals(
+                    4096,
+                    raw.send("GET", "/dash/obj", Map.of(), Map.of(), new byte[0])
+                            .body()
+                            .length);
+            assertEquals(
+                    200,
+                    raw.send("HEAD", "/dash/obj", Map.of(), Map.of(), new byte[0])
+                            .status());
+            assertEquals(
+                    "NoSuchKey",
+                    raw.send("GET", "/dash/missing", Map.of(), Map.of(), new byte[0])
+                            .errorCode());
+            assertEquals(
+                    200,
+                    raw.send("GET", "/dash", Map.of("list-type", "2"), Map.of(), new byte[0])
+                            .status());
             System.gc(); // jvm_gc_pause_seconds exists once a collection has happened
 
-            // Meters of requests and collections appear once recorded, a moment after the answers: scrape until all are there.
-            RawS3.Response scraped = MetricsIT.scrapeUntil(gw.port, "/_/metrics",
+            // Meters of requests and collections appear once recorded, a moment after the answers: scrape until all are
+            // there.
+            RawS3.Response scraped = MetricsIT.scrapeUntil(
+                    gw.port,
+                    "/_/metrics",
                     s -> s.stream().map(MetricsIT.Sample::name).toList().containsAll(used));
             assertEquals(200, scraped.status());
             List<MetricsIT.Sample> samples = MetricsIT.scrape(scraped.text());
             Map<String, List<Map<String, String>>> series = new TreeMap<>();
-            samples.forEach(s -> series.computeIfAbsent(s.name(), n -> new ArrayList<>()).add(s.labels()));
+            samples.forEach(s ->
+                    series.computeIfAbsent(s.name(), n -> new ArrayList<>()).add(s.labels()));
 
             List<String> problems = problems(queries, series);
             assertTrue(problems.isEmpty(), String.join("\n", problems) + "\nexported: " + series.keySet());
         }
         // The panels the platform's conventions ask for: rates and errors, latency, bytes, connections, JVM memory.
-        assertTrue(used.containsAll(Set.of("posixgw_requests_seconds_count", "posixgw_requests_seconds_bucket",
-                "posixgw_received_bytes_total", "posixgw_sent_bytes_total", "posixgw_connections_open",
-                "posixgw_requests_inflight", "jvm_memory_used_bytes", "process_resident_memory_bytes")), used.toString());
+        assertTrue(
+                used.containsAll(Set.of(
+                        "posixgw_requests_seconds_count",
+                        "posixgw_requests_seconds_bucket",
+                        "posixgw_received_bytes_total",
+                        "posixgw_sent_bytes_total",
+                        "posixgw_connections_open",
+                        "posixgw_requests_inflight",
+                        "jvm_memory_used_bytes",
+                        "process_resident_memory_bytes")),
+                used.toString());
     }
 
     /** What in these queries the exported series (name to each sample's labels) do not have. */
@@ -189,14 +246,17 @@ class DashboardMetricsIT {
                     }
                     if (of.stream().noneMatch(l -> l.containsKey(m[0]))) {
                         out.add(s.metric() + " has no label " + m[0] + ": " + q.expr());
-                    } else if ((m[1].equals("=") || m[1].equals("!=")) && of.stream().noneMatch(l -> m[2].equals(l.get(m[0])))) {
+                    } else if ((m[1].equals("=") || m[1].equals("!="))
+                            && of.stream().noneMatch(l -> m[2].equals(l.get(m[0])))) {
                         out.add(s.metric() + " has no " + m[0] + "=\"" + m[2] + "\": " + q.expr());
                     }
                 }
             }
             for (String label : q.grouping()) {
-                if (!TARGET_LABELS.contains(label) && q.metrics().stream()
-                        .noneMatch(n -> series.getOrDefault(n, List.of()).stream().anyMatch(l -> l.containsKey(label)))) {
+                if (!TARGET_LABELS.contains(label)
+                        && q.metrics().stream()
+                                .noneMatch(n -> series.getOrDefault(n, List.of()).stream()
+                                        .anyMatch(l -> l.containsKey(label)))) {
                     out.add("grouped by " + label + ", which none of " + q.metrics() + " has: " + q.expr());
                 }
             }

@@ -1,15 +1,5 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
-import java.util.ArrayList;
-import java.util.Base64;
-import java.util.List;
-import java.util.Map;
-
 import static io.posixgw.server.it.Checklist.DELETE_OBJECTS_INTEGRITY;
 import static io.posixgw.server.it.Checklist.DELETE_OBJECTS_LIMIT;
 import static io.posixgw.server.it.Checklist.DELETE_OBJECTS_MISSING_KEYS;
@@ -18,6 +8,15 @@ import static io.posixgw.server.it.Checklist.DELETE_OBJECTS_RESULTS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The DeleteObjects section of the checklist ({@code POST ?delete}), over raw signed HTTP. */
 class DeleteObjectsSemanticsIT extends GatewayPerClass {
@@ -34,7 +33,9 @@ class DeleteObjectsSemanticsIT extends GatewayPerClass {
             b.append("<Quiet>true</Quiet>");
         }
         for (String k : keys) {
-            b.append("<Object><Key>").append(k.replace("&", "&amp;").replace("<", "&lt;")).append("</Key></Object>");
+            b.append("<Object><Key>")
+                    .append(k.replace("&", "&amp;").replace("<", "&lt;"))
+                    .append("</Key></Object>");
         }
         return bytes(b.append("</Delete>").toString());
     }
@@ -62,36 +63,75 @@ class DeleteObjectsSemanticsIT extends GatewayPerClass {
     void aVersionIdOtherThanNullDeletesNothing() throws Exception {
         putAll(List.of("versioned/a", "versioned/b"));
         // posixgw keeps no versions: deleting one that does not exist is a no-op, as in S3
-        assertEquals(204, raw.send("DELETE", path(B, "versioned/a"), Map.of("versionId", "3HL4kqtJlcpXroDTDmJ"), Map.of(),
-                new byte[0]).status());
+        assertEquals(
+                204,
+                raw.send(
+                                "DELETE",
+                                path(B, "versioned/a"),
+                                Map.of("versionId", "3HL4kqtJlcpXroDTDmJ"),
+                                Map.of(),
+                                new byte[0])
+                        .status());
         ObjectFiles.assertStored(root, B, "versioned/a", bytes("versioned/a"));
         byte[] body = bytes("<Delete><Object><Key>versioned/a</Key><VersionId>3HL4kqtJlcpXroDTDmJ</VersionId></Object>"
                 + "<Object><Key>versioned/b</Key><VersionId>null</VersionId></Object></Delete>");
         RawS3.Response r = deleteObjects(body, Map.of("content-md5", md5(body)));
         assertOk(r);
-        assertTrue(r.text().contains("<Deleted><Key>versioned/a</Key><VersionId>3HL4kqtJlcpXroDTDmJ</VersionId></Deleted>"), r.text());
+        assertTrue(
+                r.text()
+                        .contains(
+                                "<Deleted><Key>versioned/a</Key><VersionId>3HL4kqtJlcpXroDTDmJ</VersionId></Deleted>"),
+                r.text());
         ObjectFiles.assertStored(root, B, "versioned/a", bytes("versioned/a"));
         ObjectFiles.assertAbsent(root, B, "versioned/b");
         // the null version is the object
-        assertEquals(204, raw.send("DELETE", path(B, "versioned/a"), Map.of("versionId", "null"), Map.of(), new byte[0]).status());
+        assertEquals(
+                204,
+                raw.send("DELETE", path(B, "versioned/a"), Map.of("versionId", "null"), Map.of(), new byte[0])
+                        .status());
         ObjectFiles.assertAbsent(root, B, "versioned/a");
-        assertError(raw.send("DELETE", path("no-such-bucket", "k"), Map.of("versionId", "x"), Map.of(), new byte[0]), 404, "NoSuchBucket");
+        assertError(
+                raw.send("DELETE", path("no-such-bucket", "k"), Map.of("versionId", "x"), Map.of(), new byte[0]),
+                404,
+                "NoSuchBucket");
     }
 
     @Test
     void conditionalDeletesCheckTheETag() throws Exception {
         putAll(List.of("cond/a", "cond/b", "cond/c"));
         String etagA = ObjectFiles.etag(bytes("cond/a"));
-        assertError(raw.send("DELETE", path(B, "cond/a"), Map.of(), Map.of("if-match", "\"00000000000000000000000000000000\""),
-                new byte[0]), 412, "PreconditionFailed");
+        assertError(
+                raw.send(
+                        "DELETE",
+                        path(B, "cond/a"),
+                        Map.of(),
+                        Map.of("if-match", "\"00000000000000000000000000000000\""),
+                        new byte[0]),
+                412,
+                "PreconditionFailed");
         ObjectFiles.assertStored(root, B, "cond/a", bytes("cond/a"));
-        assertError(raw.send("DELETE", path(B, "cond/none"), Map.of(), Map.of("if-match", "*"), new byte[0]), 404, "NoSuchKey");
-        assertEquals(204, raw.send("DELETE", path(B, "cond/a"), Map.of(), Map.of("if-match", etagA), new byte[0]).status());
+        assertError(
+                raw.send("DELETE", path(B, "cond/none"), Map.of(), Map.of("if-match", "*"), new byte[0]),
+                404,
+                "NoSuchKey");
+        assertEquals(
+                204,
+                raw.send("DELETE", path(B, "cond/a"), Map.of(), Map.of("if-match", etagA), new byte[0])
+                        .status());
         ObjectFiles.assertAbsent(root, B, "cond/a");
-        assertEquals(204, raw.send("DELETE", path(B, "cond/b"), Map.of(), Map.of("if-match", "*"), new byte[0]).status());
+        assertEquals(
+                204,
+                raw.send("DELETE", path(B, "cond/b"), Map.of(), Map.of("if-match", "*"), new byte[0])
+                        .status());
         ObjectFiles.assertAbsent(root, B, "cond/b");
-        assertError(raw.send("DELETE", path(B, "cond/c"), Map.of(), Map.of("x-amz-if-match-size", "6"), new byte[0]), 501, "NotImplemented");
-        assertError(raw.send("DELETE", path(B, "cond/c"), Map.of("versionId", ""), Map.of(), new byte[0]), 400, "InvalidArgument");
+        assertError(
+                raw.send("DELETE", path(B, "cond/c"), Map.of(), Map.of("x-amz-if-match-size", "6"), new byte[0]),
+                501,
+                "NotImplemented");
+        assertError(
+                raw.send("DELETE", path(B, "cond/c"), Map.of("versionId", ""), Map.of(), new byte[0]),
+                400,
+                "InvalidArgument");
         ObjectFiles.assertStored(root, B, "cond/c", bytes("cond/c"));
 
         // DeleteObjects: per-entry ETag
@@ -119,10 +159,16 @@ class DeleteObjectsSemanticsIT extends GatewayPerClass {
         putAll(List.of(key));
         byte[] body = deleteBody(false, List.of(key));
         byte[] other = deleteBody(false, List.of("something/else"));
-        String wrong = header.equals("content-md5") ? md5(other) : ObjectSemanticsIT.Sum.valueOf(
-                header.substring("x-amz-checksum-".length()).toUpperCase(java.util.Locale.ROOT)).base64(other);
-        String right = header.equals("content-md5") ? md5(body) : ObjectSemanticsIT.Sum.valueOf(
-                header.substring("x-amz-checksum-".length()).toUpperCase(java.util.Locale.ROOT)).base64(body);
+        String wrong = header.equals("content-md5")
+                ? md5(other)
+                : ObjectSemanticsIT.Sum.valueOf(
+                                header.substring("x-amz-checksum-".length()).toUpperCase(java.util.Locale.ROOT))
+                        .base64(other);
+        String right = header.equals("content-md5")
+                ? md5(body)
+                : ObjectSemanticsIT.Sum.valueOf(
+                                header.substring("x-amz-checksum-".length()).toUpperCase(java.util.Locale.ROOT))
+                        .base64(body);
 
         assertError(deleteObjects(body, Map.of()), 400, "InvalidRequest");
         // an algorithm named alone checks nothing
@@ -138,7 +184,8 @@ class DeleteObjectsSemanticsIT extends GatewayPerClass {
     @Test
     void aBodyThatIsNotADeleteIsMalformedXml() throws Exception {
         putAll(List.of("rooted"));
-        for (String xml : List.of("<Foo><Object><Key>rooted</Key></Object></Foo>",
+        for (String xml : List.of(
+                "<Foo><Object><Key>rooted</Key></Object></Foo>",
                 "<Delete><Object><Key>rooted</Key></Object></Delete>GARBAGE<x>")) {
             byte[] body = xml.getBytes(java.nio.charset.StandardCharsets.UTF_8);
             assertError(deleteObjects(body, Map.of("content-md5", md5(body))), 400, "MalformedXML");
@@ -151,13 +198,28 @@ class DeleteObjectsSemanticsIT extends GatewayPerClass {
         putAll(List.of("md5/tagged"));
         byte[] tagging = "<Tagging><TagSet><Tag><Key>evil</Key><Value>1</Value></Tag></TagSet></Tagging>"
                 .getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        assertError(raw.send("PUT", "/" + B + "/md5/tagged", Map.of("tagging", ""), Map.of("content-md5", md5(bytes("other"))),
-                tagging), 400, "BadDigest");
-        assertError(raw.send("PUT", "/" + B + "/md5/tagged", Map.of("tagging", ""), Map.of("content-md5", "!!notb64"),
-                tagging), 400, "InvalidDigest");
+        assertError(
+                raw.send(
+                        "PUT",
+                        "/" + B + "/md5/tagged",
+                        Map.of("tagging", ""),
+                        Map.of("content-md5", md5(bytes("other"))),
+                        tagging),
+                400,
+                "BadDigest");
+        assertError(
+                raw.send(
+                        "PUT",
+                        "/" + B + "/md5/tagged",
+                        Map.of("tagging", ""),
+                        Map.of("content-md5", "!!notb64"),
+                        tagging),
+                400,
+                "InvalidDigest");
         RawS3.Response tags = raw.send("GET", "/" + B + "/md5/tagged", Map.of("tagging", ""), Map.of(), new byte[0]);
         assertFalse(tags.text().contains("evil"), tags.text());
-        assertOk(raw.send("PUT", "/" + B + "/md5/tagged", Map.of("tagging", ""), Map.of("content-md5", md5(tagging)), tagging));
+        assertOk(raw.send(
+                "PUT", "/" + B + "/md5/tagged", Map.of("tagging", ""), Map.of("content-md5", md5(tagging)), tagging));
     }
 
     @Test
@@ -184,14 +246,18 @@ class DeleteObjectsSemanticsIT extends GatewayPerClass {
     @Conformance({DELETE_OBJECTS_RESULTS, DELETE_OBJECTS_MISSING_KEYS})
     void eachKeyIsAnsweredDeletedOrError() throws Exception {
         putAll(List.of("results/a & b", "results/c"));
-        RawS3.Response r = deleteObjects(false, List.of("results/a & b", "results/never-existed", "results/../escape", "results/c"));
+        RawS3.Response r = deleteObjects(
+                false, List.of("results/a & b", "results/never-existed", "results/../escape", "results/c"));
         assertOk(r);
         String t = r.text();
         assertTrue(t.matches("(?s)<\\?xml[^>]*>\\s*<DeleteResult[^>]*>.*</DeleteResult>\\s*"), t);
         for (String deleted : new String[] {"results/a &amp; b", "results/never-existed", "results/c"}) {
             assertTrue(t.contains("<Deleted><Key>" + deleted + "</Key></Deleted>"), deleted + " in " + t);
         }
-        assertTrue(t.matches("(?s).*<Error><Key>results/\\.\\./escape</Key><Code>InvalidArgument</Code><Message>[^<]+</Message></Error>.*"), t);
+        assertTrue(
+                t.matches(
+                        "(?s).*<Error><Key>results/\\.\\./escape</Key><Code>InvalidArgument</Code><Message>[^<]+</Message></Error>.*"),
+                t);
         ObjectFiles.assertAbsent(root, B, "results/a & b");
         ObjectFiles.assertAbsent(root, B, "results/c");
     }

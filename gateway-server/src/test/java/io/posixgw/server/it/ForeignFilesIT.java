@@ -1,6 +1,9 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -16,11 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32;
 import java.util.zip.GZIPOutputStream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * A data root that other tools wrote: plain files and directories from rsync or a
@@ -36,12 +35,14 @@ class ForeignFilesIT extends GatewayPerTest {
 
     /** Sets attribute {@code name} of a file or directory as versitygw does: the xattr {@code user.<name>}. */
     void setAttr(Path p, String name, byte[] value) throws Exception {
-        Files.getFileAttributeView(p, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).write(name, ByteBuffer.wrap(value));
+        Files.getFileAttributeView(p, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .write(name, ByteBuffer.wrap(value));
     }
 
     /** The attribute's value, or null when absent. */
     byte[] attr(Path p, String name) throws Exception {
-        UserDefinedFileAttributeView v = Files.getFileAttributeView(p, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+        UserDefinedFileAttributeView v =
+                Files.getFileAttributeView(p, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
         if (!v.list().contains(name)) {
             return null;
         }
@@ -60,7 +61,8 @@ class ForeignFilesIT extends GatewayPerTest {
     }
 
     /** A signed request without a body; {@code path} is given decoded and percent-encoded here. */
-    RawS3.Response send(String method, String path, Map<String, String> query, Map<String, String> headers) throws Exception {
+    RawS3.Response send(String method, String path, Map<String, String> query, Map<String, String> headers)
+            throws Exception {
         return gw.raw().send(method, TestSigner.encode(path, false), query, headers, NONE);
     }
 
@@ -91,7 +93,9 @@ class ForeignFilesIT extends GatewayPerTest {
         Process fifo = new ProcessBuilder("mkfifo", bucket.resolve("pipe").toString()).start();
         assertEquals(0, fifo.waitFor(), "mkfifo");
 
-        assertTrue(send("GET", "/", Map.of(), Map.of()).text().contains("<Name>imported</Name>"), "a directory is a bucket");
+        assertTrue(
+                send("GET", "/", Map.of(), Map.of()).text().contains("<Name>imported</Name>"),
+                "a directory is a bucket");
         List<String> keys = new ArrayList<>(files.keySet());
         keys.sort(ObjectFiles.UTF8_ORDER);
         ListingXml all = list("imported", Map.of());
@@ -130,29 +134,45 @@ class ForeignFilesIT extends GatewayPerTest {
 
         // computed once, kept on disk, the same after a restart
         for (String key : files.keySet()) {
-            assertTrue(new String(attr(bucket.resolve(key), "posixgw.computed-etag"), StandardCharsets.UTF_8)
-                    .endsWith(":" + ObjectFiles.etag(files.get(key))), "kept ETag of " + key);
+            assertTrue(
+                    new String(attr(bucket.resolve(key), "posixgw.computed-etag"), StandardCharsets.UTF_8)
+                            .endsWith(":" + ObjectFiles.etag(files.get(key))),
+                    "kept ETag of " + key);
         }
         Path later = write(bucket.resolve("later/added.dat"), ObjectFiles.random(3000, 3)); // after the listing above
         restartGateway();
-        assertEquals(ObjectFiles.etag(Files.readAllBytes(later)), send("HEAD", "/imported/later/added.dat", Map.of(), Map.of()).header("etag"));
+        assertEquals(
+                ObjectFiles.etag(Files.readAllBytes(later)),
+                send("HEAD", "/imported/later/added.dat", Map.of(), Map.of()).header("etag"));
         for (ListingXml.Entry e : list("imported", Map.of("prefix", "a")).contents()) {
             assertEquals(ObjectFiles.etag(files.get(e.key())), e.etag(), "after the restart: " + e.key());
         }
-        assertEquals(ObjectFiles.etag(files.get("ünïcödé/日本.bin")),
+        assertEquals(
+                ObjectFiles.etag(files.get("ünïcödé/日本.bin")),
                 send("HEAD", "/imported/ünïcödé/日本.bin", Map.of(), Map.of()).header("etag"));
 
         // copy and delete
-        RawS3.Response copy = gw.raw().send("PUT", "/imported/copies/top.bin", Map.of(),
-                Map.of("x-amz-copy-source", "/imported/top.bin"), NONE);
+        RawS3.Response copy = gw.raw()
+                .send(
+                        "PUT",
+                        "/imported/copies/top.bin",
+                        Map.of(),
+                        Map.of("x-amz-copy-source", "/imported/top.bin"),
+                        NONE);
         assertEquals(200, copy.status(), copy.text());
         RawS3.Response copied = send("GET", "/imported/copies/top.bin", Map.of(), Map.of());
         assertArrayEquals(files.get("top.bin"), copied.body());
         assertEquals(ObjectFiles.etag(files.get("top.bin")), copied.header("etag"));
         assertEquals(OCTET_STREAM, copied.header("content-type"));
-        assertEquals(204, send("DELETE", "/imported/a/b/c/deep.txt", Map.of(), Map.of()).status());
-        assertEquals(204, send("DELETE", "/imported/with space.txt", Map.of(), Map.of()).status());
-        assertEquals(404, send("HEAD", "/imported/a/b/c/deep.txt", Map.of(), Map.of()).status());
+        assertEquals(
+                204,
+                send("DELETE", "/imported/a/b/c/deep.txt", Map.of(), Map.of()).status());
+        assertEquals(
+                204,
+                send("DELETE", "/imported/with space.txt", Map.of(), Map.of()).status());
+        assertEquals(
+                404,
+                send("HEAD", "/imported/a/b/c/deep.txt", Map.of(), Map.of()).status());
         ListingXml after = list("imported", Map.of("delimiter", "/"));
         assertEquals(List.of("top.bin", "zero"), after.keys());
         assertEquals(List.of("copies/", "later/", "ünïcödé/"), after.commonPrefixes());
@@ -162,21 +182,29 @@ class ForeignFilesIT extends GatewayPerTest {
     @Test
     void aTreeInVersitygwsLayoutIsServedWithItsAttributes() throws Exception {
         Path bucket = Files.createDirectories(root.resolve("vgw"));
-        setAttr(bucket, "acl", "{\"Owner\":\"ryax\",\"Grantees\":[{\"Permission\":\"FULL_CONTROL\",\"Access\":\"ryax\",\"Type\":\"CanonicalUser\"}]}");
+        setAttr(
+                bucket,
+                "acl",
+                "{\"Owner\":\"ryax\",\"Grantees\":[{\"Permission\":\"FULL_CONTROL\",\"Access\":\"ryax\",\"Type\":\"CanonicalUser\"}]}");
         setAttr(bucket, "ownership", "BucketOwnerEnforced");
 
         byte[] report = ObjectFiles.random(20_000, 4);
         Path reportFile = write(bucket.resolve("docs/report.pdf"), report);
         CRC32 crc = new CRC32();
         crc.update(report);
-        String crc32 = Base64.getEncoder().encodeToString(ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
+        String crc32 = Base64.getEncoder()
+                .encodeToString(
+                        ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
         setAttr(reportFile, "etag", ObjectFiles.etag(report));
         setAttr(reportFile, "content-type", "application/pdf");
         setAttr(reportFile, "content-disposition", "attachment; filename=\"report.pdf\"");
         setAttr(reportFile, "cache-control", "max-age=60");
         setAttr(reportFile, "metadata", "{\"author\":\"ana\",\"note\":\"a\\u003cb\\u003e\"}");
-        setAttr(reportFile, "checksums", "{\"Algorithm\":\"CRC32\",\"Type\":\"FULL_OBJECT\",\"CRC32\":\"" + crc32
-                + "\",\"CRC32C\":null,\"SHA1\":null,\"SHA256\":null,\"CRC64NVME\":null}");
+        setAttr(
+                reportFile,
+                "checksums",
+                "{\"Algorithm\":\"CRC32\",\"Type\":\"FULL_OBJECT\",\"CRC32\":\"" + crc32
+                        + "\",\"CRC32C\":null,\"SHA1\":null,\"SHA256\":null,\"CRC64NVME\":null}");
         setAttr(reportFile, "X-Amz-Tagging", "{\"env\":\"prod\"}");
 
         Path folder = Files.createDirectories(bucket.resolve("folder"));
@@ -197,9 +225,12 @@ class ForeignFilesIT extends GatewayPerTest {
 
         ListingXml all = list("vgw", Map.of());
         assertEquals(List.of("big.bin", "docs/report.pdf", "folder/"), all.keys());
-        assertEquals(List.of(new ListingXml.Entry("big.bin", 250, bigEtag),
-                new ListingXml.Entry("docs/report.pdf", report.length, ObjectFiles.etag(report)),
-                new ListingXml.Entry("folder/", 0, "\"d41d8cd98f00b204e9800998ecf8427e\"")), all.contents());
+        assertEquals(
+                List.of(
+                        new ListingXml.Entry("big.bin", 250, bigEtag),
+                        new ListingXml.Entry("docs/report.pdf", report.length, ObjectFiles.etag(report)),
+                        new ListingXml.Entry("folder/", 0, "\"d41d8cd98f00b204e9800998ecf8427e\"")),
+                all.contents());
 
         RawS3.Response head = send("HEAD", "/vgw/docs/report.pdf", Map.of(), Map.of("x-amz-checksum-mode", "ENABLED"));
         assertEquals(200, head.status());
@@ -213,7 +244,8 @@ class ForeignFilesIT extends GatewayPerTest {
         assertEquals("1", head.header("x-amz-tagging-count"));
         RawS3.Response get = send("GET", "/vgw/docs/report.pdf", Map.of(), Map.of());
         assertArrayEquals(report, get.body());
-        String tags = send("GET", "/vgw/docs/report.pdf", Map.of("tagging", ""), Map.of()).text();
+        String tags = send("GET", "/vgw/docs/report.pdf", Map.of("tagging", ""), Map.of())
+                .text();
         assertTrue(tags.contains("<Tag><Key>env</Key><Value>prod</Value></Tag>"), tags);
 
         RawS3.Response dir = send("HEAD", "/vgw/folder/", Map.of(), Map.of());
@@ -232,16 +264,26 @@ class ForeignFilesIT extends GatewayPerTest {
         RawS3.Response part3 = send("HEAD", "/vgw/big.bin", Map.of("partNumber", "3"), Map.of());
         assertEquals(206, part3.status());
         assertEquals("50", part3.header("content-length"));
-        assertEquals(416, send("GET", "/vgw/big.bin", Map.of("partNumber", "4"), Map.of()).status());
+        assertEquals(
+                416,
+                send("GET", "/vgw/big.bin", Map.of("partNumber", "4"), Map.of()).status());
 
         // posixgw's own writes into that tree keep the layout: a copy of the multipart object is one part
-        RawS3.Response copy = gw.raw().send("PUT", "/vgw/big-copy.bin", Map.of(), Map.of("x-amz-copy-source", "/vgw/big.bin"), NONE);
+        RawS3.Response copy =
+                gw.raw().send("PUT", "/vgw/big-copy.bin", Map.of(), Map.of("x-amz-copy-source", "/vgw/big.bin"), NONE);
         assertEquals(200, copy.status(), copy.text());
-        assertEquals(ObjectFiles.etag(big), new String(attr(bucket.resolve("big-copy.bin"), "etag"), StandardCharsets.UTF_8));
-        assertEquals("application/x-big", new String(attr(bucket.resolve("big-copy.bin"), "content-type"), StandardCharsets.UTF_8));
+        assertEquals(
+                ObjectFiles.etag(big),
+                new String(attr(bucket.resolve("big-copy.bin"), "etag"), StandardCharsets.UTF_8));
+        assertEquals(
+                "application/x-big",
+                new String(attr(bucket.resolve("big-copy.bin"), "content-type"), StandardCharsets.UTF_8));
         assertEquals(204, send("DELETE", "/vgw/folder/", Map.of(), Map.of()).status());
         assertEquals(204, send("DELETE", "/vgw/big.bin", Map.of(), Map.of()).status());
-        assertEquals(List.of("big-copy.bin", "docs/report.pdf"), list("vgw", Map.of()).keys());
-        assertEquals("BucketNotEmpty", send("DELETE", "/vgw", Map.of(), Map.of()).errorCode());
+        assertEquals(
+                List.of("big-copy.bin", "docs/report.pdf"),
+                list("vgw", Map.of()).keys());
+        assertEquals(
+                "BucketNotEmpty", send("DELETE", "/vgw", Map.of(), Map.of()).errorCode());
     }
 }

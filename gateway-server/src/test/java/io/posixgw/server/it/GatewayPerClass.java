@@ -1,9 +1,7 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,9 +10,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One gateway for all tests of a class, over {@code tmp/data}, with {@code --fsync off}: for the S3 semantics
@@ -25,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 abstract class GatewayPerClass {
     /** The class's temporary directory: the data root is {@code tmp/data}, the rest is free for the tests. */
     Path tmp;
+
     Path root;
     TestGateway gw;
     RawS3 raw;
@@ -80,8 +80,12 @@ abstract class GatewayPerClass {
 
     /** UploadPart, answered 200: the part's ETag. */
     String uploadPart(String bucket, String key, String uploadId, int partNumber, byte[] data) throws IOException {
-        RawS3.Response r = raw.send("PUT", path(bucket, key), Map.of("uploadId", uploadId, "partNumber", Integer.toString(partNumber)),
-                Map.of(), data);
+        RawS3.Response r = raw.send(
+                "PUT",
+                path(bucket, key),
+                Map.of("uploadId", uploadId, "partNumber", Integer.toString(partNumber)),
+                Map.of(),
+                data);
         assertOk(r);
         return assertNotNullReturn(r.header("etag"), r);
     }
@@ -92,13 +96,17 @@ abstract class GatewayPerClass {
         for (int i = 1; i <= etags.size(); i++) {
             numbers.add(i);
         }
-        return raw.send("POST", path(bucket, key), Map.of("uploadId", uploadId), Map.of(), completeBody(numbers, etags));
+        return raw.send(
+                "POST", path(bucket, key), Map.of("uploadId", uploadId), Map.of(), completeBody(numbers, etags));
     }
 
     static byte[] completeBody(List<Integer> partNumbers, List<String> etags) {
         StringBuilder b = new StringBuilder("<CompleteMultipartUpload>");
         for (int i = 0; i < partNumbers.size(); i++) {
-            b.append("<Part><PartNumber>").append(partNumbers.get(i)).append("</PartNumber><ETag>").append(etags.get(i))
+            b.append("<Part><PartNumber>")
+                    .append(partNumbers.get(i))
+                    .append("</PartNumber><ETag>")
+                    .append(etags.get(i))
                     .append("</ETag></Part>");
         }
         return bytes(b.append("</CompleteMultipartUpload>").toString());

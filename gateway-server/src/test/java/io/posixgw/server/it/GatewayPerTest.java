@@ -1,13 +1,12 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A fresh gateway per test over {@code tmp/data}, with {@code --fsync off}: for client
@@ -17,6 +16,7 @@ import java.util.List;
 abstract class GatewayPerTest {
     @TempDir
     Path tmp;
+
     Path root;
     TestGateway gw;
 

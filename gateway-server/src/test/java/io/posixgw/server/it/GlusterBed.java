@@ -1,7 +1,5 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.Assumptions;
-
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * A GlusterFS volume on this machine for the scale-out tests (issue 19), driven by
@@ -50,7 +49,9 @@ final class GlusterBed implements AutoCloseable {
     /** Starts glusterd, creates the volume and starts its two bricks; skips the test where that cannot work here. */
     static GlusterBed start(Path dir) throws Exception {
         Path script = script();
-        Assumptions.assumeTrue(run(script, 10, "check") == 0, "GlusterFS (glusterfs-server, glusterfs-client), /dev/fuse or root missing");
+        Assumptions.assumeTrue(
+                run(script, 10, "check") == 0,
+                "GlusterFS (glusterfs-server, glusterfs-client), /dev/fuse or root missing");
         GlusterBed bed = new GlusterBed(script, dir);
         Runtime.getRuntime().addShutdownHook(bed.hook);
         int[] ports = freePorts(3);
@@ -87,7 +88,8 @@ final class GlusterBed implements AutoCloseable {
             return -1;
         }
         if (p.exitValue() != 0) {
-            System.err.println("gluster-bed.sh " + String.join(" ", args) + ": " + new String(out, StandardCharsets.UTF_8));
+            System.err.println(
+                    "gluster-bed.sh " + String.join(" ", args) + ": " + new String(out, StandardCharsets.UTF_8));
         }
         return p.exitValue();
     }

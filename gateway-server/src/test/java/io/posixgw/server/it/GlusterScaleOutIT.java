@@ -1,10 +1,7 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,9 +11,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Two gateways on two FUSE mounts of one GlusterFS replica-2 volume (issue 19), in both
@@ -37,10 +36,18 @@ class GlusterScaleOutIT {
     /** profile/mode -> the scenarios asserted to see no anomaly. */
     // Not yet (counts in docs/DEPLOY-SCALE-OUT.md): with caching off, a HEAD racing deletes
     // (xattr) hung past the client's 30 s once; in sidecar mode a HEAD racing overwrites and an
-    // object whose PUT was killed can be served without its metadata; with default caching, 500s and 503s from stale handles in
+    // object whose PUT was killed can be served without its metadata; with default caching, 500s and 503s from stale
+    // handles in
     // the object open, stale reads, mixed versions (sidecar), lost PUTs racing DeleteBucket.
     private static final Map<String, Set<String>> CORRECT = Map.of(
-            "coherent/xattr", Set.of("overwrite-read", "concurrent-overwrites", "conditional", "put-deletebucket", "kill-a", "kill-b"),
+            "coherent/xattr",
+                    Set.of(
+                            "overwrite-read",
+                            "concurrent-overwrites",
+                            "conditional",
+                            "put-deletebucket",
+                            "kill-a",
+                            "kill-b"),
             "coherent/sidecar", Set.of("overwrite-read", "deletes-reads", "conditional", "put-deletebucket"),
             "default/xattr", Set.of("kill-a", "kill-b"),
             "default/sidecar", Set.of());
@@ -98,15 +105,23 @@ class GlusterScaleOutIT {
             Path[] m = mounts.get(profile);
             Path file = m[0].resolve("lock-probe-" + profile);
             Files.write(file, new byte[1]);
-            Process holder = new ProcessBuilder("/usr/bin/python3", "-c", "import fcntl,sys,time\n"
-                    + "f=open(sys.argv[1],'r+b'); fcntl.lockf(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(60)",
-                    file.toString()).redirectErrorStream(true).start();
+            Process holder = new ProcessBuilder(
+                            "/usr/bin/python3",
+                            "-c",
+                            "import fcntl,sys,time\n"
+                                    + "f=open(sys.argv[1],'r+b'); fcntl.lockf(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(60)",
+                            file.toString())
+                    .redirectErrorStream(true)
+                    .start();
             try {
-                assertEquals("held", new java.io.BufferedReader(new java.io.InputStreamReader(holder.getInputStream())).readLine());
+                assertEquals(
+                        "held",
+                        new java.io.BufferedReader(new java.io.InputStreamReader(holder.getInputStream())).readLine());
                 Thread.sleep(1200); // the other mount's entry cache
-                try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(m[1].resolve(file.getFileName()),
-                        java.nio.file.StandardOpenOption.WRITE)) {
-                    assertEquals(null, ch.tryLock(), profile + ": a lock held through one mount must exclude the other's");
+                try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(
+                        m[1].resolve(file.getFileName()), java.nio.file.StandardOpenOption.WRITE)) {
+                    assertEquals(
+                            null, ch.tryLock(), profile + ": a lock held through one mount must exclude the other's");
                     holder.destroyForcibly().waitFor();
                     java.nio.channels.FileLock l = null;
                     for (int i = 0; i < 50 && l == null; i++) {
@@ -133,7 +148,9 @@ class GlusterScaleOutIT {
             RawS3 ra = g.client(g.a);
             RawS3 rb = g.client(g.b);
             RaceHarness h = new RaceHarness(ra, rb, MILLIS, THREADS);
-            assertEquals(200, ra.send("PUT", "/races", Map.of(), Map.of(), new byte[0]).status());
+            assertEquals(
+                    200,
+                    ra.send("PUT", "/races", Map.of(), Map.of(), new byte[0]).status());
             Thread.sleep(1200);
             Map<String, ScenarioRun> scenarios = new LinkedHashMap<>();
             scenarios.put("overwrite-read", () -> h.overwriteThenRead("races"));
@@ -209,8 +226,15 @@ class GlusterScaleOutIT {
             if (mode.equals("xattr")) {
                 return ServerProcess.start(mount.resolve(prefix + "xattr"), "192m", false, "--quiet", "--fsync", "off");
             }
-            return ServerProcess.start(mount.resolve(prefix + "sidecar-data"), "192m", false, "--quiet", "--fsync", "off",
-                    "--sidecar", mount.resolve(prefix + "sidecar-meta").toString());
+            return ServerProcess.start(
+                    mount.resolve(prefix + "sidecar-data"),
+                    "192m",
+                    false,
+                    "--quiet",
+                    "--fsync",
+                    "off",
+                    "--sidecar",
+                    mount.resolve(prefix + "sidecar-meta").toString());
         }
 
         RawS3 client(ServerProcess p) {
@@ -224,17 +248,25 @@ class GlusterScaleOutIT {
             RawS3 rv = client(victim);
             RawS3 rs = client(survivor);
             String bucket = "kill-" + (killA ? "a" : "b");
-            assertEquals(200, rv.send("PUT", "/" + bucket, Map.of(), Map.of(), new byte[0]).status());
+            assertEquals(
+                    200,
+                    rv.send("PUT", "/" + bucket, Map.of(), Map.of(), new byte[0])
+                            .status());
             Thread.sleep(1200);
             RaceHarness h = new RaceHarness(rv, rs, MILLIS, 2);
-            Tally t = h.killMidPut(rv, rs, bucket, () -> {
-                victim.process.destroyForcibly(); // SIGKILL
-                try {
-                    victim.process.waitFor();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, killA ? "A" : "B");
+            Tally t = h.killMidPut(
+                    rv,
+                    rs,
+                    bucket,
+                    () -> {
+                        victim.process.destroyForcibly(); // SIGKILL
+                        try {
+                            victim.process.waitFor();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    },
+                    killA ? "A" : "B");
             ServerProcess again = start(killA ? mountA : mountB);
             if (killA) {
                 a = again;
@@ -246,13 +278,17 @@ class GlusterScaleOutIT {
 
         List<String> latencyRows(String fs) throws Exception {
             RawS3 ra = client(a);
-            assertEquals(200, ra.send("PUT", "/latency", Map.of(), Map.of(), new byte[0]).status());
+            assertEquals(
+                    200,
+                    ra.send("PUT", "/latency", Map.of(), Map.of(), new byte[0]).status());
             RaceHarness h = new RaceHarness(ra, client(b), 0, 1);
             List<String> out = new ArrayList<>();
             for (int size : new int[] {4 << 10, 1 << 20}) {
                 Tally t = h.latency("latency", size, size > 4096 ? 20 : 60);
-                t.latencies().forEach((op, l) -> out.add(String.format("| %s | %s | %s | %d | %.1f | %.1f |",
-                        fs, mode, op.replace("<=4KiB", "4KiB"), l.count(), l.millis(0.5), l.millis(0.99))));
+                t.latencies()
+                        .forEach((op, l) -> out.add(String.format(
+                                "| %s | %s | %s | %d | %.1f | %.1f |",
+                                fs, mode, op.replace("<=4KiB", "4KiB"), l.count(), l.millis(0.5), l.millis(0.99))));
             }
             return out;
         }

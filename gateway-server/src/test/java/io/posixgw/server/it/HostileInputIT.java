@@ -1,8 +1,10 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static io.posixgw.server.it.Checklist.HTTP_STALLED_UPLOAD;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,12 +19,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-
-import static io.posixgw.server.it.Checklist.HTTP_STALLED_UPLOAD;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Input meant to hurt: slow or lying clients, hostile XML, symlinks out of the root, a full disk. */
 class HostileInputIT {
@@ -84,7 +83,10 @@ class HostileInputIT {
                 assertTrue(closedWithin(s, 3000), "slow head cut");
                 assertTrue((System.nanoTime() - start) / 1_000_000 < 4000);
             }
-            assertEquals(200, gw.raw().send("GET", "/", Map.of(), Map.of(), new byte[0]).status(), "server still serves");
+            assertEquals(
+                    200,
+                    gw.raw().send("GET", "/", Map.of(), Map.of(), new byte[0]).status(),
+                    "server still serves");
         }
     }
 
@@ -103,7 +105,11 @@ class HostileInputIT {
                 assertEquals(400, r.status());
                 assertEquals("RequestTimeout", r.errorCode());
             }
-            assertEquals("old", gw.raw().send("GET", "/stall/k", Map.of(), Map.of(), new byte[0]).text());
+            assertEquals(
+                    "old",
+                    gw.raw()
+                            .send("GET", "/stall/k", Map.of(), Map.of(), new byte[0])
+                            .text());
             assertEquals(0, tempFiles(root.resolve("stall")));
         }
     }
@@ -124,7 +130,11 @@ class HostileInputIT {
                 Thread.sleep(50);
             }
             assertEquals(0, tempFiles(root.resolve("gone")), "temp file removed");
-            assertEquals("previous", gw.raw().send("GET", "/gone/k", Map.of(), Map.of(), new byte[0]).text());
+            assertEquals(
+                    "previous",
+                    gw.raw()
+                            .send("GET", "/gone/k", Map.of(), Map.of(), new byte[0])
+                            .text());
         }
     }
 
@@ -137,7 +147,9 @@ class HostileInputIT {
             String xxe = "<?xml version=\"1.0\"?><!DOCTYPE d [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>"
                     + "<Delete><Object><Key>&x;</Key></Object><Object><Key>keep</Key></Object></Delete>";
             byte[] body = xxe.getBytes(StandardCharsets.UTF_8);
-            String md5 = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("MD5").digest(body));
+            String md5 = java.util.Base64.getEncoder()
+                    .encodeToString(
+                            java.security.MessageDigest.getInstance("MD5").digest(body));
             RawS3.Response r = raw.send("POST", "/xml", Map.of("delete", ""), Map.of("content-md5", md5), body);
             assertEquals(400, r.status());
             assertEquals("MalformedXML", r.errorCode());
@@ -146,27 +158,42 @@ class HostileInputIT {
                 bomb.append("<Object><Key>keep</Key></Object>");
             }
             byte[] big = bomb.append("</Delete>").toString().getBytes(StandardCharsets.UTF_8);
-            String bigMd5 = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("MD5").digest(big));
+            String bigMd5 = java.util.Base64.getEncoder()
+                    .encodeToString(
+                            java.security.MessageDigest.getInstance("MD5").digest(big));
             RawS3.Response tooBig = raw.send("POST", "/xml", Map.of("delete", ""), Map.of("content-md5", bigMd5), big);
             assertEquals(400, tooBig.status());
-            assertEquals("k", raw.send("GET", "/xml/keep", Map.of(), Map.of(), new byte[0]).text(), "nothing deleted");
+            assertEquals(
+                    "k",
+                    raw.send("GET", "/xml/keep", Map.of(), Map.of(), new byte[0])
+                            .text(),
+                    "nothing deleted");
         }
     }
 
     @Test
     void symlinksOutOfTheRootAreNeverFollowed() throws Exception {
-        Path outside = Files.createDirectories(root.resolve("../outside-" + System.nanoTime()).normalize());
+        Path outside = Files.createDirectories(
+                root.resolve("../outside-" + System.nanoTime()).normalize());
         Files.writeString(outside.resolve("secret"), "top secret");
         try (TestGateway gw = TestGateway.start(root)) {
             RawS3 raw = gw.raw();
             raw.send("PUT", "/links", Map.of(), Map.of(), new byte[0]);
             Files.createSymbolicLink(root.resolve("links/dir"), outside);
             Files.createSymbolicLink(root.resolve("links/file"), outside.resolve("secret"));
-            assertEquals(404, raw.send("GET", "/links/file", Map.of(), Map.of(), new byte[0]).status());
-            assertEquals(404, raw.send("GET", "/links/dir/secret", Map.of(), Map.of(), new byte[0]).status());
-            String list = raw.send("GET", "/links", Map.of("list-type", "2"), Map.of(), new byte[0]).text();
+            assertEquals(
+                    404,
+                    raw.send("GET", "/links/file", Map.of(), Map.of(), new byte[0])
+                            .status());
+            assertEquals(
+                    404,
+                    raw.send("GET", "/links/dir/secret", Map.of(), Map.of(), new byte[0])
+                            .status());
+            String list = raw.send("GET", "/links", Map.of("list-type", "2"), Map.of(), new byte[0])
+                    .text();
             assertFalse(list.contains("secret"), list);
-            RawS3.Response write = raw.send("PUT", "/links/dir/planted", Map.of(), Map.of(), "x".getBytes(StandardCharsets.UTF_8));
+            RawS3.Response write =
+                    raw.send("PUT", "/links/dir/planted", Map.of(), Map.of(), "x".getBytes(StandardCharsets.UTF_8));
             assertTrue(write.status() >= 400, "no write through a symlinked directory: " + write.status());
             assertFalse(Files.exists(outside.resolve("planted")));
             assertEquals("top secret", Files.readString(outside.resolve("secret")));
@@ -177,11 +204,14 @@ class HostileInputIT {
     void fullDiskIsAClearErrorAndRecovers() throws Exception {
         Path mnt = Files.createDirectories(root.resolve("small"));
         Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", mnt.toString())
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         Assumptions.assumeTrue(mount.waitFor() == 0, "needs root and tmpfs to make a small disk");
         try (TestGateway gw = TestGateway.start(mnt.resolve("data"))) {
             RawS3 raw = gw.raw();
-            assertEquals(200, raw.send("PUT", "/full", Map.of(), Map.of(), new byte[0]).status());
+            assertEquals(
+                    200,
+                    raw.send("PUT", "/full", Map.of(), Map.of(), new byte[0]).status());
             byte[] big = new byte[6 << 20];
             RawS3.Response r = raw.send("PUT", "/full/big", Map.of(), Map.of(), big);
             assertEquals(507, r.status(), r.text());
@@ -189,8 +219,14 @@ class HostileInputIT {
             assertFalse(Files.exists(mnt.resolve("data/full/big")), "no partial object");
             assertEquals(0, tempFiles(mnt.resolve("data/full")));
             byte[] small = "fits".getBytes(StandardCharsets.UTF_8);
-            assertEquals(200, raw.send("PUT", "/full/small", Map.of(), Map.of(), small).status(), "space came back");
-            assertArrayEquals(small, raw.send("GET", "/full/small", Map.of(), Map.of(), new byte[0]).body());
+            assertEquals(
+                    200,
+                    raw.send("PUT", "/full/small", Map.of(), Map.of(), small).status(),
+                    "space came back");
+            assertArrayEquals(
+                    small,
+                    raw.send("GET", "/full/small", Map.of(), Map.of(), new byte[0])
+                            .body());
         } finally {
             new ProcessBuilder("umount", "-l", mnt.toString()).start().waitFor();
         }

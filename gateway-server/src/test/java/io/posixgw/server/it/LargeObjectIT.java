@@ -1,18 +1,19 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.minio.GetObjectArgs;
 import io.minio.MakeBucketArgs;
 import io.minio.MinioClient;
 import io.minio.PutObjectArgs;
 import io.minio.StatObjectArgs;
 import io.minio.errors.ErrorResponseException;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -21,11 +22,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Bounded memory for huge objects, and SIGTERM in the middle of an upload, with the server in its own JVM. */
 @CompatClient(Client.MINIO_JAVA)
@@ -71,16 +69,29 @@ class LargeObjectIT {
     @Covers("1 GiB streamed with a 128 MiB server heap")
     void oneGibStreamedPutAndGetWithA128MiBHeap() throws Exception {
         try (ServerProcess server = ServerProcess.start(root, "128m", "--fsync", "off")) {
-            MinioClient mc = MinioClient.builder().endpoint(server.endpoint()).credentials(TestGateway.ACCESS, TestGateway.SECRET).build();
+            MinioClient mc = MinioClient.builder()
+                    .endpoint(server.endpoint())
+                    .credentials(TestGateway.ACCESS, TestGateway.SECRET)
+                    .build();
             mc.makeBucket(MakeBucketArgs.builder().bucket("big").build());
-            mc.putObject(PutObjectArgs.builder().bucket("big").object("one-gib.bin")
-                    .stream(new PatternStream(GIB), null, 64L << 20).build());
-            assertEquals(GIB, mc.statObject(StatObjectArgs.builder().bucket("big").object("one-gib.bin").build()).size());
+            mc.putObject(PutObjectArgs.builder().bucket("big").object("one-gib.bin").stream(
+                            new PatternStream(GIB), null, 64L << 20)
+                    .build());
+            assertEquals(
+                    GIB,
+                    mc.statObject(StatObjectArgs.builder()
+                                    .bucket("big")
+                                    .object("one-gib.bin")
+                                    .build())
+                            .size());
             MessageDigest expected = MessageDigest.getInstance("SHA-256");
             MessageDigest actual = MessageDigest.getInstance("SHA-256");
             byte[] buf = new byte[1 << 20];
             try (InputStream want = new PatternStream(GIB);
-                 InputStream got = mc.getObject(GetObjectArgs.builder().bucket("big").object("one-gib.bin").build())) {
+                    InputStream got = mc.getObject(GetObjectArgs.builder()
+                            .bucket("big")
+                            .object("one-gib.bin")
+                            .build())) {
                 long total = 0;
                 int n;
                 while ((n = got.read(buf)) > 0) {
@@ -102,14 +113,18 @@ class LargeObjectIT {
     void sigtermDuringLargeUploadLeavesNoPartialObject() throws Exception {
         ServerProcess server = ServerProcess.start(root, "128m", "--shutdown-grace", "2");
         try {
-            MinioClient mc = MinioClient.builder().endpoint(server.endpoint()).credentials(TestGateway.ACCESS, TestGateway.SECRET).build();
+            MinioClient mc = MinioClient.builder()
+                    .endpoint(server.endpoint())
+                    .credentials(TestGateway.ACCESS, TestGateway.SECRET)
+                    .build();
             mc.makeBucket(MakeBucketArgs.builder().bucket("term").build());
             long declared = 512L << 20;
             TestSigner signer = new TestSigner(TestGateway.ACCESS, TestGateway.SECRET, "us-east-1");
             try (Socket s = new Socket("127.0.0.1", server.port)) {
                 Map<String, String> signed = new TreeMap<>(Map.of("host", "127.0.0.1:" + server.port));
                 Map<String, String> headers = new LinkedHashMap<>(signed);
-                headers.putAll(signer.sign("PUT", "/term/partial.bin", Map.of(), signed, "UNSIGNED-PAYLOAD", Instant.now()));
+                headers.putAll(
+                        signer.sign("PUT", "/term/partial.bin", Map.of(), signed, "UNSIGNED-PAYLOAD", Instant.now()));
                 headers.put("content-length", Long.toString(declared));
                 OutputStream out = s.getOutputStream();
                 RawS3.writeHead(out, "PUT", "/term/partial.bin", headers);
@@ -130,12 +145,20 @@ class LargeObjectIT {
         }
         // A restart serves the bucket without the object and without staging debris in listings.
         try (ServerProcess again = ServerProcess.start(root, "128m")) {
-            MinioClient mc = MinioClient.builder().endpoint(again.endpoint()).credentials(TestGateway.ACCESS, TestGateway.SECRET).build();
-            ErrorResponseException e = assertThrows(ErrorResponseException.class,
-                    () -> mc.statObject(StatObjectArgs.builder().bucket("term").object("partial.bin").build()));
+            MinioClient mc = MinioClient.builder()
+                    .endpoint(again.endpoint())
+                    .credentials(TestGateway.ACCESS, TestGateway.SECRET)
+                    .build();
+            ErrorResponseException e = assertThrows(
+                    ErrorResponseException.class,
+                    () -> mc.statObject(StatObjectArgs.builder()
+                            .bucket("term")
+                            .object("partial.bin")
+                            .build()));
             assertEquals("NoSuchKey", e.errorResponse().code());
             try (Stream<Path> files = Files.walk(root.resolve("term"))) {
-                assertTrue(files.filter(Files::isRegularFile).noneMatch(p -> p.getFileName().toString().equals("partial.bin")));
+                assertTrue(files.filter(Files::isRegularFile)
+                        .noneMatch(p -> p.getFileName().toString().equals("partial.bin")));
             }
         }
     }

@@ -1,25 +1,5 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
-
-import java.io.IOException;
-import java.net.Socket;
-import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
-
 import static io.posixgw.server.it.Checklist.LIST_DELIMITER;
 import static io.posixgw.server.it.Checklist.LIST_DIRECTORY_ORDER;
 import static io.posixgw.server.it.Checklist.LIST_ENCODING_TYPE;
@@ -43,14 +23,35 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
 /**
  * The Listing section of the checklist, V1 and V2 side by side, over raw signed HTTP. Each test lists its own
  * bucket, filled once in {@link #fill}.
  */
 class ListingSemanticsIT extends GatewayPerClass {
     /** Keys whose String (UTF-16) order differs from their UTF-8 order, and names around the '/' of a directory. */
-    static final List<String> ORDER_KEYS = List.of("A", "B", "a!", "a-b", "a.txt", "a/x", "a/y/z", "a0", "b c+d", "z", "~",
-            "é", "日本", "\uFF01", "😀", "\uFFFD");
+    static final List<String> ORDER_KEYS = List.of(
+            "A", "B", "a!", "a-b", "a.txt", "a/x", "a/y/z", "a0", "b c+d", "z", "~", "é", "日本", "\uFF01", "😀",
+            "\uFFFD");
+
     static final int MANY = 1001;
 
     @BeforeAll
@@ -87,7 +88,8 @@ class ListingSemanticsIT extends GatewayPerClass {
     /** Keys of the {@code <Version>}s of a ListObjectVersions answer, in document order. */
     static List<String> versionKeys(RawS3.Response r) {
         List<String> out = new ArrayList<>();
-        Matcher m = Pattern.compile("<Version>.*?<Key>(.*?)</Key>", Pattern.DOTALL).matcher(r.text());
+        Matcher m =
+                Pattern.compile("<Version>.*?<Key>(.*?)</Key>", Pattern.DOTALL).matcher(r.text());
         while (m.find()) {
             out.add(m.group(1));
         }
@@ -100,7 +102,8 @@ class ListingSemanticsIT extends GatewayPerClass {
         RawS3.Response all = list("order", q);
         assertOk(all);
         assertTrue(all.text().contains("<ListVersionsResult"), all.text());
-        assertEquals(utf8Sorted(ORDER_KEYS).stream().map(ListingSemanticsIT::xml).toList(), versionKeys(all));
+        assertEquals(
+                utf8Sorted(ORDER_KEYS).stream().map(ListingSemanticsIT::xml).toList(), versionKeys(all));
         assertEquals(java.util.Collections.nCopies(ORDER_KEYS.size(), "null"), all.elements("VersionId"));
         assertEquals(java.util.Collections.nCopies(ORDER_KEYS.size(), "true"), all.elements("IsLatest"));
         assertEquals(List.of(), all.elements("DeleteMarker"));
@@ -133,19 +136,25 @@ class ListingSemanticsIT extends GatewayPerClass {
         assertEquals(List.of("a!", "a-b", "a.txt", "a0"), versionKeys(delimited));
 
         assertError(list("order", Map.of("versions", "", "version-id-marker", "null")), 400, "InvalidArgument");
-        assertError(list("order", Map.of("versions", "", "key-marker", "a", "version-id-marker", "3HL4kqtJlcpXroDTDmJ")), 400,
+        assertError(
+                list("order", Map.of("versions", "", "key-marker", "a", "version-id-marker", "3HL4kqtJlcpXroDTDmJ")),
+                400,
                 "InvalidArgument");
         assertError(list("no-such-bucket", Map.of("versions", "")), 404, "NoSuchBucket");
     }
 
     private static String xmlDecode(String s) {
-        return s.replace("&lt;", "<").replace("&gt;", ">").replace("&apos;", "'").replace("&amp;", "&");
+        return s.replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&apos;", "'")
+                .replace("&amp;", "&");
     }
 
     /** Keys ({@code <Key>} of Contents) and common prefixes, each in document order. */
     static List<String> keys(RawS3.Response r) {
         List<String> out = new ArrayList<>();
-        Matcher m = Pattern.compile("<Contents>.*?<Key>(.*?)</Key>", Pattern.DOTALL).matcher(r.text());
+        Matcher m =
+                Pattern.compile("<Contents>.*?<Key>(.*?)</Key>", Pattern.DOTALL).matcher(r.text());
         while (m.find()) {
             out.add(m.group(1));
         }
@@ -154,7 +163,8 @@ class ListingSemanticsIT extends GatewayPerClass {
 
     static List<String> prefixes(RawS3.Response r) {
         List<String> out = new ArrayList<>();
-        Matcher m = Pattern.compile("<CommonPrefixes>\\s*<Prefix>(.*?)</Prefix>", Pattern.DOTALL).matcher(r.text());
+        Matcher m = Pattern.compile("<CommonPrefixes>\\s*<Prefix>(.*?)</Prefix>", Pattern.DOTALL)
+                .matcher(r.text());
         while (m.find()) {
             out.add(m.group(1));
         }
@@ -189,21 +199,40 @@ class ListingSemanticsIT extends GatewayPerClass {
     }
 
     static Stream<Arguments> delimiters() {
-        return Stream.of(1, 2).flatMap(version -> Stream.of(
-                Arguments.of(version, "/", "", List.of("A", "B", "a!", "a-b", "a.txt", "a0", "b c+d", "z", "~", "é", "日本", "\uFF01", "😀", "\uFFFD"),
-                        List.of("a/")),
-                Arguments.of(version, "/", "a/", List.of("a/x"), List.of("a/y/")),
-                Arguments.of(version, "a", "", List.of("A", "B", "b c+d", "z", "~", "é", "日本", "\uFF01", "😀", "\uFFFD"), List.of("a")),
-                Arguments.of(version, ".t", "a", List.of("a!", "a-b", "a/x", "a/y/z", "a0"), List.of("a.t")),
-                Arguments.of(version, "c+", "", List.of("A", "B", "a!", "a-b", "a.txt", "a/x", "a/y/z", "a0", "z", "~", "é", "日本",
-                        "\uFF01", "😀", "\uFFFD"), List.of("b c+")),
-                Arguments.of(version, "本", "日", List.of(), List.of("日本"))));
+        return Stream.of(1, 2)
+                .flatMap(version -> Stream.of(
+                        Arguments.of(
+                                version,
+                                "/",
+                                "",
+                                List.of(
+                                        "A", "B", "a!", "a-b", "a.txt", "a0", "b c+d", "z", "~", "é", "日本", "\uFF01",
+                                        "😀", "\uFFFD"),
+                                List.of("a/")),
+                        Arguments.of(version, "/", "a/", List.of("a/x"), List.of("a/y/")),
+                        Arguments.of(
+                                version,
+                                "a",
+                                "",
+                                List.of("A", "B", "b c+d", "z", "~", "é", "日本", "\uFF01", "😀", "\uFFFD"),
+                                List.of("a")),
+                        Arguments.of(version, ".t", "a", List.of("a!", "a-b", "a/x", "a/y/z", "a0"), List.of("a.t")),
+                        Arguments.of(
+                                version,
+                                "c+",
+                                "",
+                                List.of(
+                                        "A", "B", "a!", "a-b", "a.txt", "a/x", "a/y/z", "a0", "z", "~", "é", "日本",
+                                        "\uFF01", "😀", "\uFFFD"),
+                                List.of("b c+")),
+                        Arguments.of(version, "本", "日", List.of(), List.of("日本"))));
     }
 
     @ParameterizedTest(name = "V{0} delimiter {1} prefix {2}")
     @MethodSource("delimiters")
     @Conformance({LIST_DELIMITER, LIST_KEY_COUNT})
-    void delimiterIsAnyString(int version, String delimiter, String prefix, List<String> expectedKeys, List<String> expectedPrefixes)
+    void delimiterIsAnyString(
+            int version, String delimiter, String prefix, List<String> expectedKeys, List<String> expectedPrefixes)
             throws Exception {
         RawS3.Response r = list("order", v(version, "delimiter", delimiter, "prefix", prefix));
         assertOk(r);
@@ -274,22 +303,34 @@ class ListingSemanticsIT extends GatewayPerClass {
     @Conformance({LIST_ORDER, LIST_DIRECTORY_ORDER})
     void keysComeInUtf8ByteOrderWithDirectoriesAsNameSlash(int version) throws Exception {
         RawS3.Response r = list("order", v(version));
-        List<String> expected = utf8Sorted(ORDER_KEYS).stream().map(ListingSemanticsIT::xml).toList();
+        List<String> expected =
+                utf8Sorted(ORDER_KEYS).stream().map(ListingSemanticsIT::xml).toList();
         assertEquals(expected, keys(r));
-        assertTrue(expected.indexOf("a-b") < expected.indexOf("a/x") && expected.indexOf("a.txt") < expected.indexOf("a/x")
-                && expected.indexOf("a/y/z") < expected.indexOf("a0"), "a directory sorts as 'a/': " + expected);
+        assertTrue(
+                expected.indexOf("a-b") < expected.indexOf("a/x")
+                        && expected.indexOf("a.txt") < expected.indexOf("a/x")
+                        && expected.indexOf("a/y/z") < expected.indexOf("a0"),
+                "a directory sorts as 'a/': " + expected);
         assertTrue(expected.indexOf("\uFF01") < expected.indexOf("😀"), "UTF-8 order, not UTF-16: " + expected);
     }
 
     /** Every page of max-keys entries (keys and prefixes): together, exactly the one-page listing, in the merged order. */
     static Stream<Arguments> pagings() {
-        return Stream.of(1, 2).flatMap(version -> Stream.of("", "/", "a").flatMap(delimiter -> Stream.of(1, 2, 3)
-                .map(max -> Arguments.of(version, delimiter, max))));
+        return Stream.of(1, 2)
+                .flatMap(version -> Stream.of("", "/", "a")
+                        .flatMap(delimiter -> Stream.of(1, 2, 3).map(max -> Arguments.of(version, delimiter, max))));
     }
 
     @ParameterizedTest(name = "V{0} delimiter \"{1}\" max-keys {2}")
     @MethodSource("pagings")
-    @Conformance({LIST_PAGES, LIST_PREFIXES_MERGED, LIST_KEY_COUNT, LIST_IS_TRUNCATED, LIST_V2_CONTINUATION, LIST_V1_MARKER})
+    @Conformance({
+        LIST_PAGES,
+        LIST_PREFIXES_MERGED,
+        LIST_KEY_COUNT,
+        LIST_IS_TRUNCATED,
+        LIST_V2_CONTINUATION,
+        LIST_V1_MARKER
+    })
     void pagesHaveNoDuplicatesOrGapsAndPrefixesTakeTheirPlace(int version, String delimiter, int max) throws Exception {
         RawS3.Response whole = list("order", v(version, "delimiter", delimiter));
         TreeMap<String, String> merged = new TreeMap<>(ObjectFiles.UTF8_ORDER);
@@ -349,8 +390,11 @@ class ListingSemanticsIT extends GatewayPerClass {
         assertEquals("z", second.element("StartAfter"));
         assertEquals(utf8Sorted(ORDER_KEYS).subList(2, 4), keys(second), "the token wins over start-after");
         RawS3.Response startAfter = list("order", v(2, "start-after", "a0"));
-        assertEquals(utf8Sorted(ORDER_KEYS).subList(utf8Sorted(ORDER_KEYS).indexOf("a0") + 1, ORDER_KEYS.size())
-                .stream().map(ListingSemanticsIT::xml).toList(), keys(startAfter));
+        assertEquals(
+                utf8Sorted(ORDER_KEYS).subList(utf8Sorted(ORDER_KEYS).indexOf("a0") + 1, ORDER_KEYS.size()).stream()
+                        .map(ListingSemanticsIT::xml)
+                        .toList(),
+                keys(startAfter));
         assertError(list("order", v(2, "continuation-token", "not*a*token")), 400, "InvalidArgument");
         // valid base64url, but not UTF-8: no listing issued it
         assertError(list("order", v(2, "continuation-token", "garbage")), 400, "InvalidArgument");
@@ -376,7 +420,9 @@ class ListingSemanticsIT extends GatewayPerClass {
     void fetchOwner() throws Exception {
         assertNull(list("order", v(2, "max-keys", "1")).element("Owner"), "V2 names no owner by default");
         RawS3.Response owned = list("order", v(2, "max-keys", "1", "fetch-owner", "true"));
-        assertTrue(owned.text().matches("(?s).*<Contents>.*<Owner>\\s*<ID>ryax</ID>.*</Owner>.*</Contents>.*"), owned.text());
+        assertTrue(
+                owned.text().matches("(?s).*<Contents>.*<Owner>\\s*<ID>ryax</ID>.*</Owner>.*</Contents>.*"),
+                owned.text());
         assertNull(list("order", v(2, "max-keys", "1", "fetch-owner", "false")).element("Owner"));
         assertNotNull(list("order", v(1, "max-keys", "1")).element("Owner"), "V1 always names the owner");
     }
@@ -390,8 +436,9 @@ class ListingSemanticsIT extends GatewayPerClass {
         for (String k : new String[] {"dir one/a b+c", "dir one/sub+dir/x", "dir one/z%"}) {
             putObject("encoded", k, bytes(k));
         }
-        RawS3.Response v2 = list("encoded", v(2, "encoding-type", "url", "prefix", "dir one/", "delimiter", "+",
-                "start-after", "dir one/a b"));
+        RawS3.Response v2 = list(
+                "encoded",
+                v(2, "encoding-type", "url", "prefix", "dir one/", "delimiter", "+", "start-after", "dir one/a b"));
         assertOk(v2);
         assertEquals("url", v2.element("EncodingType"));
         assertEquals("dir%20one/", v2.element("Prefix"));
@@ -400,7 +447,8 @@ class ListingSemanticsIT extends GatewayPerClass {
         assertEquals(List.of("dir%20one/z%25"), keys(v2));
         assertEquals(List.of("dir%20one/a%20b%2B", "dir%20one/sub%2B"), prefixes(v2));
 
-        RawS3.Response v1 = list("encoded", v(1, "encoding-type", "url", "prefix", "dir one/", "delimiter", "+", "max-keys", "1"));
+        RawS3.Response v1 =
+                list("encoded", v(1, "encoding-type", "url", "prefix", "dir one/", "delimiter", "+", "max-keys", "1"));
         assertEquals("url", v1.element("EncodingType"));
         assertEquals(List.of("dir%20one/a%20b%2B"), prefixes(v1));
         assertEquals("dir%20one/a%20b%2B", v1.element("NextMarker"));
@@ -433,8 +481,13 @@ class ListingSemanticsIT extends GatewayPerClass {
         Files.writeString(root.resolve("staged/.sgwtmp/stray-temp-file"), "half written");
         assertTrue(Files.isDirectory(root.resolve("staged/.sgwtmp/multipart")));
         for (int version : new int[] {1, 2}) {
-            for (Map<String, String> q : List.of(v(version), v(version, "delimiter", "/"), v(version, "prefix", "."),
-                    v(version, "prefix", ".sgwtmp"), v(version, "prefix", "pending"), v(version, "start-after", "."))) {
+            for (Map<String, String> q : List.of(
+                    v(version),
+                    v(version, "delimiter", "/"),
+                    v(version, "prefix", "."),
+                    v(version, "prefix", ".sgwtmp"),
+                    v(version, "prefix", "pending"),
+                    v(version, "start-after", "."))) {
                 RawS3.Response r = list("staged", q);
                 assertOk(r);
                 List<String> all = new ArrayList<>(keys(r));

@@ -1,14 +1,13 @@
 package io.posixgw.server.it;
 
+import java.io.ByteArrayInputStream;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
-
-import javax.xml.parsers.DocumentBuilderFactory;
-import java.io.ByteArrayInputStream;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * A ListObjectsV2 answer as read by the tests that check what a listing says about each
@@ -17,8 +16,7 @@ import java.util.List;
 record ListingXml(List<Entry> contents, List<String> commonPrefixes, boolean truncated, String nextToken) {
 
     /** One {@code <Contents>}: the ETag as sent, quotes included. */
-    record Entry(String key, long size, String etag) {
-    }
+    record Entry(String key, long size, String etag) {}
 
     static ListingXml parse(byte[] xml) throws Exception {
         DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
@@ -34,7 +32,8 @@ record ListingXml(List<Entry> contents, List<String> commonPrefixes, boolean tru
                 prefixes.add(child(e, "Prefix"));
             }
         }
-        return new ListingXml(contents, prefixes, "true".equals(child(top, "IsTruncated")), child(top, "NextContinuationToken"));
+        return new ListingXml(
+                contents, prefixes, "true".equals(child(top, "IsTruncated")), child(top, "NextContinuationToken"));
     }
 
     List<String> keys() {

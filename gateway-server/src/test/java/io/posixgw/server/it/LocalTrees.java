@@ -1,5 +1,8 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,13 +13,9 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 /** Local file trees that CLI clients sync up and back, compared byte for byte. */
 final class LocalTrees {
-    private LocalTrees() {
-    }
+    private LocalTrees() {}
 
     /**
      * Writes {@code count} small files (0 to ~4 KiB, random bytes) over nested directories, a few

@@ -1,10 +1,14 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.posixgw.server.config.MetricsConfig;
 import io.posixgw.server.metrics.ServerMetrics;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
@@ -17,13 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Predicate;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Metrics read the way Prometheus and a StatsD server read them, after real requests. */
 class MetricsIT {
@@ -76,15 +75,22 @@ class MetricsIT {
 
     /** Whether there is exactly one sample named so with at least these labels, and it has this value. */
     static boolean has(List<Sample> samples, double expected, String name, String... labels) {
-        List<Sample> found = samples.stream().filter(s -> s.name().equals(name) && hasLabels(s, labels)).toList();
+        List<Sample> found = samples.stream()
+                .filter(s -> s.name().equals(name) && hasLabels(s, labels))
+                .toList();
         return found.size() == 1 && found.get(0).value() == expected;
     }
 
     /** The value of the one sample named so with at least these labels; fails when there is none. */
     static double value(List<Sample> samples, String name, String... labels) {
-        List<Sample> found = samples.stream().filter(s -> s.name().equals(name) && hasLabels(s, labels)).toList();
-        assertEquals(1, found.size(), () -> name + " " + Arrays.toString(labels) + " in " + samples.stream()
-                .filter(s -> s.name().equals(name)).toList());
+        List<Sample> found = samples.stream()
+                .filter(s -> s.name().equals(name) && hasLabels(s, labels))
+                .toList();
+        assertEquals(
+                1,
+                found.size(),
+                () -> name + " " + Arrays.toString(labels) + " in "
+                        + samples.stream().filter(s -> s.name().equals(name)).toList());
         return found.get(0).value();
     }
 
@@ -103,15 +109,31 @@ class MetricsIT {
             RawS3 raw = gw.raw();
             byte[] data = new byte[64 * 1024];
             Arrays.fill(data, (byte) 7);
-            assertEquals(200, raw.send("PUT", "/mbkt", Map.of(), Map.of(), new byte[0]).status());
-            assertEquals(200, raw.send("PUT", "/mbkt/obj", Map.of(), Map.of(), data).status());
-            assertEquals(64 * 1024, raw.send("GET", "/mbkt/obj", Map.of(), Map.of(), new byte[0]).body().length);
-            assertEquals(64 * 1024, raw.send("GET", "/mbkt/obj", Map.of(), Map.of(), new byte[0]).body().length);
+            assertEquals(
+                    200,
+                    raw.send("PUT", "/mbkt", Map.of(), Map.of(), new byte[0]).status());
+            assertEquals(
+                    200, raw.send("PUT", "/mbkt/obj", Map.of(), Map.of(), data).status());
+            assertEquals(
+                    64 * 1024,
+                    raw.send("GET", "/mbkt/obj", Map.of(), Map.of(), new byte[0])
+                            .body()
+                            .length);
+            assertEquals(
+                    64 * 1024,
+                    raw.send("GET", "/mbkt/obj", Map.of(), Map.of(), new byte[0])
+                            .body()
+                            .length);
             RawS3.Response missing = raw.send("GET", "/mbkt/missing", Map.of(), Map.of(), new byte[0]);
             assertEquals("NoSuchKey", missing.errorCode());
-            assertEquals(404, raw.send("HEAD", "/mbkt/missing", Map.of(), Map.of(), new byte[0]).status());
+            assertEquals(
+                    404,
+                    raw.send("HEAD", "/mbkt/missing", Map.of(), Map.of(), new byte[0])
+                            .status());
             // A bucket named "metrics" is an ordinary bucket: the scrape path cannot hide it.
-            assertEquals(200, raw.send("PUT", "/metrics", Map.of(), Map.of(), new byte[0]).status());
+            assertEquals(
+                    200,
+                    raw.send("PUT", "/metrics", Map.of(), Map.of(), new byte[0]).status());
             RawS3.Response list = raw.send("GET", "/metrics", Map.of("list-type", "2"), Map.of(), new byte[0]);
             assertTrue(list.text().contains("<ListBucketResult"), list.text());
 
@@ -119,25 +141,43 @@ class MetricsIT {
             int[] scrapes = {0};
             RawS3.Response scraped = scrapeUntil(gw.port, "/_/metrics", m -> {
                 scrapes[0]++;
-                return has(m, 2, count, "operation", "CreateBucket") && has(m, 1, count, "operation", "PutObject")
-                        && has(m, 2, count, "operation", "GetObject", "status", "200") && has(m, 1, count, "operation", "GetObject", "status", "404")
-                        && has(m, 1, count, "operation", "HeadObject") && has(m, 1, count, "operation", "ListObjectsV2");
+                return has(m, 2, count, "operation", "CreateBucket")
+                        && has(m, 1, count, "operation", "PutObject")
+                        && has(m, 2, count, "operation", "GetObject", "status", "200")
+                        && has(m, 1, count, "operation", "GetObject", "status", "404")
+                        && has(m, 1, count, "operation", "HeadObject")
+                        && has(m, 1, count, "operation", "ListObjectsV2");
             });
             assertEquals(200, scraped.status(), "unauthenticated, like the health path");
             assertEquals(ServerMetrics.PROMETHEUS_CONTENT_TYPE, scraped.header("content-type"));
             List<Sample> m = scrape(scraped.text());
 
-            assertEquals(2, value(m, count, "operation", "CreateBucket", "status", "200", "error", "none"), "mbkt and metrics");
+            assertEquals(
+                    2,
+                    value(m, count, "operation", "CreateBucket", "status", "200", "error", "none"),
+                    "mbkt and metrics");
             assertEquals(1, value(m, count, "operation", "PutObject", "status", "200", "error", "none"));
             assertEquals(2, value(m, count, "operation", "GetObject", "status", "200", "error", "none"));
             assertEquals(1, value(m, count, "operation", "GetObject", "status", "404", "error", "NoSuchKey"));
             assertEquals(1, value(m, count, "operation", "HeadObject", "status", "404", "error", "NoSuchKey"));
             assertEquals(1, value(m, count, "operation", "ListObjectsV2", "status", "200", "error", "none"));
-            assertEquals(1, value(m, "posixgw_requests_seconds_bucket", "operation", "PutObject", "status", "200", "le", "+Inf"));
+            assertEquals(
+                    1,
+                    value(
+                            m,
+                            "posixgw_requests_seconds_bucket",
+                            "operation",
+                            "PutObject",
+                            "status",
+                            "200",
+                            "le",
+                            "+Inf"));
             assertTrue(value(m, "posixgw_requests_seconds_sum", "operation", "PutObject", "status", "200") > 0);
 
             assertEquals(64 * 1024, value(m, "posixgw_received_bytes_total", "operation", "PutObject"));
-            assertEquals(2 * 64 * 1024 + missing.body().length, value(m, "posixgw_sent_bytes_total", "operation", "GetObject"));
+            assertEquals(
+                    2 * 64 * 1024 + missing.body().length,
+                    value(m, "posixgw_sent_bytes_total", "operation", "GetObject"));
             assertEquals(0, value(m, "posixgw_sent_bytes_total", "operation", "HeadObject"));
 
             assertEquals(1, value(m, "posixgw_requests_inflight"), "the scrape itself");
@@ -148,16 +188,29 @@ class MetricsIT {
 
             // JVM and process
             assertTrue(value(m, "process_resident_memory_bytes") > 1 << 20);
-            assertTrue(m.stream().filter(s -> s.name().equals("jvm_memory_used_bytes") && hasLabels(s, "area", "heap"))
-                    .mapToDouble(Sample::value).sum() > 0, "heap in use, whatever the collector's pools");
-            for (String name : List.of("jvm_memory_max_bytes", "jvm_threads_live_threads", "jvm_classes_loaded_classes",
-                    "process_files_open_files", "process_uptime_seconds", "system_cpu_count", "process_cpu_usage",
+            assertTrue(
+                    m.stream()
+                                    .filter(s ->
+                                            s.name().equals("jvm_memory_used_bytes") && hasLabels(s, "area", "heap"))
+                                    .mapToDouble(Sample::value)
+                                    .sum()
+                            > 0,
+                    "heap in use, whatever the collector's pools");
+            for (String name : List.of(
+                    "jvm_memory_max_bytes",
+                    "jvm_threads_live_threads",
+                    "jvm_classes_loaded_classes",
+                    "process_files_open_files",
+                    "process_uptime_seconds",
+                    "system_cpu_count",
+                    "process_cpu_usage",
                     "jvm_gc_memory_allocated_bytes_total")) {
                 assertTrue(m.stream().anyMatch(s -> s.name().equals(name)), name);
             }
 
             // The scrape is counted too, under its own name.
-            List<Sample> again = scrape(ServerModesIT.probe(gw.port, "/_/metrics").text());
+            List<Sample> again =
+                    scrape(ServerModesIT.probe(gw.port, "/_/metrics").text());
             double counted = value(again, count, "operation", "Metrics", "status", "200", "error", "none");
             assertTrue(counted >= 1 && counted <= scrapes[0], counted + " of " + scrapes[0] + " scrapes");
         }
@@ -168,12 +221,26 @@ class MetricsIT {
         try (TestGateway gw = TestGateway.start(root, "--metrics-port", "127.0.0.1:0")) {
             int metricsPort = gw.gateway.metricsAddress().getPort();
             assertNotEquals(gw.port, metricsPort);
-            assertEquals(200, gw.raw().send("PUT", "/mbkt", Map.of(), Map.of(), new byte[0]).status());
+            assertEquals(
+                    200,
+                    gw.raw()
+                            .send("PUT", "/mbkt", Map.of(), Map.of(), new byte[0])
+                            .status());
 
-            RawS3.Response scraped = scrapeUntil(metricsPort, "/metrics",
+            RawS3.Response scraped = scrapeUntil(
+                    metricsPort,
+                    "/metrics",
                     m -> has(m, 1, "posixgw_requests_seconds_count", "operation", "CreateBucket"));
             assertEquals(200, scraped.status());
-            assertEquals(1, value(scrape(scraped.text()), "posixgw_requests_seconds_count", "operation", "CreateBucket", "status", "200"));
+            assertEquals(
+                    1,
+                    value(
+                            scrape(scraped.text()),
+                            "posixgw_requests_seconds_count",
+                            "operation",
+                            "CreateBucket",
+                            "status",
+                            "200"));
             assertEquals(404, ServerModesIT.probe(metricsPort, "/mbkt").status());
 
             // On the S3 port, /metrics is the bucket "metrics" as always.
@@ -186,7 +253,7 @@ class MetricsIT {
     @Test
     void connectionsOpenAndRefusedAreCounted() throws Exception {
         try (TestGateway gw = TestGateway.start(root, "--metrics-port", "127.0.0.1:0", "--max-connections", "1");
-             java.net.Socket held = new java.net.Socket("127.0.0.1", gw.port)) {
+                java.net.Socket held = new java.net.Socket("127.0.0.1", gw.port)) {
             int metricsPort = gw.gateway.metricsAddress().getPort();
             long deadline = System.nanoTime() + 5_000_000_000L;
             while (value(scrape(ServerModesIT.probe(metricsPort, "/metrics").text()), "posixgw_connections_open") < 1) {
@@ -214,37 +281,66 @@ class MetricsIT {
     @Test
     void statsdAndDogstatsdServersReceiveTheRequests() throws Exception {
         try (DatagramSocket telegraf = new DatagramSocket(0, InetAddress.getLoopbackAddress());
-             DatagramSocket datadog = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-            try (TestGateway gw = TestGateway.start(root, "--fsync", "off",
-                    "--metrics-statsd", "127.0.0.1:" + telegraf.getLocalPort(),
-                    "--metrics-dogstatsd", "127.0.0.1:" + datadog.getLocalPort())) {
+                DatagramSocket datadog = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            try (TestGateway gw = TestGateway.start(
+                    root,
+                    "--fsync",
+                    "off",
+                    "--metrics-statsd",
+                    "127.0.0.1:" + telegraf.getLocalPort(),
+                    "--metrics-dogstatsd",
+                    "127.0.0.1:" + datadog.getLocalPort())) {
                 RawS3 raw = gw.raw();
-                assertEquals(200, raw.send("PUT", "/sbkt", Map.of(), Map.of(), new byte[0]).status());
+                assertEquals(
+                        200,
+                        raw.send("PUT", "/sbkt", Map.of(), Map.of(), new byte[0])
+                                .status());
                 // The registries connect their UDP senders in the background: lines recorded before are not sent.
                 // Write until both servers hear from us, then the requests the test looks for.
                 List<String> influx = new ArrayList<>();
                 List<String> dog = new ArrayList<>();
                 for (int i = 0; influx.isEmpty() || dog.isEmpty(); i++) {
                     assertTrue(i < 2000, "no datagram after " + i + " requests");
-                    assertEquals(200, raw.send("PUT", "/sbkt/warm" + i, Map.of(), Map.of(), new byte[1000]).status());
+                    assertEquals(
+                            200,
+                            raw.send("PUT", "/sbkt/warm" + i, Map.of(), Map.of(), new byte[1000])
+                                    .status());
                     influx.addAll(poll(telegraf));
                     dog.addAll(poll(datadog));
                 }
-                assertEquals("NoSuchBucket", raw.send("GET", "/nobucket/k", Map.of(), Map.of(), new byte[0]).errorCode());
+                assertEquals(
+                        "NoSuchBucket",
+                        raw.send("GET", "/nobucket/k", Map.of(), Map.of(), new byte[0])
+                                .errorCode());
                 // enough traffic after it to fill a few datagrams (full packets go at once, the rest every 10 s)
                 for (int i = 0; i < 30; i++) {
-                    assertEquals(200, raw.send("PUT", "/sbkt/k" + i, Map.of(), Map.of(), new byte[1000]).status());
+                    assertEquals(
+                            200,
+                            raw.send("PUT", "/sbkt/k" + i, Map.of(), Map.of(), new byte[1000])
+                                    .status());
                 }
                 influx.addAll(receive(telegraf, l -> l.matches("posixgw_requests,.*error=NoSuchBucket.*\\|ms")));
-                assertTrue(influx.stream().anyMatch(l -> l.matches("posixgw_requests,.*operation=PutObject.*:[0-9.]+\\|ms")
-                        && l.contains("status=200") && l.contains("error=none")), String.join("\n", influx));
-                assertTrue(influx.stream().anyMatch(l -> l.matches("posixgw_requests,.*operation=GetObject.*status=404.*\\|ms")),
+                assertTrue(
+                        influx.stream()
+                                .anyMatch(l -> l.matches("posixgw_requests,.*operation=PutObject.*:[0-9.]+\\|ms")
+                                        && l.contains("status=200")
+                                        && l.contains("error=none")),
                         String.join("\n", influx));
-                assertTrue(influx.stream().anyMatch(l -> l.matches("posixgw_received_bytes,.*operation=PutObject.*:1000\\|c")),
+                assertTrue(
+                        influx.stream()
+                                .anyMatch(l -> l.matches("posixgw_requests,.*operation=GetObject.*status=404.*\\|ms")),
                         String.join("\n", influx));
-                dog.addAll(receive(datadog, l -> l.matches("posixgw\\.requests:[0-9.]+\\|ms\\|#.*error:NoSuchBucket.*")));
-                assertTrue(dog.stream().anyMatch(l -> l.matches("posixgw\\.requests:[0-9.]+\\|ms\\|#.*operation:PutObject.*")
-                        && l.contains("status:200")), String.join("\n", dog));
+                assertTrue(
+                        influx.stream()
+                                .anyMatch(l -> l.matches("posixgw_received_bytes,.*operation=PutObject.*:1000\\|c")),
+                        String.join("\n", influx));
+                dog.addAll(
+                        receive(datadog, l -> l.matches("posixgw\\.requests:[0-9.]+\\|ms\\|#.*error:NoSuchBucket.*")));
+                assertTrue(
+                        dog.stream()
+                                .anyMatch(l -> l.matches("posixgw\\.requests:[0-9.]+\\|ms\\|#.*operation:PutObject.*")
+                                        && l.contains("status:200")),
+                        String.join("\n", dog));
             }
         }
     }

@@ -1,18 +1,17 @@
 package io.posixgw.server.it;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * minio-js (npm {@code minio}, Node) through {@code src/test/clients/node/minio_flow.mjs}, installed
@@ -25,9 +24,19 @@ class MinioJsIT extends GatewayPerTest {
     static final String BUCKET = "minio-js";
 
     @Test
-    @Covers({"makeBucket, bucketExists (region discovery)", "putObject from a stream (multipart, 5 MiB parts)",
-            "putObject of unknown size", "getObject stream", "getPartialObject", "statObject (type, metadata)",
-            "listObjectsV2 recursive", "listObjects by prefix", "copyObject", "removeObjects", "removeObject"})
+    @Covers({
+        "makeBucket, bucketExists (region discovery)",
+        "putObject from a stream (multipart, 5 MiB parts)",
+        "putObject of unknown size",
+        "getObject stream",
+        "getPartialObject",
+        "statObject (type, metadata)",
+        "listObjectsV2 recursive",
+        "listObjects by prefix",
+        "copyObject",
+        "removeObjects",
+        "removeObject"
+    })
     void minioJsFlow() throws Exception {
         Path work = Files.createDirectories(tmp.resolve("work"));
         byte[] big = ObjectFiles.random(17 * MIB + 5, 21);
@@ -47,7 +56,10 @@ class MinioJsIT extends GatewayPerTest {
         ObjectFiles.assertStored(root, BUCKET, "stream/unknown size.bin", big);
         assertTrue(out.at("/putUnknown/etag").asText().matches("[0-9a-f]{32}(-\\d+)?"), out.toString());
         assertArrayEquals(big, Files.readAllBytes(work.resolve("big.down")), "getObject");
-        assertArrayEquals(Arrays.copyOfRange(big, 1000, 1100), Files.readAllBytes(work.resolve("range.down")), "getPartialObject");
+        assertArrayEquals(
+                Arrays.copyOfRange(big, 1000, 1100),
+                Files.readAllBytes(work.resolve("range.down")),
+                "getPartialObject");
 
         assertEquals(big.length, out.at("/stat/size").asLong());
         assertEquals(mpEtag.replace("\"", ""), out.at("/stat/etag").asText());
@@ -65,13 +77,19 @@ class MinioJsIT extends GatewayPerTest {
         }
         assertEquals(expected, listed);
         List<String> shallow = new ArrayList<>();
-        out.get("listShallow").forEach(o -> shallow.add(o.has("prefix") ? "P " + o.get("prefix").asText() : o.get("key").asText()));
+        out.get("listShallow")
+                .forEach(o -> shallow.add(
+                        o.has("prefix")
+                                ? "P " + o.get("prefix").asText()
+                                : o.get("key").asText()));
         List<String> expectedShallow = new ArrayList<>(List.of("P list/a/", "P list/b/", "P list/c/"));
         keys.stream().filter(k -> k.indexOf('/', 5) < 0).forEach(expectedShallow::add);
         assertEquals(expectedShallow.size(), shallow.size(), shallow.toString());
         assertTrue(shallow.containsAll(expectedShallow), shallow.toString());
 
-        assertEquals(ObjectFiles.etag(big).replace("\"", ""), out.at("/copy/etag").asText().replace("\"", ""));
+        assertEquals(
+                ObjectFiles.etag(big).replace("\"", ""),
+                out.at("/copy/etag").asText().replace("\"", ""));
         assertArrayEquals(big, Files.readAllBytes(work.resolve("copy.down")), "copy read back");
 
         assertTrue(out.get("removeErrors").isEmpty(), out.get("removeErrors").toString());

@@ -1,5 +1,22 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32;
+import java.util.zip.CRC32C;
+import java.util.zip.Checksum;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,24 +39,6 @@ import software.amazon.awssdk.services.s3.model.ListPartsResponse;
 import software.amazon.awssdk.services.s3.model.UploadPartCopyResponse;
 import software.amazon.awssdk.services.s3.model.UploadPartResponse;
 
-import java.io.ByteArrayOutputStream;
-import java.net.URI;
-import java.nio.ByteBuffer;
-import java.security.MessageDigest;
-import java.util.ArrayList;
-import java.util.Base64;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.zip.CRC32;
-import java.util.zip.CRC32C;
-import java.util.zip.Checksum;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 /**
  * Multipart uploads created with a checksum algorithm: COMPOSITE (the checksum of the parts'
  * checksums, {@code <base64>-N}) and FULL_OBJECT (the CRC of the whole object, combined from the
@@ -54,14 +53,16 @@ class MultipartChecksumIT extends GatewayPerTest {
     S3Client s3;
     RawS3 raw;
     /** Three parts: two at the 5 MiB minimum, one short last part. */
-    final List<byte[]> parts = List.of(ObjectFiles.random(5 * MIB, 1), ObjectFiles.random(5 * MIB, 2), ObjectFiles.random(1234, 3));
+    final List<byte[]> parts =
+            List.of(ObjectFiles.random(5 * MIB, 1), ObjectFiles.random(5 * MIB, 2), ObjectFiles.random(1234, 3));
 
     @BeforeEach
     void client() throws Exception {
         s3 = S3Client.builder()
                 .endpointOverride(URI.create(gw.endpoint()))
                 .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(TestGateway.ACCESS, TestGateway.SECRET)))
+                .credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(TestGateway.ACCESS, TestGateway.SECRET)))
                 .forcePathStyle(true)
                 .httpClient(UrlConnectionHttpClient.create())
                 .build();
@@ -72,65 +73,112 @@ class MultipartChecksumIT extends GatewayPerTest {
     // ------------------------------------------------------------------ happy paths (AWS SDK)
 
     @ParameterizedTest
-    @EnumSource(value = ChecksumAlgorithm.class, names = {"CRC32", "CRC32_C", "SHA1", "SHA256"})
+    @EnumSource(
+            value = ChecksumAlgorithm.class,
+            names = {"CRC32", "CRC32_C", "SHA1", "SHA256"})
     void compositeChecksumIsTheChecksumOfThePartChecksums(ChecksumAlgorithm algorithm) {
         String key = "composite/" + algorithm;
-        CreateMultipartUploadResponse created = s3.createMultipartUpload(c -> c.bucket(B).key(key).checksumAlgorithm(algorithm));
+        CreateMultipartUploadResponse created =
+                s3.createMultipartUpload(c -> c.bucket(B).key(key).checksumAlgorithm(algorithm));
         assertEquals(algorithm, created.checksumAlgorithm());
         assertEquals(ChecksumType.COMPOSITE, created.checksumType(), "COMPOSITE is the default for " + algorithm);
         List<CompletedPart> done = uploadAll(key, created.uploadId(), algorithm);
 
-        var upload = s3.listMultipartUploads(l -> l.bucket(B).prefix(key)).uploads().get(0);
+        var upload =
+                s3.listMultipartUploads(l -> l.bucket(B).prefix(key)).uploads().get(0);
         assertEquals(algorithm, upload.checksumAlgorithm());
         assertEquals(ChecksumType.COMPOSITE, upload.checksumType());
         ListPartsResponse listed = s3.listParts(l -> l.bucket(B).key(key).uploadId(created.uploadId()));
         assertEquals(algorithm, listed.checksumAlgorithm());
         for (int i = 0; i < parts.size(); i++) {
-            assertEquals(checksum(algorithm, parts.get(i)), partValue(algorithm, listed.parts().get(i)));
+            assertEquals(
+                    checksum(algorithm, parts.get(i)),
+                    partValue(algorithm, listed.parts().get(i)));
         }
 
-        CompleteMultipartUploadResponse complete = s3.completeMultipartUpload(c -> c.bucket(B).key(key)
-                .uploadId(created.uploadId()).multipartUpload(m -> m.parts(done)));
+        CompleteMultipartUploadResponse complete = s3.completeMultipartUpload(
+                c -> c.bucket(B).key(key).uploadId(created.uploadId()).multipartUpload(m -> m.parts(done)));
         String expected = composite(algorithm, parts);
         assertTrue(expected.endsWith("-3"), expected);
-        assertEquals(expected, value(algorithm, complete.checksumCRC32(), complete.checksumCRC32C(), complete.checksumSHA1(),
-                complete.checksumSHA256(), complete.checksumCRC64NVME()));
+        assertEquals(
+                expected,
+                value(
+                        algorithm,
+                        complete.checksumCRC32(),
+                        complete.checksumCRC32C(),
+                        complete.checksumSHA1(),
+                        complete.checksumSHA256(),
+                        complete.checksumCRC64NVME()));
         assertEquals(ChecksumType.COMPOSITE, complete.checksumType());
 
         HeadObjectResponse head = s3.headObject(h -> h.bucket(B).key(key).checksumMode(ChecksumMode.ENABLED));
-        assertEquals(expected, value(algorithm, head.checksumCRC32(), head.checksumCRC32C(), head.checksumSHA1(),
-                head.checksumSHA256(), head.checksumCRC64NVME()));
+        assertEquals(
+                expected,
+                value(
+                        algorithm,
+                        head.checksumCRC32(),
+                        head.checksumCRC32C(),
+                        head.checksumSHA1(),
+                        head.checksumSHA256(),
+                        head.checksumCRC64NVME()));
         assertEquals(ChecksumType.COMPOSITE, head.checksumType());
-        assertArrayEquals(concat(parts), s3.getObjectAsBytes(g -> g.bucket(B).key(key).checksumMode(ChecksumMode.ENABLED)).asByteArray());
+        assertArrayEquals(
+                concat(parts),
+                s3.getObjectAsBytes(g -> g.bucket(B).key(key).checksumMode(ChecksumMode.ENABLED))
+                        .asByteArray());
     }
 
     @ParameterizedTest
-    @EnumSource(value = ChecksumAlgorithm.class, names = {"CRC32", "CRC32_C"})
+    @EnumSource(
+            value = ChecksumAlgorithm.class,
+            names = {"CRC32", "CRC32_C"})
     void fullObjectChecksumIsTheCrcOfTheWholeObject(ChecksumAlgorithm algorithm) {
         String key = "full/" + algorithm;
-        CreateMultipartUploadResponse created = s3.createMultipartUpload(c -> c.bucket(B).key(key).checksumAlgorithm(algorithm)
-                .checksumType(ChecksumType.FULL_OBJECT));
+        CreateMultipartUploadResponse created = s3.createMultipartUpload(
+                c -> c.bucket(B).key(key).checksumAlgorithm(algorithm).checksumType(ChecksumType.FULL_OBJECT));
         assertEquals(ChecksumType.FULL_OBJECT, created.checksumType());
         List<CompletedPart> done = uploadAll(key, created.uploadId(), algorithm);
-        CompleteMultipartUploadResponse complete = s3.completeMultipartUpload(c -> c.bucket(B).key(key)
-                .uploadId(created.uploadId()).multipartUpload(m -> m.parts(done)));
+        CompleteMultipartUploadResponse complete = s3.completeMultipartUpload(
+                c -> c.bucket(B).key(key).uploadId(created.uploadId()).multipartUpload(m -> m.parts(done)));
         byte[] whole = concat(parts);
         String expected = checksum(algorithm, whole);
-        assertEquals(expected, value(algorithm, complete.checksumCRC32(), complete.checksumCRC32C(), complete.checksumSHA1(),
-                complete.checksumSHA256(), complete.checksumCRC64NVME()));
+        assertEquals(
+                expected,
+                value(
+                        algorithm,
+                        complete.checksumCRC32(),
+                        complete.checksumCRC32C(),
+                        complete.checksumSHA1(),
+                        complete.checksumSHA256(),
+                        complete.checksumCRC64NVME()));
         assertEquals(ChecksumType.FULL_OBJECT, complete.checksumType());
         // the SDK validates a FULL_OBJECT checksum against the bytes it receives
         var got = s3.getObjectAsBytes(g -> g.bucket(B).key(key).checksumMode(ChecksumMode.ENABLED));
         assertArrayEquals(whole, got.asByteArray());
-        assertEquals(expected, value(algorithm, got.response().checksumCRC32(), got.response().checksumCRC32C(),
-                got.response().checksumSHA1(), got.response().checksumSHA256(), got.response().checksumCRC64NVME()));
+        assertEquals(
+                expected,
+                value(
+                        algorithm,
+                        got.response().checksumCRC32(),
+                        got.response().checksumCRC32C(),
+                        got.response().checksumSHA1(),
+                        got.response().checksumSHA256(),
+                        got.response().checksumCRC64NVME()));
         assertEquals(ChecksumType.FULL_OBJECT, got.response().checksumType());
 
         // a copy keeps a whole-object checksum
         s3.copyObject(c -> c.sourceBucket(B).sourceKey(key).destinationBucket(B).destinationKey(key + ".copy"));
-        HeadObjectResponse copy = s3.headObject(h -> h.bucket(B).key(key + ".copy").checksumMode(ChecksumMode.ENABLED));
-        assertEquals(expected, value(algorithm, copy.checksumCRC32(), copy.checksumCRC32C(), copy.checksumSHA1(),
-                copy.checksumSHA256(), copy.checksumCRC64NVME()));
+        HeadObjectResponse copy =
+                s3.headObject(h -> h.bucket(B).key(key + ".copy").checksumMode(ChecksumMode.ENABLED));
+        assertEquals(
+                expected,
+                value(
+                        algorithm,
+                        copy.checksumCRC32(),
+                        copy.checksumCRC32C(),
+                        copy.checksumSHA1(),
+                        copy.checksumSHA256(),
+                        copy.checksumCRC64NVME()));
     }
 
     /** Raw HTTP: the SDK needs the CRT library for CRC64NVME. */
@@ -144,17 +192,27 @@ class MultipartChecksumIT extends GatewayPerTest {
             String sum = checksum(ChecksumAlgorithm.CRC64_NVME, parts.get(i));
             RawS3.Response r = uploadPartRaw(key, id, i + 1, parts.get(i), Map.of("x-amz-checksum-crc64nvme", sum));
             assertEquals(200, r.status(), r.text());
-            xml.append("<Part><PartNumber>").append(i + 1).append("</PartNumber><ETag>").append(r.header("etag"))
-                    .append("</ETag><ChecksumCRC64NVME>").append(sum).append("</ChecksumCRC64NVME></Part>");
+            xml.append("<Part><PartNumber>")
+                    .append(i + 1)
+                    .append("</PartNumber><ETag>")
+                    .append(r.header("etag"))
+                    .append("</ETag><ChecksumCRC64NVME>")
+                    .append(sum)
+                    .append("</ChecksumCRC64NVME></Part>");
         }
         xml.append("</CompleteMultipartUpload>");
         String expected = checksum(ChecksumAlgorithm.CRC64_NVME, concat(parts));
-        RawS3.Response done = raw.send("POST", "/" + B + "/" + key, Map.of("uploadId", id),
-                Map.of("x-amz-checksum-crc64nvme", expected), xml.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        RawS3.Response done = raw.send(
+                "POST",
+                "/" + B + "/" + key,
+                Map.of("uploadId", id),
+                Map.of("x-amz-checksum-crc64nvme", expected),
+                xml.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         assertEquals(200, done.status(), done.text());
         assertTrue(done.text().contains("<ChecksumCRC64NVME>" + expected + "</ChecksumCRC64NVME>"), done.text());
         assertTrue(done.text().contains("<ChecksumType>FULL_OBJECT</ChecksumType>"), done.text());
-        RawS3.Response head = raw.send("HEAD", "/" + B + "/" + key, Map.of(), Map.of("x-amz-checksum-mode", "ENABLED"), new byte[0]);
+        RawS3.Response head =
+                raw.send("HEAD", "/" + B + "/" + key, Map.of(), Map.of("x-amz-checksum-mode", "ENABLED"), new byte[0]);
         assertEquals(expected, head.header("x-amz-checksum-crc64nvme"));
         assertEquals("FULL_OBJECT", head.header("x-amz-checksum-type"));
     }
@@ -164,31 +222,51 @@ class MultipartChecksumIT extends GatewayPerTest {
         byte[] source = ObjectFiles.random(6 * MIB, 9);
         s3.putObject(p -> p.bucket(B).key("src"), RequestBody.fromBytes(source));
         String key = "copied";
-        String id = s3.createMultipartUpload(c -> c.bucket(B).key(key).checksumAlgorithm(ChecksumAlgorithm.CRC32_C)).uploadId();
-        UploadPartCopyResponse p1 = s3.uploadPartCopy(u -> u.sourceBucket(B).sourceKey("src").destinationBucket(B)
-                .destinationKey(key).uploadId(id).partNumber(1).copySourceRange("bytes=0-" + (5 * MIB - 1)));
+        String id = s3.createMultipartUpload(c -> c.bucket(B).key(key).checksumAlgorithm(ChecksumAlgorithm.CRC32_C))
+                .uploadId();
+        UploadPartCopyResponse p1 = s3.uploadPartCopy(u -> u.sourceBucket(B)
+                .sourceKey("src")
+                .destinationBucket(B)
+                .destinationKey(key)
+                .uploadId(id)
+                .partNumber(1)
+                .copySourceRange("bytes=0-" + (5 * MIB - 1)));
         byte[] first = java.util.Arrays.copyOfRange(source, 0, 5 * MIB);
-        assertEquals(checksum(ChecksumAlgorithm.CRC32_C, first), p1.copyPartResult().checksumCRC32C());
-        UploadPartResponse p2 = s3.uploadPart(u -> u.bucket(B).key(key).uploadId(id).partNumber(2)
-                .checksumAlgorithm(ChecksumAlgorithm.CRC32_C), RequestBody.fromBytes(parts.get(2)));
-        CompleteMultipartUploadResponse done = s3.completeMultipartUpload(c -> c.bucket(B).key(key).uploadId(id)
+        assertEquals(
+                checksum(ChecksumAlgorithm.CRC32_C, first), p1.copyPartResult().checksumCRC32C());
+        UploadPartResponse p2 = s3.uploadPart(
+                u -> u.bucket(B).key(key).uploadId(id).partNumber(2).checksumAlgorithm(ChecksumAlgorithm.CRC32_C),
+                RequestBody.fromBytes(parts.get(2)));
+        CompleteMultipartUploadResponse done = s3.completeMultipartUpload(c -> c.bucket(B)
+                .key(key)
+                .uploadId(id)
                 .multipartUpload(m -> m.parts(
-                        CompletedPart.builder().partNumber(1).eTag(p1.copyPartResult().eTag()).checksumCRC32C(p1.copyPartResult().checksumCRC32C()).build(),
-                        CompletedPart.builder().partNumber(2).eTag(p2.eTag()).checksumCRC32C(p2.checksumCRC32C()).build())));
+                        CompletedPart.builder()
+                                .partNumber(1)
+                                .eTag(p1.copyPartResult().eTag())
+                                .checksumCRC32C(p1.copyPartResult().checksumCRC32C())
+                                .build(),
+                        CompletedPart.builder()
+                                .partNumber(2)
+                                .eTag(p2.eTag())
+                                .checksumCRC32C(p2.checksumCRC32C())
+                                .build())));
         assertEquals(composite(ChecksumAlgorithm.CRC32_C, List.of(first, parts.get(2))), done.checksumCRC32C());
     }
 
     // ------------------------------------------------------------------ errors (raw HTTP)
 
     @ParameterizedTest
-    @CsvSource(nullValues = "-", value = {
-        "-, COMPOSITE",          // a type needs an algorithm
-        "SHA1, FULL_OBJECT",     // SHA is never FULL_OBJECT
-        "SHA256, FULL_OBJECT",
-        "CRC64NVME, COMPOSITE",  // CRC64NVME is never COMPOSITE
-        "MD5, -",                // not an S3 checksum
-        "CRC32, PARTIAL",        // not a type
-    })
+    @CsvSource(
+            nullValues = "-",
+            value = {
+                "-, COMPOSITE", // a type needs an algorithm
+                "SHA1, FULL_OBJECT", // SHA is never FULL_OBJECT
+                "SHA256, FULL_OBJECT",
+                "CRC64NVME, COMPOSITE", // CRC64NVME is never COMPOSITE
+                "MD5, -", // not an S3 checksum
+                "CRC32, PARTIAL", // not a type
+            })
     void createMultipartUploadRefusesCombinationsAwsRefuses(String algorithm, String type) throws Exception {
         Map<String, String> h = new LinkedHashMap<>();
         if (algorithm != null) {
@@ -210,14 +288,22 @@ class MultipartChecksumIT extends GatewayPerTest {
         RawS3.Response none = uploadPartRaw("strict", id, 1, data, Map.of());
         assertEquals(400, none.status());
         assertEquals("InvalidRequest", none.errorCode(), none.text());
-        RawS3.Response other = uploadPartRaw("strict", id, 1, data, Map.of("x-amz-checksum-crc32c", checksum(ChecksumAlgorithm.CRC32_C, data)));
+        RawS3.Response other = uploadPartRaw(
+                "strict", id, 1, data, Map.of("x-amz-checksum-crc32c", checksum(ChecksumAlgorithm.CRC32_C, data)));
         assertEquals(400, other.status());
         assertEquals("InvalidRequest", other.errorCode(), other.text());
-        RawS3.Response wrong = uploadPartRaw("strict", id, 1, data, Map.of("x-amz-checksum-crc32", checksum(ChecksumAlgorithm.CRC32, parts.get(0))));
+        RawS3.Response wrong = uploadPartRaw(
+                "strict", id, 1, data, Map.of("x-amz-checksum-crc32", checksum(ChecksumAlgorithm.CRC32, parts.get(0))));
         assertEquals(400, wrong.status());
         assertEquals("BadDigest", wrong.errorCode(), wrong.text());
-        assertEquals(0, s3.listParts(l -> l.bucket(B).key("strict").uploadId(id)).parts().size(), "no part was stored");
-        RawS3.Response ok = uploadPartRaw("strict", id, 1, data, Map.of("x-amz-checksum-crc32", checksum(ChecksumAlgorithm.CRC32, data)));
+        assertEquals(
+                0,
+                s3.listParts(l -> l.bucket(B).key("strict").uploadId(id))
+                        .parts()
+                        .size(),
+                "no part was stored");
+        RawS3.Response ok = uploadPartRaw(
+                "strict", id, 1, data, Map.of("x-amz-checksum-crc32", checksum(ChecksumAlgorithm.CRC32, data)));
         assertEquals(200, ok.status(), ok.text());
         assertEquals(checksum(ChecksumAlgorithm.CRC32, data), ok.header("x-amz-checksum-crc32"));
     }
@@ -244,13 +330,28 @@ class MultipartChecksumIT extends GatewayPerTest {
 
         assertRefused(completeRaw(key, id, etags, missing, Map.of()), "InvalidRequest");
         assertRefused(completeRaw(key, id, etags, wrongPart, Map.of()), "InvalidPart");
-        assertRefused(completeRaw(key, id, etags, sums, Map.of("x-amz-checksum-type", "FULL_OBJECT")), "InvalidRequest");
+        assertRefused(
+                completeRaw(key, id, etags, sums, Map.of("x-amz-checksum-type", "FULL_OBJECT")), "InvalidRequest");
         assertRefused(completeRaw(key, id, etags, sums, Map.of("x-amz-mp-object-size", "12")), "InvalidRequest");
         assertRefused(completeRaw(key, id, etags, sums, Map.of("x-amz-checksum-crc32", "AAAAAA==-3")), "BadDigest");
-        assertEquals(404, raw.send("HEAD", "/" + B + "/" + key, Map.of(), Map.of(), new byte[0]).status(), "nothing was published");
+        assertEquals(
+                404,
+                raw.send("HEAD", "/" + B + "/" + key, Map.of(), Map.of(), new byte[0])
+                        .status(),
+                "nothing was published");
 
-        RawS3.Response ok = completeRaw(key, id, etags, sums, Map.of("x-amz-checksum-type", "COMPOSITE",
-                "x-amz-checksum-crc32", expected, "x-amz-mp-object-size", size));
+        RawS3.Response ok = completeRaw(
+                key,
+                id,
+                etags,
+                sums,
+                Map.of(
+                        "x-amz-checksum-type",
+                        "COMPOSITE",
+                        "x-amz-checksum-crc32",
+                        expected,
+                        "x-amz-mp-object-size",
+                        size));
         assertEquals(200, ok.status(), ok.text());
         assertTrue(ok.text().contains("<ChecksumCRC32>" + expected + "</ChecksumCRC32>"), ok.text());
         assertTrue(ok.text().contains("<ChecksumType>COMPOSITE</ChecksumType>"), ok.text());
@@ -260,10 +361,16 @@ class MultipartChecksumIT extends GatewayPerTest {
 
         RawS3.Response plainHead = raw.send("HEAD", "/" + B + "/" + key, Map.of(), Map.of(), new byte[0]);
         assertNull(plainHead.header("x-amz-checksum-crc32"), "checksums only with x-amz-checksum-mode: ENABLED");
-        RawS3.Response head = raw.send("HEAD", "/" + B + "/" + key, Map.of(), Map.of("x-amz-checksum-mode", "ENABLED"), new byte[0]);
+        RawS3.Response head =
+                raw.send("HEAD", "/" + B + "/" + key, Map.of(), Map.of("x-amz-checksum-mode", "ENABLED"), new byte[0]);
         assertEquals(expected, head.header("x-amz-checksum-crc32"));
         assertEquals("COMPOSITE", head.header("x-amz-checksum-type"));
-        RawS3.Response range = raw.send("GET", "/" + B + "/" + key, Map.of(), Map.of("x-amz-checksum-mode", "ENABLED", "range", "bytes=0-9"), new byte[0]);
+        RawS3.Response range = raw.send(
+                "GET",
+                "/" + B + "/" + key,
+                Map.of(),
+                Map.of("x-amz-checksum-mode", "ENABLED", "range", "bytes=0-9"),
+                new byte[0]);
         assertEquals(206, range.status());
         assertNull(range.header("x-amz-checksum-crc32"), "a range is not the object the checksum describes");
     }
@@ -279,7 +386,8 @@ class MultipartChecksumIT extends GatewayPerTest {
         RawS3.Response ok = completeRaw("plain", id, List.of(part.header("etag")), List.of(sum), Map.of());
         assertEquals(200, ok.status(), ok.text());
         assertTrue(!ok.text().contains("<Checksum"), ok.text());
-        RawS3.Response head = raw.send("HEAD", "/" + B + "/plain", Map.of(), Map.of("x-amz-checksum-mode", "ENABLED"), new byte[0]);
+        RawS3.Response head =
+                raw.send("HEAD", "/" + B + "/plain", Map.of(), Map.of("x-amz-checksum-mode", "ENABLED"), new byte[0]);
         assertNull(head.header("x-amz-checksum-crc32"));
         assertNull(head.header("x-amz-checksum-type"));
     }
@@ -296,9 +404,16 @@ class MultipartChecksumIT extends GatewayPerTest {
         for (int i = 0; i < parts.size(); i++) {
             int n = i + 1;
             byte[] data = parts.get(i);
-            UploadPartResponse r = s3.uploadPart(u -> u.bucket(B).key(key).uploadId(uploadId).partNumber(n).checksumAlgorithm(algorithm),
+            UploadPartResponse r = s3.uploadPart(
+                    u -> u.bucket(B).key(key).uploadId(uploadId).partNumber(n).checksumAlgorithm(algorithm),
                     RequestBody.fromBytes(data));
-            String v = value(algorithm, r.checksumCRC32(), r.checksumCRC32C(), r.checksumSHA1(), r.checksumSHA256(), r.checksumCRC64NVME());
+            String v = value(
+                    algorithm,
+                    r.checksumCRC32(),
+                    r.checksumCRC32C(),
+                    r.checksumSHA1(),
+                    r.checksumSHA256(),
+                    r.checksumCRC64NVME());
             assertEquals(checksum(algorithm, data), v);
             CompletedPart.Builder b = CompletedPart.builder().partNumber(n).eTag(r.eTag());
             switch (algorithm) {
@@ -331,25 +446,38 @@ class MultipartChecksumIT extends GatewayPerTest {
         return t.substring(t.indexOf("<UploadId>") + 10, t.indexOf("</UploadId>"));
     }
 
-    private RawS3.Response uploadPartRaw(String key, String id, int n, byte[] data, Map<String, String> headers) throws Exception {
-        return raw.send("PUT", "/" + B + "/" + key, Map.of("uploadId", id, "partNumber", Integer.toString(n)), headers, data);
+    private RawS3.Response uploadPartRaw(String key, String id, int n, byte[] data, Map<String, String> headers)
+            throws Exception {
+        return raw.send(
+                "PUT", "/" + B + "/" + key, Map.of("uploadId", id, "partNumber", Integer.toString(n)), headers, data);
     }
 
-    private RawS3.Response completeRaw(String key, String id, List<String> etags, List<String> crc32s, Map<String, String> headers)
+    private RawS3.Response completeRaw(
+            String key, String id, List<String> etags, List<String> crc32s, Map<String, String> headers)
             throws Exception {
         StringBuilder xml = new StringBuilder("<CompleteMultipartUpload>");
         for (int i = 0; i < etags.size(); i++) {
-            xml.append("<Part><PartNumber>").append(i + 1).append("</PartNumber><ETag>").append(etags.get(i)).append("</ETag>");
+            xml.append("<Part><PartNumber>")
+                    .append(i + 1)
+                    .append("</PartNumber><ETag>")
+                    .append(etags.get(i))
+                    .append("</ETag>");
             if (crc32s.get(i) != null) {
                 xml.append("<ChecksumCRC32>").append(crc32s.get(i)).append("</ChecksumCRC32>");
             }
             xml.append("</Part>");
         }
         xml.append("</CompleteMultipartUpload>");
-        return raw.send("POST", "/" + B + "/" + key, Map.of("uploadId", id), headers, xml.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return raw.send(
+                "POST",
+                "/" + B + "/" + key,
+                Map.of("uploadId", id),
+                headers,
+                xml.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
-    private static String value(ChecksumAlgorithm a, String crc32, String crc32c, String sha1, String sha256, String crc64) {
+    private static String value(
+            ChecksumAlgorithm a, String crc32, String crc32c, String sha1, String sha256, String crc64) {
         return switch (a) {
             case CRC32 -> crc32;
             case CRC32_C -> crc32c;
@@ -361,7 +489,8 @@ class MultipartChecksumIT extends GatewayPerTest {
     }
 
     private static String partValue(ChecksumAlgorithm a, software.amazon.awssdk.services.s3.model.Part p) {
-        return value(a, p.checksumCRC32(), p.checksumCRC32C(), p.checksumSHA1(), p.checksumSHA256(), p.checksumCRC64NVME());
+        return value(
+                a, p.checksumCRC32(), p.checksumCRC32C(), p.checksumSHA1(), p.checksumSHA256(), p.checksumCRC64NVME());
     }
 
     static byte[] concat(List<byte[]> pieces) {
@@ -391,7 +520,8 @@ class MultipartChecksumIT extends GatewayPerTest {
             return switch (a) {
                 case CRC32 -> crc(new CRC32(), data);
                 case CRC32_C -> crc(new CRC32C(), data);
-                case CRC64_NVME -> ByteBuffer.allocate(8).putLong(crc64nvme(data)).array();
+                case CRC64_NVME ->
+                    ByteBuffer.allocate(8).putLong(crc64nvme(data)).array();
                 case SHA1 -> MessageDigest.getInstance("SHA-1").digest(data);
                 case SHA256 -> MessageDigest.getInstance("SHA-256").digest(data);
                 default -> throw new IllegalArgumentException(a.toString());

@@ -23,12 +23,10 @@ final class NodeClients {
 
     private static boolean installed;
 
-    private NodeClients() {
-    }
+    private NodeClients() {}
 
     /** What a script printed: the JSON object on its last stdout line, and the whole run for failure messages. */
-    record Run(com.fasterxml.jackson.databind.JsonNode out, ClientProcess.Result result) {
-    }
+    record Run(com.fasterxml.jackson.databind.JsonNode out, ClientProcess.Result result) {}
 
     /** Runs one script of the project against {@code gw}, with the test credentials in its environment. */
     static Run run(String script, TestGateway gw, String bucket, Path work, Path home) throws Exception {
@@ -37,12 +35,21 @@ final class NodeClients {
                 .put("AWS_ACCESS_KEY_ID", TestGateway.ACCESS)
                 .put("AWS_SECRET_ACCESS_KEY", TestGateway.SECRET)
                 .put("AWS_CONFIG_FILE", home.resolve("aws-config").toString())
-                .put("AWS_SHARED_CREDENTIALS_FILE", home.resolve("aws-credentials").toString())
+                .put(
+                        "AWS_SHARED_CREDENTIALS_FILE",
+                        home.resolve("aws-credentials").toString())
                 .put("AWS_EC2_METADATA_DISABLED", "true")
                 .cwd(dir)
                 .timeout(Duration.ofSeconds(120))
-                .run(List.of(NODE.toString(), dir.resolve(script).toString(),
-                        "--endpoint", gw.endpoint(), "--bucket", bucket, "--workdir", work.toString()))
+                .run(List.of(
+                        NODE.toString(),
+                        dir.resolve(script).toString(),
+                        "--endpoint",
+                        gw.endpoint(),
+                        "--bucket",
+                        bucket,
+                        "--workdir",
+                        work.toString()))
                 .ok();
         List<String> lines = r.lines();
         return new Run(new com.fasterxml.jackson.databind.ObjectMapper().readTree(lines.get(lines.size() - 1)), r);
@@ -63,7 +70,8 @@ final class NodeClients {
         }
         String lock = Files.readString(SOURCE.resolve("package-lock.json"), StandardCharsets.UTF_8);
         Path stamp = dir.resolve("node_modules").resolve(".posixgw-lock");
-        if (!Files.exists(stamp) || !Files.readString(stamp, StandardCharsets.UTF_8).equals(lock)) {
+        if (!Files.exists(stamp)
+                || !Files.readString(stamp, StandardCharsets.UTF_8).equals(lock)) {
             // npm's ordinary cache under the real HOME: a second clean build installs from it in seconds.
             String cache = Path.of(System.getProperty("user.home"), ".npm").toString();
             new ClientProcess.Env(dir.resolve(".home"))

@@ -1,16 +1,15 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** GetObjectAttributes over raw signed HTTP: only what is asked for, parts paged. */
 class ObjectAttributesIT extends GatewayPerClass {
@@ -22,7 +21,11 @@ class ObjectAttributesIT extends GatewayPerClass {
     @BeforeAll
     void fill() throws Exception {
         createBucket(B);
-        assertOk(raw.send("PUT", path(B, "single"), Map.of(), Map.of("x-amz-checksum-crc32", ObjectSemanticsIT.Sum.CRC32.base64(SMALL)),
+        assertOk(raw.send(
+                "PUT",
+                path(B, "single"),
+                Map.of(),
+                Map.of("x-amz-checksum-crc32", ObjectSemanticsIT.Sum.CRC32.base64(SMALL)),
                 SMALL));
         String id = createUpload(B, "multi");
         List<String> etags = List.of(
@@ -38,10 +41,14 @@ class ObjectAttributesIT extends GatewayPerClass {
 
     @Test
     void onlyTheAttributesAskedForAreAnswered() throws Exception {
-        RawS3.Response all = attributes("single", Map.of("x-amz-object-attributes", "ETag,Checksum,ObjectParts,StorageClass,ObjectSize"));
+        RawS3.Response all = attributes(
+                "single", Map.of("x-amz-object-attributes", "ETag,Checksum,ObjectParts,StorageClass,ObjectSize"));
         assertOk(all);
-        assertTrue(all.text().contains("<GetObjectAttributesResponse xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"), all.text());
-        assertEquals(ObjectFiles.etag(SMALL).replace("\"", ""), all.element("ETag"), "without quotes, as S3 writes it here");
+        assertTrue(
+                all.text().contains("<GetObjectAttributesResponse xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"),
+                all.text());
+        assertEquals(
+                ObjectFiles.etag(SMALL).replace("\"", ""), all.element("ETag"), "without quotes, as S3 writes it here");
         assertEquals(ObjectSemanticsIT.Sum.CRC32.base64(SMALL), all.element("ChecksumCRC32"));
         assertEquals("FULL_OBJECT", all.element("ChecksumType"));
         assertNull(all.element("ObjectParts"), "a single-part object has no parts to list");
@@ -57,7 +64,8 @@ class ObjectAttributesIT extends GatewayPerClass {
 
     @Test
     void aMultipartObjectsPartsArePaged() throws Exception {
-        RawS3.Response first = attributes("multi", Map.of("x-amz-object-attributes", "ObjectParts,ETag", "x-amz-max-parts", "2"));
+        RawS3.Response first =
+                attributes("multi", Map.of("x-amz-object-attributes", "ObjectParts,ETag", "x-amz-max-parts", "2"));
         assertOk(first);
         assertEquals(ObjectFiles.multipartEtag(BIG, FIVE_MIB).replace("\"", ""), first.element("ETag"));
         assertEquals("3", first.element("PartsCount"));
@@ -65,7 +73,8 @@ class ObjectAttributesIT extends GatewayPerClass {
         assertEquals(List.of(Integer.toString(FIVE_MIB), Integer.toString(FIVE_MIB)), first.elements("Size"));
         assertEquals("true", first.element("IsTruncated"));
         assertEquals("2", first.element("NextPartNumberMarker"));
-        RawS3.Response rest = attributes("multi", Map.of("x-amz-object-attributes", "ObjectParts", "x-amz-part-number-marker", "2"));
+        RawS3.Response rest =
+                attributes("multi", Map.of("x-amz-object-attributes", "ObjectParts", "x-amz-part-number-marker", "2"));
         assertEquals(List.of("3"), rest.elements("PartNumber"));
         assertEquals(List.of("100"), rest.elements("Size"));
         assertEquals("false", rest.element("IsTruncated"));
@@ -77,8 +86,13 @@ class ObjectAttributesIT extends GatewayPerClass {
         // the AWS SDKs for Java v2 and Go v2 send one header line per list element
         Map<String, String> query = Map.of("attributes", "");
         // signed as SigV4 joins repeated headers, then sent as three lines
-        Map<String, String> headers = new java.util.LinkedHashMap<>(raw.signedHeaders("GET", path(B, "single"), query,
-                Map.of("x-amz-object-attributes", "ETag,ObjectSize,StorageClass"), TestSigner.EMPTY_SHA256, java.time.Instant.now()));
+        Map<String, String> headers = new java.util.LinkedHashMap<>(raw.signedHeaders(
+                "GET",
+                path(B, "single"),
+                query,
+                Map.of("x-amz-object-attributes", "ETag,ObjectSize,StorageClass"),
+                TestSigner.EMPTY_SHA256,
+                java.time.Instant.now()));
         headers.remove("x-amz-object-attributes");
         StringBuilder head = new StringBuilder("GET " + RawS3.target(path(B, "single"), query) + " HTTP/1.1\r\n");
         headers.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
@@ -115,9 +129,19 @@ class ObjectAttributesIT extends GatewayPerClass {
     void badRequestsAreRefused() throws Exception {
         assertError(attributes("single", Map.of()), 400, "InvalidArgument");
         assertError(attributes("single", Map.of("x-amz-object-attributes", "ETag,Colour")), 400, "InvalidArgument");
-        assertError(attributes("single", Map.of("x-amz-object-attributes", "ETag", "x-amz-max-parts", "-1")), 400, "InvalidArgument");
+        assertError(
+                attributes("single", Map.of("x-amz-object-attributes", "ETag", "x-amz-max-parts", "-1")),
+                400,
+                "InvalidArgument");
         assertError(attributes("missing", Map.of("x-amz-object-attributes", "ETag")), 404, "NoSuchKey");
-        assertError(raw.send("GET", path(B, "single"), Map.of("attributes", "", "versionId", "3HL4kqtJlcpXroDTDmJ"),
-                Map.of("x-amz-object-attributes", "ETag"), new byte[0]), 404, "NoSuchVersion");
+        assertError(
+                raw.send(
+                        "GET",
+                        path(B, "single"),
+                        Map.of("attributes", "", "versionId", "3HL4kqtJlcpXroDTDmJ"),
+                        Map.of("x-amz-object-attributes", "ETag"),
+                        new byte[0]),
+                404,
+                "NoSuchVersion");
     }
 }

@@ -1,5 +1,9 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,18 +13,13 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 /**
  * What a request left on disk under a {@link TestGateway} root: the object file at
  * {@code <root>/<bucket>/<key>}, and the bucket's staging directory {@code .sgwtmp}, which
  * may hold only the {@code multipart} directory between requests (no temp file left behind).
  */
 final class ObjectFiles {
-    private ObjectFiles() {
-    }
+    private ObjectFiles() {}
 
     static byte[] random(int size, long seed) {
         byte[] b = new byte[size];
@@ -52,8 +51,8 @@ final class ObjectFiles {
     }
 
     /** S3's listing order: by the keys' UTF-8 bytes (String order differs past the BMP and for some scripts). */
-    static final java.util.Comparator<String> UTF8_ORDER = java.util.Comparator.comparing(
-            k -> new String(k.getBytes(java.nio.charset.StandardCharsets.UTF_8), java.nio.charset.StandardCharsets.ISO_8859_1));
+    static final java.util.Comparator<String> UTF8_ORDER = java.util.Comparator.comparing(k -> new String(
+            k.getBytes(java.nio.charset.StandardCharsets.UTF_8), java.nio.charset.StandardCharsets.ISO_8859_1));
 
     /**
      * 120 keys under {@code list/} for the script clients' listing checks: three "directories" of 38
@@ -62,7 +61,7 @@ final class ObjectFiles {
     static List<String> listingKeys() {
         List<String> keys = new java.util.ArrayList<>();
         for (int i = 0; i < 114; i++) {
-            keys.add(String.format("list/%s/k%03d", new String[]{"a", "b", "c"}[i % 3], i));
+            keys.add(String.format("list/%s/k%03d", new String[] {"a", "b", "c"}[i % 3], i));
         }
         keys.addAll(List.of("list/with space", "list/1+1", "list/100%", "list/é", "list/日本", "list/z"));
         return keys;
@@ -70,8 +69,8 @@ final class ObjectFiles {
 
     /** The value of the user xattr {@code name} of the object file (the default metadata store). */
     static String xattr(Path root, String bucket, String key, String name) throws IOException {
-        java.nio.file.attribute.UserDefinedFileAttributeView view = Files.getFileAttributeView(file(root, bucket, key),
-                java.nio.file.attribute.UserDefinedFileAttributeView.class);
+        java.nio.file.attribute.UserDefinedFileAttributeView view = Files.getFileAttributeView(
+                file(root, bucket, key), java.nio.file.attribute.UserDefinedFileAttributeView.class);
         java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(view.size(name));
         view.read(name, buf);
         return new String(buf.array(), 0, buf.position(), java.nio.charset.StandardCharsets.UTF_8);
@@ -99,7 +98,10 @@ final class ObjectFiles {
             return List.of();
         }
         try (Stream<Path> s = Files.list(staging)) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> !n.equals("multipart")).sorted().toList();
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> !n.equals("multipart"))
+                    .sorted()
+                    .toList();
         }
     }
 

@@ -1,32 +1,5 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
-
-import java.io.IOException;
-import java.net.Socket;
-import java.nio.file.Files;
-import java.security.MessageDigest;
-import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.Base64;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.stream.Stream;
-import java.util.zip.CRC32;
-import java.util.zip.CRC32C;
-import java.util.zip.Checksum;
-
 import static io.posixgw.server.it.Checklist.CHECKSUM_MODE;
 import static io.posixgw.server.it.Checklist.CHECKSUM_STORED;
 import static io.posixgw.server.it.Checklist.CHECKSUM_VERIFIED;
@@ -57,6 +30,32 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+import java.util.zip.CRC32C;
+import java.util.zip.Checksum;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
 /** The Objects section of the checklist (PUT, GET and HEAD), over raw signed HTTP. */
 class ObjectSemanticsIT extends GatewayPerClass {
     static final String B = "objects";
@@ -79,23 +78,69 @@ class ObjectSemanticsIT extends GatewayPerClass {
     @Test
     void storageClassesAndObjectLockThatCannotBeGivenAreRefused() throws Exception {
         for (String storageClass : List.of("STANDARD", "REDUCED_REDUNDANCY")) {
-            assertOk(raw.send("PUT", path(B, "class/" + storageClass), Map.of(), Map.of("x-amz-storage-class", storageClass), bytes("s")));
+            assertOk(raw.send(
+                    "PUT",
+                    path(B, "class/" + storageClass),
+                    Map.of(),
+                    Map.of("x-amz-storage-class", storageClass),
+                    bytes("s")));
         }
         for (String storageClass : List.of("GLACIER", "DEEP_ARCHIVE", "STANDARD_IA", "NOPE")) {
-            assertError(raw.send("PUT", path(B, "class/refused"), Map.of(), Map.of("x-amz-storage-class", storageClass), bytes("s")),
-                    400, "InvalidStorageClass");
+            assertError(
+                    raw.send(
+                            "PUT",
+                            path(B, "class/refused"),
+                            Map.of(),
+                            Map.of("x-amz-storage-class", storageClass),
+                            bytes("s")),
+                    400,
+                    "InvalidStorageClass");
         }
-        assertError(raw.send("PUT", path(B, "class/refused"), Map.of(), Map.of("x-amz-copy-source", "/" + B + "/hundred",
-                "x-amz-storage-class", "GLACIER"), new byte[0]), 400, "InvalidStorageClass");
-        assertError(raw.send("POST", path(B, "class/refused"), Map.of("uploads", ""), Map.of("x-amz-storage-class", "GLACIER"),
-                new byte[0]), 400, "InvalidStorageClass");
-        assertError(raw.send("PUT", path(B, "class/refused"), Map.of(), Map.of("x-amz-object-lock-mode", "GOVERNANCE",
-                "x-amz-object-lock-retain-until-date", "2030-01-01T00:00:00Z"), bytes("s")), 400, "InvalidRequest");
-        assertError(raw.send("PUT", path(B, "class/refused"), Map.of(), Map.of("x-amz-object-lock-legal-hold", "ON"), bytes("s")),
-                400, "InvalidRequest");
+        assertError(
+                raw.send(
+                        "PUT",
+                        path(B, "class/refused"),
+                        Map.of(),
+                        Map.of("x-amz-copy-source", "/" + B + "/hundred", "x-amz-storage-class", "GLACIER"),
+                        new byte[0]),
+                400,
+                "InvalidStorageClass");
+        assertError(
+                raw.send(
+                        "POST",
+                        path(B, "class/refused"),
+                        Map.of("uploads", ""),
+                        Map.of("x-amz-storage-class", "GLACIER"),
+                        new byte[0]),
+                400,
+                "InvalidStorageClass");
+        assertError(
+                raw.send(
+                        "PUT",
+                        path(B, "class/refused"),
+                        Map.of(),
+                        Map.of(
+                                "x-amz-object-lock-mode",
+                                "GOVERNANCE",
+                                "x-amz-object-lock-retain-until-date",
+                                "2030-01-01T00:00:00Z"),
+                        bytes("s")),
+                400,
+                "InvalidRequest");
+        assertError(
+                raw.send(
+                        "PUT",
+                        path(B, "class/refused"),
+                        Map.of(),
+                        Map.of("x-amz-object-lock-legal-hold", "ON"),
+                        bytes("s")),
+                400,
+                "InvalidRequest");
         // an append (S3 Express) is no replacement of the object by the appended bytes
-        assertError(raw.send("PUT", path(B, "hundred"), Map.of(), Map.of("x-amz-write-offset-bytes", "100"), bytes("more")),
-                501, "NotImplemented");
+        assertError(
+                raw.send("PUT", path(B, "hundred"), Map.of(), Map.of("x-amz-write-offset-bytes", "100"), bytes("more")),
+                501,
+                "NotImplemented");
         ObjectFiles.assertStored(root, B, "hundred", HUNDRED);
         ObjectFiles.assertAbsent(root, B, "class/refused");
     }
@@ -105,11 +150,26 @@ class ObjectSemanticsIT extends GatewayPerClass {
         Map<String, String> other = Map.of("versionId", "3HL4kqtJlcpXroDTDmJ");
         assertError(get("hundred", other, Map.of()), 404, "NoSuchVersion");
         assertEquals(404, head("hundred", other, Map.of()).status());
-        assertError(raw.send("GET", path(B, "hundred"), Map.of("tagging", "", "versionId", "3HL4kqtJlcpXroDTDmJ"), Map.of(),
-                new byte[0]), 404, "NoSuchVersion");
-        assertError(raw.send("DELETE", path(B, "hundred"), Map.of("tagging", "", "versionId", "3HL4kqtJlcpXroDTDmJ"), Map.of(),
-                new byte[0]), 404, "NoSuchVersion");
-        assertArrayEquals(HUNDRED, get("hundred", Map.of("versionId", "null"), Map.of()).body());
+        assertError(
+                raw.send(
+                        "GET",
+                        path(B, "hundred"),
+                        Map.of("tagging", "", "versionId", "3HL4kqtJlcpXroDTDmJ"),
+                        Map.of(),
+                        new byte[0]),
+                404,
+                "NoSuchVersion");
+        assertError(
+                raw.send(
+                        "DELETE",
+                        path(B, "hundred"),
+                        Map.of("tagging", "", "versionId", "3HL4kqtJlcpXroDTDmJ"),
+                        Map.of(),
+                        new byte[0]),
+                404,
+                "NoSuchVersion");
+        assertArrayEquals(
+                HUNDRED, get("hundred", Map.of("versionId", "null"), Map.of()).body());
         assertEquals(200, head("hundred", Map.of("versionId", "null"), Map.of()).status());
     }
 
@@ -145,7 +205,17 @@ class ObjectSemanticsIT extends GatewayPerClass {
      * nothing written. (AWS itself stores such keys literally: a POSIX store cannot.)
      */
     static Stream<Arguments> escapingKeys() {
-        return Stream.of("../x", "a/../../x", "..", "a/..", "./x", "a/./b", "a//b", ".sgwtmp/x", "a/.sgwtmp/b", "a\u0000b")
+        return Stream.of(
+                        "../x",
+                        "a/../../x",
+                        "..",
+                        "a/..",
+                        "./x",
+                        "a/./b",
+                        "a//b",
+                        ".sgwtmp/x",
+                        "a/.sgwtmp/b",
+                        "a\u0000b")
                 .flatMap(key -> Stream.of(Arguments.of(key, false), Arguments.of(key, true)));
     }
 
@@ -154,12 +224,13 @@ class ObjectSemanticsIT extends GatewayPerClass {
     @Conformance(KEY_ESCAPE)
     void keysEscapingTheBucketAreRefused(String key, boolean encodeDots) throws Exception {
         String canonical = path(B, key);
-        String target = encodeDots ? "/" + B + "/" + TestSigner.encode(key, false).replace(".", "%2E") : canonical;
+        String target =
+                encodeDots ? "/" + B + "/" + TestSigner.encode(key, false).replace(".", "%2E") : canonical;
         byte[] body = bytes("escape");
         for (String method : new String[] {"PUT", "GET", "HEAD", "DELETE"}) {
             byte[] sent = method.equals("PUT") ? body : new byte[0];
-            Map<String, String> headers = raw.signedHeaders(method, canonical, Map.of(), Map.of(),
-                    TestSigner.hex(TestSigner.sha256(sent)), Instant.now());
+            Map<String, String> headers = raw.signedHeaders(
+                    method, canonical, Map.of(), Map.of(), TestSigner.hex(TestSigner.sha256(sent)), Instant.now());
             RawS3.Response r = raw.exchange(method, target, headers, sent);
             assertEquals(400, r.status(), method + " " + target + ": " + r.text());
             if (!method.equals("HEAD")) {
@@ -168,16 +239,26 @@ class ObjectSemanticsIT extends GatewayPerClass {
         }
         assertOk(raw.send("PUT", path(B, "escape-probe"), Map.of(), Map.of(), body));
         try (Stream<java.nio.file.Path> all = Files.walk(tmp)) {
-            assertEquals(List.of(ObjectFiles.file(root, B, "escape-probe")),
-                    all.filter(Files::isRegularFile).filter(f -> !f.toString().contains(".sgwtmp"))
-                            .filter(f -> { try { return Files.readString(f).equals("escape"); } catch (IOException e) { return false; } })
-                            .toList(), "the only file holding the body is the probe");
+            assertEquals(
+                    List.of(ObjectFiles.file(root, B, "escape-probe")),
+                    all.filter(Files::isRegularFile)
+                            .filter(f -> !f.toString().contains(".sgwtmp"))
+                            .filter(f -> {
+                                try {
+                                    return Files.readString(f).equals("escape");
+                                } catch (IOException e) {
+                                    return false;
+                                }
+                            })
+                            .toList(),
+                    "the only file holding the body is the probe");
         }
     }
 
     /** Percent signs in a key are characters like any other: never decoded a second time, never a way out. */
     @ParameterizedTest
-    @ValueSource(strings = {"%2e%2e/x", "..%2f", "%2E%2E%2Fup", ".%2e/y", "%2e%2e", "..%5cw", "a/%2e%2e%2f%2e%2e%2fetc"})
+    @ValueSource(
+            strings = {"%2e%2e/x", "..%2f", "%2E%2E%2Fup", ".%2e/y", "%2e%2e", "..%5cw", "a/%2e%2e%2f%2e%2e%2fetc"})
     @Conformance(KEY_LOOK_ALIKES)
     void lookAlikesAreStoredLiterally(String key) throws Exception {
         byte[] body = bytes("literal " + key);
@@ -200,29 +281,38 @@ class ObjectSemanticsIT extends GatewayPerClass {
         RawS3.Response got = get("etag", Map.of(), Map.of());
         assertEquals(ObjectFiles.etag(body), got.header("etag"));
         assertEquals("binary/octet-stream", got.header("content-type"));
-        assertEquals("\"" + java.util.HexFormat.of().formatHex(ObjectFiles.md5(body)) + "\"", ObjectFiles.xattr(root, B, "etag", "etag"));
+        assertEquals(
+                "\"" + java.util.HexFormat.of().formatHex(ObjectFiles.md5(body)) + "\"",
+                ObjectFiles.xattr(root, B, "etag", "etag"));
     }
 
     /** Header names on the wire as the client spelled them, signed lower-case as SigV4 wants. */
     RawS3.Response putWithHeaderNames(String key, Map<String, String> wireHeaders, byte[] body) throws IOException {
         Map<String, String> lower = new LinkedHashMap<>();
         wireHeaders.forEach((k, v) -> lower.put(k.toLowerCase(java.util.Locale.ROOT), v));
-        Map<String, String> signed = raw.signedHeaders("PUT", path(B, key), Map.of(), lower,
-                TestSigner.hex(TestSigner.sha256(body)), Instant.now());
+        Map<String, String> signed = raw.signedHeaders(
+                "PUT", path(B, key), Map.of(), lower, TestSigner.hex(TestSigner.sha256(body)), Instant.now());
         Map<String, String> wire = new LinkedHashMap<>();
-        signed.forEach((k, v) -> wire.put(wireHeaders.keySet().stream().filter(w -> w.equalsIgnoreCase(k)).findFirst().orElse(k), v));
+        signed.forEach((k, v) -> wire.put(
+                wireHeaders.keySet().stream()
+                        .filter(w -> w.equalsIgnoreCase(k))
+                        .findFirst()
+                        .orElse(k),
+                v));
         return raw.exchange("PUT", path(B, key), wire, body);
     }
 
     @Test
     @Conformance(PUT_USER_METADATA)
     void userMetadataNamesAreLowerCased() throws Exception {
-        assertOk(putWithHeaderNames("meta-case", Map.of("X-Amz-Meta-CamelCase", "Value Kept", "X-AMZ-META-SHOUT", "v2"), bytes("m")));
+        assertOk(putWithHeaderNames(
+                "meta-case", Map.of("X-Amz-Meta-CamelCase", "Value Kept", "X-AMZ-META-SHOUT", "v2"), bytes("m")));
         String answer = raw.sendAndReadAll("GET", path(B, "meta-case"), Map.of(), Map.of());
         assertTrue(answer.contains("\r\nx-amz-meta-camelcase: Value Kept\r\n"), answer);
         assertTrue(answer.contains("\r\nx-amz-meta-shout: v2\r\n"), answer);
         String stored = ObjectFiles.xattr(root, B, "meta-case", "metadata");
-        assertTrue(stored.contains("\"camelcase\"") && stored.contains("\"shout\"") && !stored.contains("Camel"), stored);
+        assertTrue(
+                stored.contains("\"camelcase\"") && stored.contains("\"shout\"") && !stored.contains("Camel"), stored);
     }
 
     /** The limit counts the bytes of each name (without {@code x-amz-meta-}) and value: 2048 pass, 2049 do not. */
@@ -237,7 +327,8 @@ class ObjectSemanticsIT extends GatewayPerClass {
         RawS3.Response r = raw.send("PUT", path(B, key), Map.of(), meta, bytes("m"));
         if (status == 200) {
             assertOk(r);
-            assertEquals(meta.get("x-amz-meta-bb"), head(key, Map.of(), Map.of()).header("x-amz-meta-bb"));
+            assertEquals(
+                    meta.get("x-amz-meta-bb"), head(key, Map.of(), Map.of()).header("x-amz-meta-bb"));
         } else {
             assertError(r, 400, "MetadataTooLarge");
             ObjectFiles.assertAbsent(root, B, key);
@@ -248,7 +339,11 @@ class ObjectSemanticsIT extends GatewayPerClass {
 
     /** The five algorithms, computed here independently of the server. */
     enum Sum {
-        CRC32, CRC32C, CRC64NVME, SHA1, SHA256;
+        CRC32,
+        CRC32C,
+        CRC64NVME,
+        SHA1,
+        SHA256;
 
         String header() {
             return "x-amz-checksum-" + name().toLowerCase(java.util.Locale.ROOT);
@@ -261,14 +356,19 @@ class ObjectSemanticsIT extends GatewayPerClass {
                 case CRC32C: {
                     Checksum c = this == CRC32 ? new CRC32() : new CRC32C();
                     c.update(data, 0, data.length);
-                    digest = java.nio.ByteBuffer.allocate(4).putInt((int) c.getValue()).array();
+                    digest = java.nio.ByteBuffer.allocate(4)
+                            .putInt((int) c.getValue())
+                            .array();
                     break;
                 }
                 case CRC64NVME:
-                    digest = java.nio.ByteBuffer.allocate(8).putLong(crc64Nvme(data)).array();
+                    digest = java.nio.ByteBuffer.allocate(8)
+                            .putLong(crc64Nvme(data))
+                            .array();
                     break;
                 default:
-                    digest = MessageDigest.getInstance(this == SHA1 ? "SHA-1" : "SHA-256").digest(data);
+                    digest = MessageDigest.getInstance(this == SHA1 ? "SHA-1" : "SHA-256")
+                            .digest(data);
             }
             return Base64.getEncoder().encodeToString(digest);
         }
@@ -303,8 +403,11 @@ class ObjectSemanticsIT extends GatewayPerClass {
 
         RawS3.Response plain = get(key, Map.of(), Map.of());
         assertArrayEquals(data, plain.body());
-        assertTrue(plain.headers().keySet().stream().noneMatch(h -> h.startsWith("x-amz-checksum-")), "no checksum unless asked: " + plain.headers());
-        assertTrue(head(key, Map.of(), Map.of()).headers().keySet().stream().noneMatch(h -> h.startsWith("x-amz-checksum-")));
+        assertTrue(
+                plain.headers().keySet().stream().noneMatch(h -> h.startsWith("x-amz-checksum-")),
+                "no checksum unless asked: " + plain.headers());
+        assertTrue(head(key, Map.of(), Map.of()).headers().keySet().stream()
+                .noneMatch(h -> h.startsWith("x-amz-checksum-")));
         Map<String, String> enabled = Map.of("x-amz-checksum-mode", "ENABLED");
         assertEquals(sum.base64(data), get(key, Map.of(), enabled).header(sum.header()));
         assertEquals(sum.base64(data), head(key, Map.of(), enabled).header(sum.header()));
@@ -324,7 +427,10 @@ class ObjectSemanticsIT extends GatewayPerClass {
     void missingKeyAndBucketAre404AndHeadHasNoBody() throws Exception {
         RawS3.Response key = get("no/such/key", Map.of(), Map.of());
         assertError(key, 404, "NoSuchKey");
-        assertTrue(key.text().contains("<Key>no/such/key</Key>") || key.text().contains("<Resource>/" + B + "/no/such/key</Resource>"), key.text());
+        assertTrue(
+                key.text().contains("<Key>no/such/key</Key>")
+                        || key.text().contains("<Resource>/" + B + "/no/such/key</Resource>"),
+                key.text());
         assertError(raw.send("GET", "/no-such-bucket/k", Map.of(), Map.of(), new byte[0]), 404, "NoSuchBucket");
         for (String p : new String[] {path(B, "no/such/key"), "/no-such-bucket/k"}) {
             String answer = raw.sendAndReadAll("HEAD", p, Map.of(), Map.of());
@@ -348,8 +454,9 @@ class ObjectSemanticsIT extends GatewayPerClass {
     @ParameterizedTest
     @MethodSource("readRequests")
     @Conformance(GET_HEADERS)
-    void everyReadAnswerCarriesTheObjectHeaders(String method, Map<String, String> query, Map<String, String> headers, int status,
-                                                int length) throws Exception {
+    void everyReadAnswerCarriesTheObjectHeaders(
+            String method, Map<String, String> query, Map<String, String> headers, int status, int length)
+            throws Exception {
         RawS3.Response r = raw.send(method, path(B, "hundred"), query, headers, new byte[0]);
         assertEquals(status, r.status(), r.text());
         assertEquals("bytes", r.header("accept-ranges"));
@@ -358,19 +465,32 @@ class ObjectSemanticsIT extends GatewayPerClass {
         if (method.equals("GET")) {
             assertEquals(length, r.body().length);
         }
-        ZonedDateTime lastModified = ZonedDateTime.parse(r.header("last-modified"), DateTimeFormatter.RFC_1123_DATE_TIME);
+        ZonedDateTime lastModified =
+                ZonedDateTime.parse(r.header("last-modified"), DateTimeFormatter.RFC_1123_DATE_TIME);
         // IMF-fixdate (RFC 9110 5.6.7): a two-digit day, which the JDK's RFC_1123 formatter does not pad
-        assertEquals(DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).format(lastModified),
-                r.header("last-modified"), "RFC 1123, GMT");
-        long mtime = Files.getLastModifiedTime(ObjectFiles.file(root, B, "hundred")).toMillis() / 1000;
+        assertEquals(
+                DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US)
+                        .format(lastModified),
+                r.header("last-modified"),
+                "RFC 1123, GMT");
+        long mtime =
+                Files.getLastModifiedTime(ObjectFiles.file(root, B, "hundred")).toMillis() / 1000;
         assertEquals(mtime, lastModified.toEpochSecond(), "the file's modification time");
     }
 
     // ---------------------------------------------------------------- ranges on an empty object
 
     @ParameterizedTest
-    @CsvSource({"bytes=0-0,416", "bytes=0-,416", "bytes=-1,416", "bytes=-0,416", "bytes=5-9,416", "bytes=0-999999,416",
-            "bytes=abc,200", "'bytes=0-0,1-2',200"})
+    @CsvSource({
+        "bytes=0-0,416",
+        "bytes=0-,416",
+        "bytes=-1,416",
+        "bytes=-0,416",
+        "bytes=5-9,416",
+        "bytes=0-999999,416",
+        "bytes=abc,200",
+        "'bytes=0-0,1-2',200"
+    })
     @Conformance(RANGE_EMPTY_OBJECT)
     void rangesOnAnEmptyObject(String range, int status) throws Exception {
         putObject(B, "empty", new byte[0]);
@@ -402,31 +522,53 @@ class ObjectSemanticsIT extends GatewayPerClass {
                 Arguments.of("if-modified-since, not modified", Map.of("if-modified-since", "{last-modified}"), 304),
                 Arguments.of("if-modified-since, modified", Map.of("if-modified-since", PAST), 200),
                 Arguments.of("if-unmodified-since, modified", Map.of("if-unmodified-since", PAST), 412),
-                Arguments.of("if-unmodified-since, not modified", Map.of("if-unmodified-since", "{last-modified}"), 200),
-                Arguments.of("if-match true overrides if-unmodified-since", Map.of("if-match", "{etag}", "if-unmodified-since", PAST), 200),
-                Arguments.of("if-match false and if-unmodified-since true", Map.of("if-match", WRONG, "if-unmodified-since", "{last-modified}"), 412),
-                Arguments.of("if-none-match false overrides if-modified-since",
-                        Map.of("if-none-match", WRONG, "if-modified-since", "{last-modified}"), 200),
-                Arguments.of("if-none-match true and if-modified-since modified", Map.of("if-none-match", "{etag}", "if-modified-since", PAST), 304),
+                Arguments.of(
+                        "if-unmodified-since, not modified", Map.of("if-unmodified-since", "{last-modified}"), 200),
+                Arguments.of(
+                        "if-match true overrides if-unmodified-since",
+                        Map.of("if-match", "{etag}", "if-unmodified-since", PAST),
+                        200),
+                Arguments.of(
+                        "if-match false and if-unmodified-since true",
+                        Map.of("if-match", WRONG, "if-unmodified-since", "{last-modified}"),
+                        412),
+                Arguments.of(
+                        "if-none-match false overrides if-modified-since",
+                        Map.of("if-none-match", WRONG, "if-modified-since", "{last-modified}"),
+                        200),
+                Arguments.of(
+                        "if-none-match true and if-modified-since modified",
+                        Map.of("if-none-match", "{etag}", "if-modified-since", PAST),
+                        304),
                 Arguments.of("if-match without quotes", Map.of("if-match", "{bare-etag}"), 200),
                 Arguments.of("if-none-match without quotes", Map.of("if-none-match", "{bare-etag}"), 304),
                 Arguments.of("if-match *", Map.of("if-match", "*"), 200),
                 Arguments.of("if-none-match *", Map.of("if-none-match", "*"), 304),
                 Arguments.of("if-match list", Map.of("if-match", WRONG + ", {etag}"), 200),
                 Arguments.of("if-modified-since unparsable is ignored", Map.of("if-modified-since", "yesterday"), 200));
-        return Stream.of("GET", "HEAD").flatMap(m -> cases.stream().map(c -> Arguments.of(m, c.get()[0], c.get()[1], c.get()[2])));
+        return Stream.of("GET", "HEAD")
+                .flatMap(m -> cases.stream().map(c -> Arguments.of(m, c.get()[0], c.get()[1], c.get()[2])));
     }
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("conditions")
-    @Conformance({COND_IF_MATCH, COND_IF_NONE_MATCH, COND_IF_MODIFIED_SINCE, COND_IF_UNMODIFIED_SINCE, COND_IF_MATCH_OVERRIDES,
-            COND_IF_NONE_MATCH_OVERRIDES, COND_ETAG_SYNTAX})
+    @Conformance({
+        COND_IF_MATCH,
+        COND_IF_NONE_MATCH,
+        COND_IF_MODIFIED_SINCE,
+        COND_IF_UNMODIFIED_SINCE,
+        COND_IF_MATCH_OVERRIDES,
+        COND_IF_NONE_MATCH_OVERRIDES,
+        COND_ETAG_SYNTAX
+    })
     void conditionalReads(String method, String name, Map<String, String> headers, int status) throws Exception {
         RawS3.Response object = head("hundred", Map.of(), Map.of());
         Map<String, String> sent = new HashMap<>();
-        headers.forEach((k, v) -> sent.put(k, v.replace("{etag}", object.header("etag"))
-                .replace("{bare-etag}", object.header("etag").replace("\"", ""))
-                .replace("{last-modified}", object.header("last-modified"))));
+        headers.forEach((k, v) -> sent.put(
+                k,
+                v.replace("{etag}", object.header("etag"))
+                        .replace("{bare-etag}", object.header("etag").replace("\"", ""))
+                        .replace("{last-modified}", object.header("last-modified"))));
         RawS3.Response r = raw.send(method, path(B, "hundred"), Map.of(), sent, new byte[0]);
         assertEquals(status, r.status(), name + ": " + r.text());
         if (status == 200) {
@@ -445,7 +587,8 @@ class ObjectSemanticsIT extends GatewayPerClass {
         String etag = head("hundred", Map.of(), Map.of()).header("etag");
         try (Socket s = new Socket("127.0.0.1", gw.port)) {
             s.setSoTimeout(10_000);
-            RawS3.Response r = raw.send(s, "GET", path(B, "hundred"), Map.of(), Map.of("if-none-match", etag), new byte[0]);
+            RawS3.Response r =
+                    raw.send(s, "GET", path(B, "hundred"), Map.of(), Map.of("if-none-match", etag), new byte[0]);
             assertEquals(304, r.status());
             RawS3.Response next = raw.send(s, "GET", path(B, "hundred"), Map.of(), Map.of(), new byte[0]);
             assertEquals(200, next.status(), "the next answer on the connection starts right after the 304's head");
@@ -458,13 +601,34 @@ class ObjectSemanticsIT extends GatewayPerClass {
     @Test
     @Conformance(RESPONSE_OVERRIDES)
     void responseParametersOverrideTheStoredHeaders() throws Exception {
-        Map<String, String> stored = Map.of("content-type", "text/plain", "content-disposition", "inline", "cache-control", "max-age=60",
-                "content-encoding", "identity", "content-language", "fr", "expires", "Thu, 01 Dec 2094 16:00:00 GMT");
+        Map<String, String> stored = Map.of(
+                "content-type",
+                "text/plain",
+                "content-disposition",
+                "inline",
+                "cache-control",
+                "max-age=60",
+                "content-encoding",
+                "identity",
+                "content-language",
+                "fr",
+                "expires",
+                "Thu, 01 Dec 2094 16:00:00 GMT");
         assertOk(raw.send("PUT", path(B, "overridden"), Map.of(), stored, bytes("over")));
         assertEquals("text/plain", get("overridden", Map.of(), Map.of()).header("content-type"));
-        Map<String, String> overrides = Map.of("content-type", "text/csv", "content-disposition", "attachment; filename=\"a b.csv\"",
-                "cache-control", "no-cache", "content-encoding", "gzip", "content-language", "de-CH",
-                "expires", "Wed, 21 Oct 2095 07:28:00 GMT");
+        Map<String, String> overrides = Map.of(
+                "content-type",
+                "text/csv",
+                "content-disposition",
+                "attachment; filename=\"a b.csv\"",
+                "cache-control",
+                "no-cache",
+                "content-encoding",
+                "gzip",
+                "content-language",
+                "de-CH",
+                "expires",
+                "Wed, 21 Oct 2095 07:28:00 GMT");
         Map<String, String> query = new HashMap<>();
         overrides.forEach((k, v) -> query.put("response-" + k, v));
         RawS3.Response r = raw.send("GET", path(B, "overridden"), query, Map.of(), new byte[0]);
@@ -517,11 +681,14 @@ class ObjectSemanticsIT extends GatewayPerClass {
             assertArrayEquals(partOne, first.body());
             assertArrayEquals(partTwo, second.body());
         }
-        assertNull(raw.send(method, path(B, "mp-two"), Map.of(), Map.of(), new byte[0]).header("x-amz-mp-parts-count"),
+        assertNull(
+                raw.send(method, path(B, "mp-two"), Map.of(), Map.of(), new byte[0])
+                        .header("x-amz-mp-parts-count"),
                 "the part count only answers a partNumber request");
 
         RawS3.Response third = raw.send(method, path(B, "mp-two"), Map.of("partNumber", "3"), Map.of(), new byte[0]);
-        RawS3.Response withRange = raw.send(method, path(B, "mp-two"), Map.of("partNumber", "1"), Map.of("range", "bytes=0-9"), new byte[0]);
+        RawS3.Response withRange = raw.send(
+                method, path(B, "mp-two"), Map.of("partNumber", "1"), Map.of("range", "bytes=0-9"), new byte[0]);
         if (method.equals("GET")) {
             assertError(third, 416, "InvalidRange");
             assertError(withRange, 400, "InvalidRequest");
@@ -544,6 +711,9 @@ class ObjectSemanticsIT extends GatewayPerClass {
         if (method.equals("GET")) {
             assertArrayEquals(HUNDRED, r.body());
         }
-        assertEquals(416, raw.send(method, path(B, "hundred"), Map.of("partNumber", "2"), Map.of(), new byte[0]).status());
+        assertEquals(
+                416,
+                raw.send(method, path(B, "hundred"), Map.of("partNumber", "2"), Map.of(), new byte[0])
+                        .status());
     }
 }

@@ -1,23 +1,5 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
-
 import static io.posixgw.server.it.Checklist.AUTH_ANONYMOUS;
 import static io.posixgw.server.it.Checklist.ERROR_BODY;
 import static io.posixgw.server.it.Checklist.GET_MISSING_BUCKET;
@@ -31,10 +13,28 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
 /** HTTP behaviour: keep-alive, Connection: close, unauthenticated access, health, request ids. */
 class ProtocolIT {
     @TempDir
     Path root;
+
     TestGateway gw;
 
     @BeforeEach
@@ -55,10 +55,12 @@ class ProtocolIT {
             s.setSoTimeout(10_000);
             RawS3.Response create = raw.send(s, "PUT", "/keepalive", Map.of(), Map.of(), new byte[0]);
             assertEquals(200, create.status(), create.text());
-            RawS3.Response put = raw.send(s, "PUT", "/keepalive/a.txt", Map.of(), Map.of(), "hello".getBytes(StandardCharsets.UTF_8));
+            RawS3.Response put = raw.send(
+                    s, "PUT", "/keepalive/a.txt", Map.of(), Map.of(), "hello".getBytes(StandardCharsets.UTF_8));
             assertEquals(200, put.status(), put.text());
             assertEquals("\"5d41402abc4b2a76b9719d911017c592\"", put.header("etag"));
-            RawS3.Response get = raw.send(s, "GET", "/keepalive/a.txt", Map.of(), Map.of("connection", "close"), new byte[0]);
+            RawS3.Response get =
+                    raw.send(s, "GET", "/keepalive/a.txt", Map.of(), Map.of("connection", "close"), new byte[0]);
             assertEquals(200, get.status());
             assertEquals("hello", get.text());
             assertEquals("close", get.header("connection"));
@@ -79,8 +81,13 @@ class ProtocolIT {
             for (String key : new String[] {"one", "two", "one"}) {
                 Map<String, String> headers = new LinkedHashMap<>();
                 headers.put("host", "127.0.0.1:" + gw.port);
-                headers.putAll(raw.signer.sign("GET", "/pipe/" + key, Map.of(), Map.of("host", "127.0.0.1:" + gw.port),
-                        TestSigner.EMPTY_SHA256, java.time.Instant.now()));
+                headers.putAll(raw.signer.sign(
+                        "GET",
+                        "/pipe/" + key,
+                        Map.of(),
+                        Map.of("host", "127.0.0.1:" + gw.port),
+                        TestSigner.EMPTY_SHA256,
+                        java.time.Instant.now()));
                 RawS3.writeHead(out, "GET", "/pipe/" + key, headers);
             }
             out.flush();
@@ -106,19 +113,37 @@ class ProtocolIT {
             s.setSoTimeout(10_000);
             OutputStream out = s.getOutputStream();
             // a GET whose signature fails, asking to close; a DELETE pipelined behind it in the same write
-            Map<String, String> get = new LinkedHashMap<>(wrongSecret(gw.port).signedHeaders("GET", "/pipe-close/victim", Map.of(),
-                    Map.of(), TestSigner.EMPTY_SHA256, java.time.Instant.now()));
+            Map<String, String> get = new LinkedHashMap<>(wrongSecret(gw.port)
+                    .signedHeaders(
+                            "GET",
+                            "/pipe-close/victim",
+                            Map.of(),
+                            Map.of(),
+                            TestSigner.EMPTY_SHA256,
+                            java.time.Instant.now()));
             get.put("connection", "close");
             RawS3.writeHead(out, "GET", "/pipe-close/victim", get);
-            RawS3.writeHead(out, "DELETE", "/pipe-close/victim", raw.signedHeaders("DELETE", "/pipe-close/victim", Map.of(),
-                    Map.of(), TestSigner.EMPTY_SHA256, java.time.Instant.now()));
+            RawS3.writeHead(
+                    out,
+                    "DELETE",
+                    "/pipe-close/victim",
+                    raw.signedHeaders(
+                            "DELETE",
+                            "/pipe-close/victim",
+                            Map.of(),
+                            Map.of(),
+                            TestSigner.EMPTY_SHA256,
+                            java.time.Instant.now()));
             out.flush();
             String answers = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
             assertTrue(answers.startsWith("HTTP/1.1 403 "), answers);
             assertEquals(1, answers.split("HTTP/1.1 ", -1).length - 1, "one answer, then the close: " + answers);
         }
         Thread.sleep(300);
-        assertEquals("abc", raw.send("GET", "/pipe-close/victim", Map.of(), Map.of(), new byte[0]).text(),
+        assertEquals(
+                "abc",
+                raw.send("GET", "/pipe-close/victim", Map.of(), Map.of(), new byte[0])
+                        .text(),
                 "the DELETE behind the closing answer was never run");
     }
 
@@ -128,7 +153,8 @@ class ProtocolIT {
         cases.put("PUT /b/x HTTP/1.1\r\nHost: a\r\nContent-Length: abc\r\n\r\n", "HTTP/1.1 400 ");
         cases.put("PUT /b/x HTTP/1.1\r\nHost: a\r\nContent-Length: 5, 5\r\n\r\nhello", "HTTP/1.1 400 ");
         cases.put("GET /b/x HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "HTTP/1.1 400 ");
-        cases.put("PUT /b/x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+        cases.put(
+                "PUT /b/x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
                 "HTTP/1.1 501 ");
         for (Map.Entry<String, String> c : cases.entrySet()) {
             try (Socket s = new Socket("127.0.0.1", gw.port)) {
@@ -144,7 +170,9 @@ class ProtocolIT {
     @Test
     @Conformance({AUTH_ANONYMOUS, REQUEST_ID})
     void curlWithoutAuthIsAccessDeniedXml() throws Exception {
-        Process p = new ProcessBuilder("curl", "-s", "-i", gw.endpoint() + "/some-bucket/some-key").redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("curl", "-s", "-i", gw.endpoint() + "/some-bucket/some-key")
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor());
         assertTrue(out.startsWith("HTTP/1.1 403"), out);
@@ -158,26 +186,32 @@ class ProtocolIT {
     void anUnsignedRequestLearnsNothingAboutWhichApisExist() throws Exception {
         RawS3 raw = gw.raw();
         Map<String, String> host = Map.of("host", "127.0.0.1:" + gw.port);
-        for (String[] r : new String[][] {{"GET", "/some-bucket?policy"}, {"PUT", "/some-bucket/k?retention"},
-                {"POST", "/some-bucket/k"}, {"GET", "/some-bucket/k?unknownThing"}}) {
+        for (String[] r : new String[][] {
+            {"GET", "/some-bucket?policy"},
+            {"PUT", "/some-bucket/k?retention"},
+            {"POST", "/some-bucket/k"},
+            {"GET", "/some-bucket/k?unknownThing"}
+        }) {
             RawS3.Response answer = raw.exchange(r[0], r[1], host, new byte[0]);
             assertEquals(403, answer.status(), String.join(" ", r) + ": " + answer.text());
             assertEquals("AccessDenied", answer.errorCode(), String.join(" ", r));
         }
         // a made-up Authorization header gets the authentication error, not the routing answer
-        RawS3.Response bogus = raw.exchange("GET", "/some-bucket?cors", Map.of("host", "127.0.0.1:" + gw.port, "authorization", "x"),
-                new byte[0]);
+        RawS3.Response bogus = raw.exchange(
+                "GET", "/some-bucket?cors", Map.of("host", "127.0.0.1:" + gw.port, "authorization", "x"), new byte[0]);
         assertTrue(bogus.status() == 400 || bogus.status() == 403, bogus.text());
-        assertTrue(!"NotImplemented".equals(bogus.errorCode()) && !"MethodNotAllowed".equals(bogus.errorCode()), bogus.text());
-        RawS3.Response fakeSignature = raw.exchange("POST", "/some-bucket/k?Signature=1", Map.of("host", "127.0.0.1:" + gw.port),
-                new byte[0]);
+        assertTrue(
+                !"NotImplemented".equals(bogus.errorCode()) && !"MethodNotAllowed".equals(bogus.errorCode()),
+                bogus.text());
+        RawS3.Response fakeSignature =
+                raw.exchange("POST", "/some-bucket/k?Signature=1", Map.of("host", "127.0.0.1:" + gw.port), new byte[0]);
         assertTrue(fakeSignature.status() == 400 || fakeSignature.status() == 403, fakeSignature.text());
     }
 
     @Test
     void otherHttpVersionsAreAnsweredInHttp11With505() throws Exception {
-        for (String request : List.of("GET /some-bucket/k HTTP/2.0\r\nHost: x\r\n\r\n",
-                "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")) {
+        for (String request :
+                List.of("GET /some-bucket/k HTTP/2.0\r\nHost: x\r\n\r\n", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")) {
             try (Socket s = new Socket("127.0.0.1", gw.port)) {
                 s.setSoTimeout(10_000);
                 s.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
@@ -217,7 +251,8 @@ class ProtocolIT {
     void everyAnswerCarriesARequestIdAndErrorsTheirXml() throws Exception {
         RawS3 raw = gw.raw();
         raw.send("PUT", "/ids", Map.of(), Map.of(), new byte[0]);
-        String etag = raw.send("PUT", "/ids/k", Map.of(), Map.of(), "0123456789".getBytes(StandardCharsets.UTF_8)).header("etag");
+        String etag = raw.send("PUT", "/ids/k", Map.of(), Map.of(), "0123456789".getBytes(StandardCharsets.UTF_8))
+                .header("etag");
         Map<String, RawS3.Response> answers = new LinkedHashMap<>();
         answers.put("200 GET", raw.send("GET", "/ids/k", Map.of(), Map.of(), new byte[0]));
         answers.put("206 GET", raw.send("GET", "/ids/k", Map.of(), Map.of("range", "bytes=0-1"), new byte[0]));
@@ -230,11 +265,14 @@ class ProtocolIT {
         answers.put("416 GET", raw.send("GET", "/ids/k", Map.of(), Map.of("range", "bytes=10-"), new byte[0]));
         answers.put("412 GET", raw.send("GET", "/ids/k", Map.of(), Map.of("if-match", "\"x\""), new byte[0]));
         answers.put("400 bucket name", raw.send("GET", "/Bad_Bucket", Map.of(), Map.of(), new byte[0]));
-        answers.put("403 anonymous", raw.exchange("GET", "/ids/k", Map.of("host", "127.0.0.1:" + gw.port), new byte[0]));
+        answers.put(
+                "403 anonymous", raw.exchange("GET", "/ids/k", Map.of("host", "127.0.0.1:" + gw.port), new byte[0]));
         answers.put("403 signature", wrongSecret(gw.port).send("GET", "/ids/k", Map.of(), Map.of(), new byte[0]));
         answers.put("501 metrics", raw.send("GET", "/ids", Map.of("metrics", ""), Map.of(), new byte[0]));
         answers.put("405 method", raw.send("POST", "/ids/k", Map.of(), Map.of(), new byte[0]));
-        answers.put("400 malformed HTTP", raw.exchange("GET", "/ids/k", Map.of("host", "127.0.0.1:" + gw.port, "bad header", "x"), new byte[0]));
+        answers.put(
+                "400 malformed HTTP",
+                raw.exchange("GET", "/ids/k", Map.of("host", "127.0.0.1:" + gw.port, "bad header", "x"), new byte[0]));
         answers.put("health", raw.exchange("GET", "/_/health", Map.of("host", "x"), new byte[0]));
         java.util.Set<String> ids = new java.util.HashSet<>();
         for (Map.Entry<String, RawS3.Response> a : answers.entrySet()) {
@@ -243,8 +281,11 @@ class ProtocolIT {
             assertTrue(id != null && !id.isBlank(), a.getKey() + " has no x-amz-request-id: " + r.headers());
             assertTrue(ids.add(id), a.getKey() + " reuses request id " + id);
             if (r.status() >= 400 && r.body().length > 0) {
-                assertTrue(r.text().matches("(?s)<\\?xml[^>]*>\\s*<Error><Code>[A-Za-z]+</Code><Message>[^<]+</Message>"
-                        + "(<[A-Za-z]+>[^<]*</[A-Za-z]+>)*<Resource>[^<]*</Resource><RequestId>" + id + "</RequestId></Error>\\s*"),
+                assertTrue(
+                        r.text()
+                                .matches("(?s)<\\?xml[^>]*>\\s*<Error><Code>[A-Za-z]+</Code><Message>[^<]+</Message>"
+                                        + "(<[A-Za-z]+>[^<]*</[A-Za-z]+>)*<Resource>[^<]*</Resource><RequestId>" + id
+                                        + "</RequestId></Error>\\s*"),
                         a.getKey() + ": " + r.text());
             }
         }
@@ -294,11 +335,16 @@ class ProtocolIT {
     void idleConnectionsAreClosedAfterTheTimeout(@TempDir Path other) throws Exception {
         try (TestGateway quick = TestGateway.start(other, "--idle-timeout", "1")) {
             RawS3 raw = quick.raw();
-            try (Socket used = new Socket("127.0.0.1", quick.port); Socket silent = new Socket("127.0.0.1", quick.port)) {
+            try (Socket used = new Socket("127.0.0.1", quick.port);
+                    Socket silent = new Socket("127.0.0.1", quick.port)) {
                 used.setSoTimeout(10_000);
                 silent.setSoTimeout(10_000);
                 for (int i = 0; i < 4; i++) {
-                    assertEquals(200, raw.send(used, "GET", "/", Map.of(), Map.of(), new byte[0]).status(), "a busy connection stays open");
+                    assertEquals(
+                            200,
+                            raw.send(used, "GET", "/", Map.of(), Map.of(), new byte[0])
+                                    .status(),
+                            "a busy connection stays open");
                     Thread.sleep(500);
                 }
                 long start = System.nanoTime();
@@ -311,8 +357,8 @@ class ProtocolIT {
             try (Socket stalled = new Socket("127.0.0.1", quick.port)) {
                 stalled.setSoTimeout(10_000);
                 OutputStream out = stalled.getOutputStream();
-                Map<String, String> head = new LinkedHashMap<>(wrongSecret(quick.port).signedHeaders("PUT", "/b/k", Map.of(),
-                        Map.of(), "UNSIGNED-PAYLOAD", java.time.Instant.now()));
+                Map<String, String> head = new LinkedHashMap<>(wrongSecret(quick.port)
+                        .signedHeaders("PUT", "/b/k", Map.of(), Map.of(), "UNSIGNED-PAYLOAD", java.time.Instant.now()));
                 head.put("content-length", "1000");
                 RawS3.writeHead(out, "PUT", "/b/k", head);
                 out.write(new byte[10]);
@@ -365,6 +411,8 @@ class ProtocolIT {
         }
         long[] sorted = millis.clone();
         Arrays.sort(sorted);
-        assertTrue(sorted[sorted.length / 2] < 25, "PUT median " + sorted[sorted.length / 2] + " ms: " + Arrays.toString(millis));
+        assertTrue(
+                sorted[sorted.length / 2] < 25,
+                "PUT median " + sorted[sorted.length / 2] + " ms: " + Arrays.toString(millis));
     }
 }

@@ -38,6 +38,7 @@ final class RaceHarness {
     private final int threadsPerGateway;
     /** Every ETag ever sent, with its size: a listing's (size, ETag) must be one of them. */
     private final Map<String, Integer> sent = new ConcurrentHashMap<>();
+
     private final AtomicLong seq = new AtomicLong();
 
     RaceHarness(RawS3 a, RawS3 b, long millis, int threadsPerGateway) {
@@ -98,7 +99,8 @@ final class RaceHarness {
     // --- operations, timed and checked ---------------------------------------------------
 
     /** PUTs a new version of key through gw; returns the response, or null on an I/O failure (counted). */
-    RawS3.Response put(Tally t, RawS3 gw, String bucket, String key, String writer, int size, Map<String, String> extra) {
+    RawS3.Response put(
+            Tally t, RawS3 gw, String bucket, String key, String writer, int size, Map<String, String> extra) {
         long v = seq.incrementAndGet();
         byte[] body = body(writer, v, size);
         String md5 = md5(body);
@@ -137,8 +139,11 @@ final class RaceHarness {
         }
         if (r.header("x-amz-meta-md5") == null) {
             t.anomaly("get-metadata-missing", key);
-        } else if (!md5.equals(r.header("x-amz-meta-md5")) || !Long.toString(v).equals(r.header("x-amz-meta-version"))) {
-            t.anomaly("get-metadata-of-other-version", key + " bytes v" + v + " metadata v" + r.header("x-amz-meta-version"));
+        } else if (!md5.equals(r.header("x-amz-meta-md5"))
+                || !Long.toString(v).equals(r.header("x-amz-meta-version"))) {
+            t.anomaly(
+                    "get-metadata-of-other-version",
+                    key + " bytes v" + v + " metadata v" + r.header("x-amz-meta-version"));
         }
         return v;
     }
@@ -198,8 +203,16 @@ final class RaceHarness {
         }
     }
 
-    RawS3.Response timed(Tally t, String op, int size, RawS3 gw, String method, String path, Map<String, String> query,
-                         Map<String, String> headers, byte[] body) {
+    RawS3.Response timed(
+            Tally t,
+            String op,
+            int size,
+            RawS3 gw,
+            String method,
+            String path,
+            Map<String, String> query,
+            Map<String, String> headers,
+            byte[] body) {
         long start = System.nanoTime();
         try {
             RawS3.Response r = gw.send(method, path, query, headers, body);
@@ -246,46 +259,53 @@ final class RaceHarness {
         for (int k = 0; k < keys; k++) {
             put(t, a, bucket, "hot" + k, "seed", SMALL, NONE);
         }
-        return load(t, (gw, name, i, r) -> {
-            String key = "hot" + r.nextInt(keys);
-            RawS3.Response p = put(t, gw, bucket, key, name, 1 + r.nextInt(SMALL), NONE);
-            if (p != null && p.status() != 200) {
-                t.status("PUT", p);
-            }
-        }, (gw, name, i, r) -> {
-            String key = "hot" + r.nextInt(keys);
-            switch (i % 5) {
-                case 0 -> list(t, gw, bucket);
-                case 1, 2 -> head(t, gw, bucket, key, false);
-                default -> get(t, gw, bucket, key, false);
-            }
-        });
+        return load(
+                t,
+                (gw, name, i, r) -> {
+                    String key = "hot" + r.nextInt(keys);
+                    RawS3.Response p = put(t, gw, bucket, key, name, 1 + r.nextInt(SMALL), NONE);
+                    if (p != null && p.status() != 200) {
+                        t.status("PUT", p);
+                    }
+                },
+                (gw, name, i, r) -> {
+                    String key = "hot" + r.nextInt(keys);
+                    switch (i % 5) {
+                        case 0 -> list(t, gw, bucket);
+                        case 1, 2 -> head(t, gw, bucket, key, false);
+                        default -> get(t, gw, bucket, key, false);
+                    }
+                });
     }
 
     /** Writers PUT and DELETE a few keys; readers on the other gateway get 200 (whole) or 404, nothing else. */
     Tally deletesRacingReads(String bucket, int keys) throws Exception {
         Tally t = new Tally("deletes racing reads");
-        return load(t, (gw, name, i, r) -> {
-            String key = "del" + r.nextInt(keys);
-            if (i % 2 == 0) {
-                RawS3.Response p = put(t, gw, bucket, key, name, 1 + r.nextInt(SMALL), NONE);
-                if (p != null && p.status() != 200) {
-                    t.status("PUT", p);
-                }
-            } else {
-                RawS3.Response d = timed(t, "DELETE", SMALL, gw, "DELETE", "/" + bucket + "/" + key, NONE, NONE, EMPTY);
-                if (d != null && d.status() != 204) {
-                    t.status("DELETE", d);
-                }
-            }
-        }, (gw, name, i, r) -> {
-            String key = "del" + r.nextInt(keys);
-            if (i % 2 == 0) {
-                get(t, gw, bucket, key, true);
-            } else {
-                head(t, gw, bucket, key, true);
-            }
-        });
+        return load(
+                t,
+                (gw, name, i, r) -> {
+                    String key = "del" + r.nextInt(keys);
+                    if (i % 2 == 0) {
+                        RawS3.Response p = put(t, gw, bucket, key, name, 1 + r.nextInt(SMALL), NONE);
+                        if (p != null && p.status() != 200) {
+                            t.status("PUT", p);
+                        }
+                    } else {
+                        RawS3.Response d =
+                                timed(t, "DELETE", SMALL, gw, "DELETE", "/" + bucket + "/" + key, NONE, NONE, EMPTY);
+                        if (d != null && d.status() != 204) {
+                            t.status("DELETE", d);
+                        }
+                    }
+                },
+                (gw, name, i, r) -> {
+                    String key = "del" + r.nextInt(keys);
+                    if (i % 2 == 0) {
+                        get(t, gw, bucket, key, true);
+                    } else {
+                        head(t, gw, bucket, key, true);
+                    }
+                });
     }
 
     /**
@@ -306,11 +326,15 @@ final class RaceHarness {
                     continue;
                 }
                 String etag = seed.header("etag");
-                List<RawS3.Response> m = race(pool, () -> put(t, a, bucket, "cond", "A", SMALL, Map.of("if-match", etag)),
+                List<RawS3.Response> m = race(
+                        pool,
+                        () -> put(t, a, bucket, "cond", "A", SMALL, Map.of("if-match", etag)),
                         () -> put(t, b, bucket, "cond", "B", SMALL, Map.of("if-match", etag)));
                 judge(t, "if-match", m);
                 String fresh = "new" + round + "-" + System.nanoTime();
-                List<RawS3.Response> n = race(pool, () -> put(t, a, bucket, fresh, "A", SMALL, Map.of("if-none-match", "*")),
+                List<RawS3.Response> n = race(
+                        pool,
+                        () -> put(t, a, bucket, fresh, "A", SMALL, Map.of("if-none-match", "*")),
                         () -> put(t, b, bucket, fresh, "B", SMALL, Map.of("if-none-match", "*")));
                 judge(t, "if-none-match", n);
                 get(t, b, bucket, fresh, false);
@@ -365,7 +389,9 @@ final class RaceHarness {
                     continue;
                 }
                 awaitBucket(b, bucket);
-                List<RawS3.Response> rs = race(pool, () -> put(t, b, bucket, "k", "B", SMALL, NONE),
+                List<RawS3.Response> rs = race(
+                        pool,
+                        () -> put(t, b, bucket, "k", "B", SMALL, NONE),
                         () -> timed(t, "DELETEBUCKET", 0, a, "DELETE", "/" + bucket, NONE, NONE, EMPTY));
                 RawS3.Response p = rs.get(0);
                 RawS3.Response d = rs.get(1);
@@ -429,8 +455,12 @@ final class RaceHarness {
                     String md5 = md5(body);
                     sent.put('"' + md5 + '"', body.length);
                     try {
-                        RawS3.Response p = victim.send("PUT", "/" + bucket + "/" + key, NONE, Map.of("x-amz-meta-md5", md5,
-                                "x-amz-meta-version", Long.toString(v)), body);
+                        RawS3.Response p = victim.send(
+                                "PUT",
+                                "/" + bucket + "/" + key,
+                                NONE,
+                                Map.of("x-amz-meta-md5", md5, "x-amz-meta-version", Long.toString(v)),
+                                body);
                         if (p.status() == 200) {
                             acked.add(key);
                         }
@@ -515,8 +545,11 @@ final class RaceHarness {
         return t;
     }
 
-    private static List<RawS3.Response> race(ExecutorService pool, java.util.concurrent.Callable<RawS3.Response> x,
-                                             java.util.concurrent.Callable<RawS3.Response> y) throws Exception {
+    private static List<RawS3.Response> race(
+            ExecutorService pool,
+            java.util.concurrent.Callable<RawS3.Response> x,
+            java.util.concurrent.Callable<RawS3.Response> y)
+            throws Exception {
         CountDownLatch go = new CountDownLatch(1);
         Future<RawS3.Response> fx = pool.submit(() -> {
             go.await();

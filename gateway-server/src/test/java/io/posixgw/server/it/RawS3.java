@@ -58,7 +58,9 @@ final class RawS3 {
         /** The texts of every {@code <name>} element of the XML body, in document order. */
         List<String> elements(String name) {
             List<String> out = new ArrayList<>();
-            Matcher m = Pattern.compile("<" + Pattern.quote(name) + "(?:\\s[^>]*)?>(.*?)</" + Pattern.quote(name) + ">", Pattern.DOTALL)
+            Matcher m = Pattern.compile(
+                            "<" + Pattern.quote(name) + "(?:\\s[^>]*)?>(.*?)</" + Pattern.quote(name) + ">",
+                            Pattern.DOTALL)
                     .matcher(text());
             while (m.find()) {
                 out.add(m.group(1).replace("&quot;", "\""));
@@ -68,7 +70,8 @@ final class RawS3 {
     }
 
     /** A signed request with a fully known body (payload hash signed). */
-    Response send(String method, String encodedPath, Map<String, String> query, Map<String, String> extraHeaders, byte[] body)
+    Response send(
+            String method, String encodedPath, Map<String, String> query, Map<String, String> extraHeaders, byte[] body)
             throws IOException {
         try (Socket s = new Socket(host, port)) {
             s.setSoTimeout(30_000);
@@ -76,8 +79,14 @@ final class RawS3 {
         }
     }
 
-    Response send(Socket s, String method, String encodedPath, Map<String, String> query, Map<String, String> extraHeaders,
-                  byte[] body) throws IOException {
+    Response send(
+            Socket s,
+            String method,
+            String encodedPath,
+            Map<String, String> query,
+            Map<String, String> extraHeaders,
+            byte[] body)
+            throws IOException {
         Map<String, String> signed = new TreeMap<>();
         signed.put("host", host + ":" + port);
         for (Map.Entry<String, String> e : extraHeaders.entrySet()) {
@@ -101,8 +110,13 @@ final class RawS3 {
      * {@code now}: host, the extra headers (lower-cased, all signed), x-amz-date, x-amz-content-sha256
      * and Authorization. Content-Length is left to {@link #exchange}.
      */
-    Map<String, String> signedHeaders(String method, String encodedPath, Map<String, String> query,
-                                      Map<String, String> extraHeaders, String payloadClaim, Instant now) {
+    Map<String, String> signedHeaders(
+            String method,
+            String encodedPath,
+            Map<String, String> query,
+            Map<String, String> extraHeaders,
+            String payloadClaim,
+            Instant now) {
         Map<String, String> signed = new TreeMap<>();
         signed.put("host", host + ":" + port);
         for (Map.Entry<String, String> e : extraHeaders.entrySet()) {
@@ -139,11 +153,13 @@ final class RawS3 {
      * A signed bodiless request sent with {@code Connection: close}: everything the server wrote until it closed,
      * as ISO-8859-1 text, for what {@link #read} hides (header names as sent, bytes after a HEAD answer).
      */
-    String sendAndReadAll(String method, String encodedPath, Map<String, String> query, Map<String, String> extraHeaders)
+    String sendAndReadAll(
+            String method, String encodedPath, Map<String, String> query, Map<String, String> extraHeaders)
             throws IOException {
         Map<String, String> extra = new LinkedHashMap<>(extraHeaders);
         extra.put("connection", "close");
-        Map<String, String> headers = signedHeaders(method, encodedPath, query, extra, TestSigner.EMPTY_SHA256, Instant.now());
+        Map<String, String> headers =
+                signedHeaders(method, encodedPath, query, extra, TestSigner.EMPTY_SHA256, Instant.now());
         try (Socket s = new Socket(host, port)) {
             s.setSoTimeout(30_000);
             writeHead(s.getOutputStream(), method, target(encodedPath, query), headers);
@@ -153,10 +169,16 @@ final class RawS3 {
     }
 
     /** {@link #send} signed at a given time, with the body's real hash. */
-    Response sendAt(String method, String encodedPath, Map<String, String> query, Map<String, String> extraHeaders,
-                    byte[] body, Instant now) throws IOException {
-        Map<String, String> headers = signedHeaders(method, encodedPath, query, extraHeaders,
-                TestSigner.hex(TestSigner.sha256(body)), now);
+    Response sendAt(
+            String method,
+            String encodedPath,
+            Map<String, String> query,
+            Map<String, String> extraHeaders,
+            byte[] body,
+            Instant now)
+            throws IOException {
+        Map<String, String> headers =
+                signedHeaders(method, encodedPath, query, extraHeaders, TestSigner.hex(TestSigner.sha256(body)), now);
         return exchange(method, target(encodedPath, query), headers, body);
     }
 
@@ -165,7 +187,8 @@ final class RawS3 {
         return encodedPath + (query.isEmpty() ? "" : "?" + TestSigner.canonicalQuery(query));
     }
 
-    static void writeHead(OutputStream out, String method, String target, Map<String, String> headers) throws IOException {
+    static void writeHead(OutputStream out, String method, String target, Map<String, String> headers)
+            throws IOException {
         StringBuilder b = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n");
         headers.forEach((k, v) -> b.append(k).append(": ").append(v).append("\r\n"));
         b.append("\r\n");
@@ -183,12 +206,16 @@ final class RawS3 {
         String l;
         while ((l = line(in)) != null && !l.isEmpty()) {
             int c = l.indexOf(':');
-            headers.put(l.substring(0, c).trim().toLowerCase(Locale.ROOT), l.substring(c + 1).trim());
+            headers.put(
+                    l.substring(0, c).trim().toLowerCase(Locale.ROOT),
+                    l.substring(c + 1).trim());
         }
         if (status == 100) {
             return read(in, head);
         }
-        int length = head || status == 204 || status == 304 ? 0 : Integer.parseInt(headers.getOrDefault("content-length", "0"));
+        int length = head || status == 204 || status == 304
+                ? 0
+                : Integer.parseInt(headers.getOrDefault("content-length", "0"));
         byte[] body = in.readNBytes(length);
         return new Response(status, headers, body);
     }

@@ -1,12 +1,12 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,11 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * rclone (Debian) with an S3 remote of {@code provider = Other} and {@code force_path_style = true}.
@@ -33,6 +32,7 @@ class RcloneIT {
 
     @TempDir
     static Path tmp;
+
     static Path root;
     static TestGateway gw;
     static ClientProcess.Env env;
@@ -45,16 +45,20 @@ class RcloneIT {
         gw = TestGateway.start(root, "--fsync", "off");
         env = new ClientProcess.Env(tmp.resolve("home"));
         config = env.home.resolve("rclone.conf");
-        Files.writeString(config, String.join("\n",
-                "[gw]",
-                "type = s3",
-                "provider = Other",
-                "access_key_id = " + TestGateway.ACCESS,
-                "secret_access_key = " + TestGateway.SECRET,
-                "endpoint = " + gw.endpoint(),
-                "region = us-east-1",
-                "force_path_style = true",
-                ""), StandardCharsets.UTF_8);
+        Files.writeString(
+                config,
+                String.join(
+                        "\n",
+                        "[gw]",
+                        "type = s3",
+                        "provider = Other",
+                        "access_key_id = " + TestGateway.ACCESS,
+                        "secret_access_key = " + TestGateway.SECRET,
+                        "endpoint = " + gw.endpoint(),
+                        "region = us-east-1",
+                        "force_path_style = true",
+                        ""),
+                StandardCharsets.UTF_8);
         rclone("mkdir", "gw:" + BUCKET);
         assertTrue(Files.isDirectory(root.resolve(BUCKET)));
     }
@@ -75,14 +79,23 @@ class RcloneIT {
     /** {@code rclone lsjson -R --files-only} → path → size. */
     static Map<String, Long> lsjson(String remote) throws Exception {
         Map<String, Long> files = new TreeMap<>();
-        for (JsonNode n : JSON.readTree(rclone("lsjson", "-R", "--files-only", remote).stdout())) {
+        for (JsonNode n :
+                JSON.readTree(rclone("lsjson", "-R", "--files-only", remote).stdout())) {
             files.put(n.get("Path").asText(), n.get("Size").asLong());
         }
         return files;
     }
 
     @Test
-    @Covers({"mkdir (CreateBucket)", "copyto (put, get)", "copyto 6 MiB (multipart)", "cat", "lsjson", "md5sum", "deletefile"})
+    @Covers({
+        "mkdir (CreateBucket)",
+        "copyto (put, get)",
+        "copyto 6 MiB (multipart)",
+        "cat",
+        "lsjson",
+        "md5sum",
+        "deletefile"
+    })
     void putGetListDelete() throws Exception {
         byte[] small = ObjectFiles.random(12_345, 1);
         byte[] big = ObjectFiles.random(6 * MIB + 7, 2);
@@ -91,16 +104,28 @@ class RcloneIT {
         Files.write(dir.resolve("big.bin"), big);
         rclone("copyto", dir.resolve("small.bin").toString(), "gw:rclone/one/small file+plus é.bin");
         // 5 MiB chunks from 5 MiB up: a multipart upload (rclone's default cutoff is 200 MiB).
-        rclone("copyto", "--s3-upload-cutoff", "5M", "--s3-chunk-size", "5M", dir.resolve("big.bin").toString(), "gw:rclone/one/big.bin");
+        rclone(
+                "copyto",
+                "--s3-upload-cutoff",
+                "5M",
+                "--s3-chunk-size",
+                "5M",
+                dir.resolve("big.bin").toString(),
+                "gw:rclone/one/big.bin");
         ObjectFiles.assertStored(root, BUCKET, "one/small file+plus é.bin", small);
         ObjectFiles.assertStored(root, BUCKET, "one/big.bin", big);
-        assertEquals(ObjectFiles.multipartEtag(big, 5 * MIB), ObjectFiles.xattr(root, BUCKET, "one/big.bin", "etag"),
+        assertEquals(
+                ObjectFiles.multipartEtag(big, 5 * MIB),
+                ObjectFiles.xattr(root, BUCKET, "one/big.bin", "etag"),
                 "uploaded in 5 MiB parts");
 
-        assertEquals(Map.of("big.bin", (long) big.length, "small file+plus é.bin", (long) small.length), lsjson("gw:rclone/one"));
+        assertEquals(
+                Map.of("big.bin", (long) big.length, "small file+plus é.bin", (long) small.length),
+                lsjson("gw:rclone/one"));
         List<String> sums = rclone("md5sum", "gw:rclone/one").lines();
         assertTrue(sums.contains(ObjectFiles.etag(big).replace("\"", "") + "  big.bin"), sums.toString());
-        assertTrue(sums.contains(ObjectFiles.etag(small).replace("\"", "") + "  small file+plus é.bin"), sums.toString());
+        assertTrue(
+                sums.contains(ObjectFiles.etag(small).replace("\"", "") + "  small file+plus é.bin"), sums.toString());
 
         rclone("copyto", "gw:rclone/one/big.bin", dir.resolve("big.down").toString());
         assertArrayEquals(big, Files.readAllBytes(dir.resolve("big.down")));
@@ -109,7 +134,10 @@ class RcloneIT {
         rclone("copyto", dir.resolve("note.txt").toString(), "gw:rclone/one/note.txt");
         assertEquals(text, rclone("cat", "gw:rclone/one/note.txt").stdout());
         rclone("deletefile", "gw:rclone/one/note.txt");
-        rclone("copyto", "gw:rclone/one/small file+plus é.bin", dir.resolve("small.down").toString());
+        rclone(
+                "copyto",
+                "gw:rclone/one/small file+plus é.bin",
+                dir.resolve("small.down").toString());
         assertArrayEquals(small, Files.readAllBytes(dir.resolve("small.down")));
 
         rclone("deletefile", "gw:rclone/one/small file+plus é.bin");
@@ -133,12 +161,19 @@ class RcloneIT {
 
         String check = rclone("check", src.toString(), "gw:rclone/tree").stderr();
         assertTrue(check.contains("0 differences found") && check.contains("200 matching files"), check);
-        String download = rclone("check", "--download", src.toString(), "gw:rclone/tree").stderr();
+        String download =
+                rclone("check", "--download", src.toString(), "gw:rclone/tree").stderr();
         assertTrue(download.contains("0 differences found") && download.contains("200 matching files"), download);
 
         // One file changed and one removed locally: sync makes the remote follow, check agrees again.
-        String changed = tree.keySet().stream().filter(k -> k.contains("with space")).findFirst().orElseThrow();
-        String removed = tree.keySet().stream().filter(k -> k.contains("ünïcödé")).findFirst().orElseThrow();
+        String changed = tree.keySet().stream()
+                .filter(k -> k.contains("with space"))
+                .findFirst()
+                .orElseThrow();
+        String removed = tree.keySet().stream()
+                .filter(k -> k.contains("ünïcödé"))
+                .findFirst()
+                .orElseThrow();
         byte[] newBytes = "new content".getBytes(StandardCharsets.UTF_8);
         Files.write(src.resolve(changed), newBytes);
         Files.delete(src.resolve(removed));
@@ -146,7 +181,8 @@ class RcloneIT {
         tree.remove(removed);
         rclone("sync", src.toString(), "gw:rclone/tree");
         LocalTrees.assertSame(tree, LocalTrees.stored(root, BUCKET, "tree"), "stored after the second sync");
-        String recheck = rclone("check", "--download", src.toString(), "gw:rclone/tree").stderr();
+        String recheck =
+                rclone("check", "--download", src.toString(), "gw:rclone/tree").stderr();
         assertTrue(recheck.contains("0 differences found") && recheck.contains("199 matching files"), recheck);
 
         Path back = tmp.resolve("tree-back");

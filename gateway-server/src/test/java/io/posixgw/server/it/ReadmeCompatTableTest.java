@@ -1,11 +1,8 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.Disabled;
-import org.junit.jupiter.api.RepeatedTest;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.TestTemplate;
-import org.junit.jupiter.params.ParameterizedTest;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
@@ -20,10 +17,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestTemplate;
+import org.junit.jupiter.params.ParameterizedTest;
 
 /**
  * README's compatibility table is generated from the client tests themselves: one row per
@@ -38,8 +37,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 class ReadmeCompatTableTest {
     private static final String START = "<!-- compat-table:start -->\n";
     private static final String END = "<!-- compat-table:end -->";
-    private static final List<Class<? extends Annotation>> TEST_ANNOTATIONS = List.of(
-            Test.class, ParameterizedTest.class, RepeatedTest.class, TestFactory.class, TestTemplate.class);
+    private static final List<Class<? extends Annotation>> TEST_ANNOTATIONS =
+            List.of(Test.class, ParameterizedTest.class, RepeatedTest.class, TestFactory.class, TestTemplate.class);
 
     @Test
     void readmeTableMatchesTheClientTests() throws Exception {
@@ -55,10 +54,16 @@ class ReadmeCompatTableTest {
             text = Files.readString(readme, StandardCharsets.UTF_8);
             a = text.indexOf(START);
             b = text.indexOf(END);
-            Files.writeString(readme, text.substring(0, a + START.length()) + expected + text.substring(b), StandardCharsets.UTF_8);
+            Files.writeString(
+                    readme,
+                    text.substring(0, a + START.length()) + expected + text.substring(b),
+                    StandardCharsets.UTF_8);
             current = expected;
         }
-        assertEquals(expected, current, "README compatibility table is stale: run ReadmeCompatTableTest with -Dreadme.update=true");
+        assertEquals(
+                expected,
+                current,
+                "README compatibility table is stale: run ReadmeCompatTableTest with -Dreadme.update=true");
     }
 
     static String markdownTable() throws Exception {
@@ -78,7 +83,8 @@ class ReadmeCompatTableTest {
                 continue;
             }
             // The class named most like the client first (MinioFlowIT before LargeObjectIT), then by name.
-            mine.sort(Comparator.comparing((Class<?> c) -> -testMethods(c).size()).thenComparing(Class::getSimpleName));
+            mine.sort(
+                    Comparator.comparing((Class<?> c) -> -testMethods(c).size()).thenComparing(Class::getSimpleName));
             TreeSet<String> ops = new TreeSet<>(String.CASE_INSENSITIVE_ORDER.thenComparing(Comparator.naturalOrder()));
             List<String> counts = new ArrayList<>();
             List<String> disabled = new ArrayList<>();
@@ -87,12 +93,14 @@ class ReadmeCompatTableTest {
                 for (Method m : tests) {
                     Covers covers = m.getAnnotation(Covers.class);
                     if (covers == null) {
-                        problems.add(c.getSimpleName() + "." + m.getName() + " has no @Covers (the operations it checks, for README)");
+                        problems.add(c.getSimpleName() + "." + m.getName()
+                                + " has no @Covers (the operations it checks, for README)");
                         continue;
                     }
                     Disabled off = m.getAnnotation(Disabled.class);
                     if (off != null || c.isAnnotationPresent(Disabled.class)) {
-                        disabled.add(String.join(", ", covers.value()) + " (" + (off != null ? off.value() : "disabled") + ")");
+                        disabled.add(String.join(", ", covers.value()) + " (" + (off != null ? off.value() : "disabled")
+                                + ")");
                     } else {
                         ops.addAll(List.of(covers.value()));
                     }
@@ -101,10 +109,14 @@ class ReadmeCompatTableTest {
             }
             String result = (disabled.isEmpty() ? "passes: " : "passes, except " + String.join("; ", disabled) + ": ")
                     + String.join(", ", counts);
-            sb.append("| ").append(client.title)
-                    .append(" | ").append(client.version())
-                    .append(" | ").append(String.join("; ", ops).replace("|", "\\|"))
-                    .append(" | ").append(result)
+            sb.append("| ")
+                    .append(client.title)
+                    .append(" | ")
+                    .append(client.version())
+                    .append(" | ")
+                    .append(String.join("; ", ops).replace("|", "\\|"))
+                    .append(" | ")
+                    .append(result)
                     .append(" |\n");
         }
         if (!problems.isEmpty()) {
@@ -126,13 +138,15 @@ class ReadmeCompatTableTest {
 
     /** Top-level classes of this package in the test output directory. */
     static List<Class<?>> testClasses() throws Exception {
-        Path dir = classesDir().resolve(ReadmeCompatTableTest.class.getPackageName().replace('.', '/'));
+        Path dir = classesDir()
+                .resolve(ReadmeCompatTableTest.class.getPackageName().replace('.', '/'));
         List<Class<?>> classes = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.sorted().toList()) {
                 String name = f.getFileName().toString();
                 if (name.endsWith(".class") && !name.contains("$")) {
-                    classes.add(Class.forName(ReadmeCompatTableTest.class.getPackageName() + "." + name.substring(0, name.length() - 6)));
+                    classes.add(Class.forName(
+                            ReadmeCompatTableTest.class.getPackageName() + "." + name.substring(0, name.length() - 6)));
                 }
             }
         }
@@ -140,6 +154,10 @@ class ReadmeCompatTableTest {
     }
 
     private static Path classesDir() throws URISyntaxException {
-        return Path.of(ReadmeCompatTableTest.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        return Path.of(ReadmeCompatTableTest.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
     }
 }

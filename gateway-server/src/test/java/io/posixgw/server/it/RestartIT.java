@@ -1,14 +1,15 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.minio.GetObjectArgs;
 import io.minio.MakeBucketArgs;
 import io.minio.MinioClient;
 import io.minio.PutObjectArgs;
 import io.minio.StatObjectArgs;
 import io.minio.StatObjectResponse;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -21,10 +22,8 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Random;
 import java.util.zip.GZIPInputStream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Metadata lives on disk, not in the process: after a restart every object keeps
@@ -61,11 +60,16 @@ class RestartIT {
         try (TestGateway gw = TestGateway.start(root)) {
             MinioClient mc = gw.minio();
             mc.makeBucket(MakeBucketArgs.builder().bucket("ryax-filestore").build());
-            mc.putObject(PutObjectArgs.builder().bucket("ryax-filestore").object("executions-data/e1/out.json")
-                    .stream(new ByteArrayInputStream(small), (long) small.length, null)
-                    .contentType("application/json").userMetadata(Map.of("Step", "train", "owner-id", "42")).build());
-            multipartEtag = mc.putObject(PutObjectArgs.builder().bucket("ryax-filestore").object("big.bin")
-                    .stream(new ByteArrayInputStream(big), null, 5L << 20).build()).etag().replace("\"", "");
+            mc.putObject(PutObjectArgs.builder().bucket("ryax-filestore").object("executions-data/e1/out.json").stream(
+                            new ByteArrayInputStream(small), (long) small.length, null)
+                    .contentType("application/json")
+                    .userMetadata(Map.of("Step", "train", "owner-id", "42"))
+                    .build());
+            multipartEtag = mc.putObject(PutObjectArgs.builder().bucket("ryax-filestore").object("big.bin").stream(
+                                    new ByteArrayInputStream(big), null, 5L << 20)
+                            .build())
+                    .etag()
+                    .replace("\"", "");
         }
 
         Path file = root.resolve("ryax-filestore/executions-data/e1/out.json");
@@ -75,7 +79,8 @@ class RestartIT {
         assertEquals("{\"owner-id\":\"42\",\"step\":\"train\"}", xattr(file, "metadata"));
         Path bigFile = root.resolve("ryax-filestore/big.bin");
         assertEquals("\"" + multipartEtag + "\"", xattr(bigFile, "etag"));
-        String mp = new String(new GZIPInputStream(new ByteArrayInputStream(xattrBytes(bigFile, "mp-metadata"))).readAllBytes(),
+        String mp = new String(
+                new GZIPInputStream(new ByteArrayInputStream(xattrBytes(bigFile, "mp-metadata"))).readAllBytes(),
                 StandardCharsets.UTF_8);
         assertTrue(mp.contains("\"Parts\":[5242880,10485760,12582912]"), mp);
         String acl = xattr(root.resolve("ryax-filestore"), "acl");
@@ -83,14 +88,23 @@ class RestartIT {
 
         try (TestGateway again = TestGateway.start(root)) {
             MinioClient mc = again.minio();
-            StatObjectResponse st = mc.statObject(StatObjectArgs.builder().bucket("ryax-filestore").object("executions-data/e1/out.json").build());
+            StatObjectResponse st = mc.statObject(StatObjectArgs.builder()
+                    .bucket("ryax-filestore")
+                    .object("executions-data/e1/out.json")
+                    .build());
             assertEquals(md5, st.etag());
             assertEquals("application/json", st.contentType());
             assertEquals("train", st.userMetadata().getFirst("step"));
             assertEquals("42", st.userMetadata().getFirst("owner-id"));
-            StatObjectResponse bst = mc.statObject(StatObjectArgs.builder().bucket("ryax-filestore").object("big.bin").build());
+            StatObjectResponse bst = mc.statObject(StatObjectArgs.builder()
+                    .bucket("ryax-filestore")
+                    .object("big.bin")
+                    .build());
             assertEquals(multipartEtag, bst.etag());
-            try (InputStream in = mc.getObject(GetObjectArgs.builder().bucket("ryax-filestore").object("big.bin").build())) {
+            try (InputStream in = mc.getObject(GetObjectArgs.builder()
+                    .bucket("ryax-filestore")
+                    .object("big.bin")
+                    .build())) {
                 assertArrayEquals(big, in.readAllBytes());
             }
         }

@@ -1,21 +1,5 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.util.Base64;
-import java.util.HashMap;
-import java.util.Map;
-
 import static io.posixgw.server.it.Checklist.BUCKET_ALREADY_OWNED;
 import static io.posixgw.server.it.Checklist.BUCKET_DELETE;
 import static io.posixgw.server.it.Checklist.BUCKET_DELETE_MISSING;
@@ -83,6 +67,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
 /**
  * S3 answers in the corners, over raw signed HTTP so that statuses, headers and codes
  * are seen as sent. Runs with metadata in xattrs; {@link S3SemanticsSidecarIT} runs the
@@ -110,8 +109,11 @@ class S3SemanticsIT {
         for (int i = 0; i < 100; i++) {
             HUNDRED[i] = (byte) i;
         }
-        assertEquals(200, raw.send("PUT", "/sem", Map.of(), Map.of(), new byte[0]).status());
-        assertEquals(200, raw.send("PUT", "/sem/hundred", Map.of(), Map.of(), HUNDRED).status());
+        assertEquals(
+                200, raw.send("PUT", "/sem", Map.of(), Map.of(), new byte[0]).status());
+        assertEquals(
+                200,
+                raw.send("PUT", "/sem/hundred", Map.of(), Map.of(), HUNDRED).status());
     }
 
     @AfterAll
@@ -128,10 +130,21 @@ class S3SemanticsIT {
     }
 
     @ParameterizedTest
-    @CsvSource({"bytes=abc,200,", "bytes=10-5,200,", "foo=0-1,200,", "'bytes=0-0,1-2',200,", "bytes=0-0,206,bytes 0-0/100",
-            "bytes=50-,206,bytes 50-99/100", "bytes=-10,206,bytes 90-99/100", "bytes=-101,206,bytes 0-99/100",
-            "bytes=0-999999,206,bytes 0-99/100", "bytes=99-99,206,bytes 99-99/100", "bytes=100-110,416,", "bytes=-0,416,",
-            "bytes=100-,416,"})
+    @CsvSource({
+        "bytes=abc,200,",
+        "bytes=10-5,200,",
+        "foo=0-1,200,",
+        "'bytes=0-0,1-2',200,",
+        "bytes=0-0,206,bytes 0-0/100",
+        "bytes=50-,206,bytes 50-99/100",
+        "bytes=-10,206,bytes 90-99/100",
+        "bytes=-101,206,bytes 0-99/100",
+        "bytes=0-999999,206,bytes 0-99/100",
+        "bytes=99-99,206,bytes 99-99/100",
+        "bytes=100-110,416,",
+        "bytes=-0,416,",
+        "bytes=100-,416,"
+    })
     @Conformance({RANGE_IGNORED, RANGE_PARTIAL, RANGE_UNSATISFIABLE, RANGE_CONTENT_RANGE, GET_HEADERS})
     void ranges(String range, int status, String contentRange) throws Exception {
         RawS3.Response r = get("/sem/hundred", Map.of("range", range));
@@ -161,7 +174,10 @@ class S3SemanticsIT {
         assertEquals("InvalidRange", unsatisfiable.errorCode());
         // as S3 answers, and RFC 9110 asks of a 416
         assertEquals("bytes */0", unsatisfiable.header("content-range"));
-        assertTrue(unsatisfiable.text().contains("<RangeRequested>bytes=0-0</RangeRequested><ActualObjectSize>0</ActualObjectSize>"),
+        assertTrue(
+                unsatisfiable
+                        .text()
+                        .contains("<RangeRequested>bytes=0-0</RangeRequested><ActualObjectSize>0</ActualObjectSize>"),
                 unsatisfiable.text());
         RawS3.Response whole = get("/sem/empty", Map.of());
         assertEquals(200, whole.status());
@@ -187,7 +203,8 @@ class S3SemanticsIT {
     }
 
     @Test
-    @Conformance({COND_IF_MATCH, COND_IF_NONE_MATCH, COND_IF_MODIFIED_SINCE, COND_IF_UNMODIFIED_SINCE, COND_ETAG_SYNTAX})
+    @Conformance({COND_IF_MATCH, COND_IF_NONE_MATCH, COND_IF_MODIFIED_SINCE, COND_IF_UNMODIFIED_SINCE, COND_ETAG_SYNTAX
+    })
     void conditionalGet() throws Exception {
         String etag = get("/sem/hundred", Map.of()).header("etag");
         RawS3.Response notModified = get("/sem/hundred", Map.of("if-none-match", etag));
@@ -196,16 +213,34 @@ class S3SemanticsIT {
         assertEquals(etag, notModified.header("etag"), "a 304 names the object's ETag, as AWS's does");
         assertEquals(get("/sem/hundred", Map.of()).header("last-modified"), notModified.header("last-modified"));
         assertEquals(412, get("/sem/hundred", Map.of("if-match", "\"0000\"")).status());
-        assertEquals(200, get("/sem/hundred", Map.of("if-match", etag.replace("\"", ""))).status());
-        assertEquals(304, get("/sem/hundred", Map.of("if-modified-since", "Fri, 01 Jan 2100 00:00:00 GMT")).status());
-        assertEquals(412, get("/sem/hundred", Map.of("if-unmodified-since", "Mon, 01 Jan 2001 00:00:00 GMT")).status());
+        assertEquals(
+                200,
+                get("/sem/hundred", Map.of("if-match", etag.replace("\"", ""))).status());
+        assertEquals(
+                304,
+                get("/sem/hundred", Map.of("if-modified-since", "Fri, 01 Jan 2100 00:00:00 GMT"))
+                        .status());
+        assertEquals(
+                412,
+                get("/sem/hundred", Map.of("if-unmodified-since", "Mon, 01 Jan 2001 00:00:00 GMT"))
+                        .status());
     }
 
     @Test
     @Conformance(RESPONSE_OVERRIDES)
     void responseOverrides() throws Exception {
-        RawS3.Response r = raw.send("GET", "/sem/hundred", Map.of("response-content-type", "text/csv",
-                "response-content-disposition", "attachment; filename=\"a b.csv\"", "response-cache-control", "no-cache"), Map.of(), new byte[0]);
+        RawS3.Response r = raw.send(
+                "GET",
+                "/sem/hundred",
+                Map.of(
+                        "response-content-type",
+                        "text/csv",
+                        "response-content-disposition",
+                        "attachment; filename=\"a b.csv\"",
+                        "response-cache-control",
+                        "no-cache"),
+                Map.of(),
+                new byte[0]);
         assertEquals(200, r.status(), r.text());
         assertEquals("text/csv", r.header("content-type"));
         assertEquals("attachment; filename=\"a b.csv\"", r.header("content-disposition"));
@@ -225,8 +260,12 @@ class S3SemanticsIT {
         assertFalse(Files.exists(root.resolve("sem/meta-too-big")));
 
         byte[] md5 = MessageDigest.getInstance("MD5").digest("x".getBytes(StandardCharsets.UTF_8));
-        assertEquals(200, put("/sem/md5-ok", Map.of("content-md5", Base64.getEncoder().encodeToString(md5)), "x").status());
-        RawS3.Response bad = put("/sem/md5-bad", Map.of("content-md5", Base64.getEncoder().encodeToString(md5)), "y");
+        assertEquals(
+                200,
+                put("/sem/md5-ok", Map.of("content-md5", Base64.getEncoder().encodeToString(md5)), "x")
+                        .status());
+        RawS3.Response bad =
+                put("/sem/md5-bad", Map.of("content-md5", Base64.getEncoder().encodeToString(md5)), "y");
         assertEquals(400, bad.status());
         assertEquals("BadDigest", bad.errorCode());
         RawS3.Response invalid = put("/sem/md5-bad", Map.of("content-md5", "not base64!"), "y");
@@ -238,8 +277,7 @@ class S3SemanticsIT {
     @Test
     @Conformance({KEY_ESCAPE, KEY_LOOK_ALIKES, KEY_SPECIAL_CHARACTERS})
     void keysThatWouldEscapeAreRejectedLookAlikesStoredLiterally() throws Exception {
-        for (String path : new String[] {"/sem/a/../b", "/sem/..", "/sem/a//b", "/sem/.sgwtmp/x",
-                "/sem/a%00b"}) {
+        for (String path : new String[] {"/sem/a/../b", "/sem/..", "/sem/a//b", "/sem/.sgwtmp/x", "/sem/a%00b"}) {
             RawS3.Response r = put(path, Map.of(), "evil");
             assertEquals(400, r.status(), path + " -> " + r.text());
         }
@@ -280,15 +318,34 @@ class S3SemanticsIT {
     }
 
     @Test
-    @Conformance({COPY_SOURCE_SYNTAX, COPY_SOURCE_MISSING, COPY_SOURCE_MALFORMED, COPY_SELF_WITH_COPY, COPY_SELF_WITH_REPLACE,
-            COPY_SOURCE_PRECONDITIONS})
+    @Conformance({
+        COPY_SOURCE_SYNTAX,
+        COPY_SOURCE_MISSING,
+        COPY_SOURCE_MALFORMED,
+        COPY_SELF_WITH_COPY,
+        COPY_SELF_WITH_REPLACE,
+        COPY_SOURCE_PRECONDITIONS
+    })
     void copyRules() throws Exception {
-        assertEquals(200, put("/sem/cp-src", Map.of("content-type", "text/plain", "x-amz-meta-a", "1"), "copy me").status());
+        assertEquals(
+                200,
+                put("/sem/cp-src", Map.of("content-type", "text/plain", "x-amz-meta-a", "1"), "copy me")
+                        .status());
         RawS3.Response self = put("/sem/cp-src", Map.of("x-amz-copy-source", "/sem/cp-src"), "");
         assertEquals(400, self.status());
         assertEquals("InvalidRequest", self.errorCode());
-        RawS3.Response replace = put("/sem/cp-src", Map.of("x-amz-copy-source", "sem/cp-src", "x-amz-metadata-directive", "REPLACE",
-                "content-type", "text/markdown", "x-amz-meta-b", "2"), "");
+        RawS3.Response replace = put(
+                "/sem/cp-src",
+                Map.of(
+                        "x-amz-copy-source",
+                        "sem/cp-src",
+                        "x-amz-metadata-directive",
+                        "REPLACE",
+                        "content-type",
+                        "text/markdown",
+                        "x-amz-meta-b",
+                        "2"),
+                "");
         assertEquals(200, replace.status(), replace.text());
         assertTrue(replace.text().contains("<CopyObjectResult"), replace.text());
         RawS3.Response after = get("/sem/cp-src", Map.of());
@@ -302,8 +359,10 @@ class S3SemanticsIT {
         RawS3.Response malformed = put("/sem/cp-dst", Map.of("x-amz-copy-source", "nobucketonly"), "");
         assertEquals(400, malformed.status());
         assertEquals("InvalidArgument", malformed.errorCode());
-        RawS3.Response precondition = put("/sem/cp-dst", Map.of("x-amz-copy-source", "/sem/cp-src",
-                "x-amz-copy-source-if-match", "\"nope\""), "");
+        RawS3.Response precondition = put(
+                "/sem/cp-dst",
+                Map.of("x-amz-copy-source", "/sem/cp-src", "x-amz-copy-source-if-match", "\"nope\""),
+                "");
         assertEquals(412, precondition.status());
         assertEquals("PreconditionFailed", precondition.errorCode());
         RawS3.Response copied = put("/sem/cp-dst", Map.of("x-amz-copy-source", "/sem/cp-src"), "");
@@ -312,14 +371,29 @@ class S3SemanticsIT {
     }
 
     @Test
-    @Conformance({LIST_PREFIX, LIST_DELIMITER, LIST_DIRECTORY_ORDER, LIST_KEY_COUNT, LIST_LAST_MODIFIED, LIST_MAX_KEYS, LIST_ENCODING_TYPE,
-            LIST_ENCODING_TYPE_OTHER, LIST_V1_MARKER, LIST_V2_CONTINUATION})
+    @Conformance({
+        LIST_PREFIX,
+        LIST_DELIMITER,
+        LIST_DIRECTORY_ORDER,
+        LIST_KEY_COUNT,
+        LIST_LAST_MODIFIED,
+        LIST_MAX_KEYS,
+        LIST_ENCODING_TYPE,
+        LIST_ENCODING_TYPE_OTHER,
+        LIST_V1_MARKER,
+        LIST_V2_CONTINUATION
+    })
     void listingV2AndV1() throws Exception {
         for (String k : new String[] {"ls/a-b", "ls/a.txt", "ls/a/x", "ls/a/y", "ls/b c+d", "ls/z"}) {
-            assertEquals(200, put("/sem/" + TestSigner.encode(k, false), Map.of(), k).status());
+            assertEquals(
+                    200, put("/sem/" + TestSigner.encode(k, false), Map.of(), k).status());
         }
-        RawS3.Response v2 = raw.send("GET", "/sem", Map.of("list-type", "2", "prefix", "ls/", "delimiter", "/", "encoding-type", "url"),
-                Map.of(), new byte[0]);
+        RawS3.Response v2 = raw.send(
+                "GET",
+                "/sem",
+                Map.of("list-type", "2", "prefix", "ls/", "delimiter", "/", "encoding-type", "url"),
+                Map.of(),
+                new byte[0]);
         String x = v2.text();
         assertEquals(200, v2.status(), x);
         assertTrue(x.contains("<EncodingType>url</EncodingType>"), x);
@@ -327,83 +401,163 @@ class S3SemanticsIT {
         assertTrue(x.contains("<CommonPrefixes><Prefix>ls/a/</Prefix></CommonPrefixes>"), x);
         assertTrue(x.contains("<Key>ls/b%20c%2Bd</Key>"), x);
         assertTrue(x.contains("<KeyCount>5</KeyCount>"), x);
-        assertTrue(x.matches("(?s).*<LastModified>\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z</LastModified>.*"), x);
+        assertTrue(
+                x.matches("(?s).*<LastModified>\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z</LastModified>.*"),
+                x);
 
-        RawS3.Response page1 = raw.send("GET", "/sem", Map.of("list-type", "2", "prefix", "ls/", "max-keys", "2"), Map.of(), new byte[0]);
+        RawS3.Response page1 = raw.send(
+                "GET", "/sem", Map.of("list-type", "2", "prefix", "ls/", "max-keys", "2"), Map.of(), new byte[0]);
         assertTrue(page1.text().contains("<IsTruncated>true</IsTruncated>"), page1.text());
         String token = between(page1.text(), "<NextContinuationToken>", "</NextContinuationToken>");
-        RawS3.Response page2 = raw.send("GET", "/sem", Map.of("list-type", "2", "prefix", "ls/", "max-keys", "2",
-                "continuation-token", token, "start-after", "ls/a-b"), Map.of(), new byte[0]);
+        RawS3.Response page2 = raw.send(
+                "GET",
+                "/sem",
+                Map.of(
+                        "list-type",
+                        "2",
+                        "prefix",
+                        "ls/",
+                        "max-keys",
+                        "2",
+                        "continuation-token",
+                        token,
+                        "start-after",
+                        "ls/a-b"),
+                Map.of(),
+                new byte[0]);
         assertTrue(page2.text().contains("<Key>ls/a/x</Key><"), page2.text());
         assertTrue(page2.text().contains("<Key>ls/a/y</Key><"), page2.text());
 
         RawS3.Response zero = raw.send("GET", "/sem", Map.of("list-type", "2", "max-keys", "0"), Map.of(), new byte[0]);
-        assertTrue(zero.text().contains("<IsTruncated>false</IsTruncated>") && !zero.text().contains("<Contents>"), zero.text());
-        RawS3.Response negative = raw.send("GET", "/sem", Map.of("list-type", "2", "max-keys", "-1"), Map.of(), new byte[0]);
+        assertTrue(
+                zero.text().contains("<IsTruncated>false</IsTruncated>")
+                        && !zero.text().contains("<Contents>"),
+                zero.text());
+        RawS3.Response negative =
+                raw.send("GET", "/sem", Map.of("list-type", "2", "max-keys", "-1"), Map.of(), new byte[0]);
         assertEquals(400, negative.status());
         assertEquals("InvalidArgument", negative.errorCode());
-        RawS3.Response xmlEncoding = raw.send("GET", "/sem", Map.of("list-type", "2", "encoding-type", "xml"), Map.of(), new byte[0]);
+        RawS3.Response xmlEncoding =
+                raw.send("GET", "/sem", Map.of("list-type", "2", "encoding-type", "xml"), Map.of(), new byte[0]);
         assertEquals(400, xmlEncoding.status());
         assertEquals("InvalidArgument", xmlEncoding.errorCode());
 
-        RawS3.Response v1 = raw.send("GET", "/sem", Map.of("prefix", "ls/", "delimiter", "/", "max-keys", "2"), Map.of(), new byte[0]);
+        RawS3.Response v1 = raw.send(
+                "GET", "/sem", Map.of("prefix", "ls/", "delimiter", "/", "max-keys", "2"), Map.of(), new byte[0]);
         assertTrue(v1.text().contains("<NextMarker>ls/a.txt</NextMarker>"), v1.text());
     }
 
     @Test
-    @Conformance({DELETE_OBJECTS_INTEGRITY, DELETE_OBJECTS_RESULTS, DELETE_OBJECTS_MISSING_KEYS, DELETE_MISSING_KEY, BUCKET_DELETE,
-            BUCKET_DELETE_NOT_EMPTY, BUCKET_DELETE_MISSING, BUCKET_ALREADY_OWNED, BUCKET_NAMES, BUCKET_HEAD})
+    @Conformance({
+        DELETE_OBJECTS_INTEGRITY,
+        DELETE_OBJECTS_RESULTS,
+        DELETE_OBJECTS_MISSING_KEYS,
+        DELETE_MISSING_KEY,
+        BUCKET_DELETE,
+        BUCKET_DELETE_NOT_EMPTY,
+        BUCKET_DELETE_MISSING,
+        BUCKET_ALREADY_OWNED,
+        BUCKET_NAMES,
+        BUCKET_HEAD
+    })
     void deleteObjectsAndBuckets() throws Exception {
         for (String k : new String[] {"del/1", "del/2"}) {
             put("/sem/" + k, Map.of(), k);
         }
-        String body = "<Delete><Object><Key>del/1</Key></Object><Object><Key>del/2</Key></Object><Object><Key>del/missing</Key></Object></Delete>";
+        String body =
+                "<Delete><Object><Key>del/1</Key></Object><Object><Key>del/2</Key></Object><Object><Key>del/missing</Key></Object></Delete>";
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        String md5 = Base64.getEncoder().encodeToString(MessageDigest.getInstance("MD5").digest(bytes));
+        String md5 = Base64.getEncoder()
+                .encodeToString(MessageDigest.getInstance("MD5").digest(bytes));
         RawS3.Response noMd5 = raw.send("POST", "/sem", Map.of("delete", ""), Map.of(), bytes);
         assertEquals(400, noMd5.status());
         assertEquals("InvalidRequest", noMd5.errorCode());
         RawS3.Response r = raw.send("POST", "/sem", Map.of("delete", ""), Map.of("content-md5", md5), bytes);
         assertEquals(200, r.status(), r.text());
-        assertTrue(r.text().contains("<Deleted><Key>del/1</Key></Deleted>") && r.text().contains("<Key>del/missing</Key>"), r.text());
+        assertTrue(
+                r.text().contains("<Deleted><Key>del/1</Key></Deleted>")
+                        && r.text().contains("<Key>del/missing</Key>"),
+                r.text());
         assertFalse(Files.exists(root.resolve("sem/del/1")));
-        assertEquals(204, raw.send("DELETE", "/sem/never-existed", Map.of(), Map.of(), new byte[0]).status());
+        assertEquals(
+                204,
+                raw.send("DELETE", "/sem/never-existed", Map.of(), Map.of(), new byte[0])
+                        .status());
 
         assertError(raw.send("DELETE", "/sem", Map.of(), Map.of(), new byte[0]), 409, "BucketNotEmpty");
         assertError(raw.send("DELETE", "/absent-bucket", Map.of(), Map.of(), new byte[0]), 404, "NoSuchBucket");
-        assertEquals(200, raw.send("PUT", "/sem", Map.of(), Map.of(), new byte[0]).status(), "an owned bucket, in us-east-1");
+        assertEquals(
+                200,
+                raw.send("PUT", "/sem", Map.of(), Map.of(), new byte[0]).status(),
+                "an owned bucket, in us-east-1");
         assertError(raw.send("PUT", "/Bad_Name", Map.of(), Map.of(), new byte[0]), 400, "InvalidBucketName");
         RawS3.Response head = raw.send("HEAD", "/sem", Map.of(), Map.of(), new byte[0]);
         assertEquals(200, head.status());
         assertEquals("us-east-1", head.header("x-amz-bucket-region"));
-        assertEquals(404, raw.send("HEAD", "/absent-bucket", Map.of(), Map.of(), new byte[0]).status());
-        assertEquals(200, raw.send("PUT", "/sem-empty", Map.of(), Map.of(), new byte[0]).status());
-        assertEquals(204, raw.send("DELETE", "/sem-empty", Map.of(), Map.of(), new byte[0]).status());
+        assertEquals(
+                404,
+                raw.send("HEAD", "/absent-bucket", Map.of(), Map.of(), new byte[0])
+                        .status());
+        assertEquals(
+                200,
+                raw.send("PUT", "/sem-empty", Map.of(), Map.of(), new byte[0]).status());
+        assertEquals(
+                204,
+                raw.send("DELETE", "/sem-empty", Map.of(), Map.of(), new byte[0])
+                        .status());
     }
 
     @Test
-    @Conformance({PART_NUMBERS, UPLOAD_UNKNOWN, COMPLETE_REPEATED, COMPLETE_MALFORMED, PART_NUMBER_MULTIPART, PART_NUMBER_SINGLE_PART,
-            PART_NUMBER_OUT_OF_RANGE, PART_NUMBER_WITH_RANGE})
+    @Conformance({
+        PART_NUMBERS,
+        UPLOAD_UNKNOWN,
+        COMPLETE_REPEATED,
+        COMPLETE_MALFORMED,
+        PART_NUMBER_MULTIPART,
+        PART_NUMBER_SINGLE_PART,
+        PART_NUMBER_OUT_OF_RANGE,
+        PART_NUMBER_WITH_RANGE
+    })
     void multipartListings() throws Exception {
-        RawS3.Response init = raw.send("POST", "/sem/mp/key", Map.of("uploads", ""), Map.of("content-type", "text/x-mp"), new byte[0]);
+        RawS3.Response init = raw.send(
+                "POST", "/sem/mp/key", Map.of("uploads", ""), Map.of("content-type", "text/x-mp"), new byte[0]);
         String id = between(init.text(), "<UploadId>", "</UploadId>");
-        RawS3.Response part = raw.send("PUT", "/sem/mp/key", Map.of("uploadId", id, "partNumber", "1"), Map.of(), "part-one".getBytes(StandardCharsets.UTF_8));
+        RawS3.Response part = raw.send(
+                "PUT",
+                "/sem/mp/key",
+                Map.of("uploadId", id, "partNumber", "1"),
+                Map.of(),
+                "part-one".getBytes(StandardCharsets.UTF_8));
         assertEquals(200, part.status());
         RawS3.Response uploads = raw.send("GET", "/sem", Map.of("uploads", "", "prefix", "mp/"), Map.of(), new byte[0]);
         assertTrue(uploads.text().contains("<UploadId>" + id + "</UploadId>"), uploads.text());
         RawS3.Response parts = raw.send("GET", "/sem/mp/key", Map.of("uploadId", id), Map.of(), new byte[0]);
-        assertTrue(parts.text().contains("<PartNumber>1</PartNumber>") && parts.text().contains("<Size>8</Size>"), parts.text());
-        assertError(raw.send("PUT", "/sem/mp/key", Map.of("uploadId", id, "partNumber", "10001"), Map.of(), new byte[1]),
-                400, "InvalidArgument");
-        assertError(raw.send("PUT", "/sem/mp/key", Map.of("uploadId", "0190d5b2-0000-7000-8000-000000000000", "partNumber", "1"),
-                Map.of(), new byte[1]), 404, "NoSuchUpload");
+        assertTrue(
+                parts.text().contains("<PartNumber>1</PartNumber>")
+                        && parts.text().contains("<Size>8</Size>"),
+                parts.text());
+        assertError(
+                raw.send("PUT", "/sem/mp/key", Map.of("uploadId", id, "partNumber", "10001"), Map.of(), new byte[1]),
+                400,
+                "InvalidArgument");
+        assertError(
+                raw.send(
+                        "PUT",
+                        "/sem/mp/key",
+                        Map.of("uploadId", "0190d5b2-0000-7000-8000-000000000000", "partNumber", "1"),
+                        Map.of(),
+                        new byte[1]),
+                404,
+                "NoSuchUpload");
         String complete = "<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>" + part.header("etag")
                 + "</ETag></Part></CompleteMultipartUpload>";
-        RawS3.Response done = raw.send("POST", "/sem/mp/key", Map.of("uploadId", id), Map.of(), complete.getBytes(StandardCharsets.UTF_8));
+        RawS3.Response done = raw.send(
+                "POST", "/sem/mp/key", Map.of("uploadId", id), Map.of(), complete.getBytes(StandardCharsets.UTF_8));
         assertEquals(200, done.status(), done.text());
         String etag = between(done.text(), "<ETag>", "</ETag>");
         assertTrue(etag.endsWith("-1\""), etag);
-        RawS3.Response again = raw.send("POST", "/sem/mp/key", Map.of("uploadId", id), Map.of(), complete.getBytes(StandardCharsets.UTF_8));
+        RawS3.Response again = raw.send(
+                "POST", "/sem/mp/key", Map.of("uploadId", id), Map.of(), complete.getBytes(StandardCharsets.UTF_8));
         assertEquals(200, again.status(), "a repeated Complete answers the same ETag: " + again.text());
         assertEquals(etag, between(again.text(), "<ETag>", "</ETag>"));
         assertEquals("text/x-mp", get("/sem/mp/key", Map.of()).header("content-type"));
@@ -412,15 +566,25 @@ class S3SemanticsIT {
         assertEquals("part-one", part1.text());
         assertEquals("1", part1.header("x-amz-mp-parts-count"));
         assertEquals("bytes 0-7/8", part1.header("content-range"));
-        assertError(raw.send("GET", "/sem/mp/key", Map.of("partNumber", "2"), Map.of(), new byte[0]), 416, "InvalidRange");
-        assertError(raw.send("GET", "/sem/mp/key", Map.of("partNumber", "1"), Map.of("range", "bytes=0-1"), new byte[0]),
-                400, "InvalidRequest");
+        assertError(
+                raw.send("GET", "/sem/mp/key", Map.of("partNumber", "2"), Map.of(), new byte[0]), 416, "InvalidRange");
+        assertError(
+                raw.send("GET", "/sem/mp/key", Map.of("partNumber", "1"), Map.of("range", "bytes=0-1"), new byte[0]),
+                400,
+                "InvalidRequest");
         RawS3.Response single = raw.send("GET", "/sem/hundred", Map.of("partNumber", "1"), Map.of(), new byte[0]);
         assertEquals(206, single.status(), "part 1 of a single-part object is the whole object, as a range");
         assertEquals("bytes 0-99/100", single.header("content-range"));
         assertEquals(100, single.body().length);
-        assertError(raw.send("POST", "/sem/mp/key2", Map.of("uploadId", id), Map.of(),
-                "<CompleteMultipartUpload>".getBytes(StandardCharsets.UTF_8)), 400, "MalformedXML");
+        assertError(
+                raw.send(
+                        "POST",
+                        "/sem/mp/key2",
+                        Map.of("uploadId", id),
+                        Map.of(),
+                        "<CompleteMultipartUpload>".getBytes(StandardCharsets.UTF_8)),
+                400,
+                "MalformedXML");
     }
 
     @Test
@@ -428,31 +592,62 @@ class S3SemanticsIT {
     void uploadPartCopy() throws Exception {
         byte[] five = new byte[5 << 20];
         new java.util.Random(3).nextBytes(five);
-        assertEquals(200, raw.send("PUT", "/sem/upc-src", Map.of(), Map.of(), five).status());
+        assertEquals(
+                200, raw.send("PUT", "/sem/upc-src", Map.of(), Map.of(), five).status());
         RawS3.Response init = raw.send("POST", "/sem/upc-dst", Map.of("uploads", ""), Map.of(), new byte[0]);
         String id = between(init.text(), "<UploadId>", "</UploadId>");
         Map<String, String> q1 = Map.of("uploadId", id, "partNumber", "1");
-        RawS3.Response whole = raw.send("PUT", "/sem/upc-dst", q1, Map.of("x-amz-copy-source", "/sem/upc-src"), new byte[0]);
+        RawS3.Response whole =
+                raw.send("PUT", "/sem/upc-dst", q1, Map.of("x-amz-copy-source", "/sem/upc-src"), new byte[0]);
         assertEquals(200, whole.status(), whole.text());
         assertTrue(whole.text().contains("<CopyPartResult"), whole.text());
         String etag1 = between(whole.text(), "<ETag>", "</ETag>");
         Map<String, String> q2 = Map.of("uploadId", id, "partNumber", "2");
-        RawS3.Response ranged = raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/hundred",
-                "x-amz-copy-source-range", "bytes=10-19"), new byte[0]);
+        RawS3.Response ranged = raw.send(
+                "PUT",
+                "/sem/upc-dst",
+                q2,
+                Map.of("x-amz-copy-source", "/sem/hundred", "x-amz-copy-source-range", "bytes=10-19"),
+                new byte[0]);
         assertEquals(200, ranged.status(), ranged.text());
         String etag2 = between(ranged.text(), "<ETag>", "</ETag>");
 
-        assertError(raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/hundred",
-                "x-amz-copy-source-range", "bytes=90-100"), new byte[0]), 400, "InvalidArgument");
-        assertError(raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/hundred",
-                "x-amz-copy-source-range", "bytes=20-10"), new byte[0]), 400, "InvalidArgument");
-        assertError(raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/absent"), new byte[0]), 404, "NoSuchKey");
-        assertEquals(412, raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/hundred",
-                "x-amz-copy-source-if-match", "\"nope\""), new byte[0]).status());
+        assertError(
+                raw.send(
+                        "PUT",
+                        "/sem/upc-dst",
+                        q2,
+                        Map.of("x-amz-copy-source", "/sem/hundred", "x-amz-copy-source-range", "bytes=90-100"),
+                        new byte[0]),
+                400,
+                "InvalidArgument");
+        assertError(
+                raw.send(
+                        "PUT",
+                        "/sem/upc-dst",
+                        q2,
+                        Map.of("x-amz-copy-source", "/sem/hundred", "x-amz-copy-source-range", "bytes=20-10"),
+                        new byte[0]),
+                400,
+                "InvalidArgument");
+        assertError(
+                raw.send("PUT", "/sem/upc-dst", q2, Map.of("x-amz-copy-source", "/sem/absent"), new byte[0]),
+                404,
+                "NoSuchKey");
+        assertEquals(
+                412,
+                raw.send(
+                                "PUT",
+                                "/sem/upc-dst",
+                                q2,
+                                Map.of("x-amz-copy-source", "/sem/hundred", "x-amz-copy-source-if-match", "\"nope\""),
+                                new byte[0])
+                        .status());
 
         String complete = "<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>" + etag1 + "</ETag></Part>"
                 + "<Part><PartNumber>2</PartNumber><ETag>" + etag2 + "</ETag></Part></CompleteMultipartUpload>";
-        RawS3.Response done = raw.send("POST", "/sem/upc-dst", Map.of("uploadId", id), Map.of(), complete.getBytes(StandardCharsets.UTF_8));
+        RawS3.Response done = raw.send(
+                "POST", "/sem/upc-dst", Map.of("uploadId", id), Map.of(), complete.getBytes(StandardCharsets.UTF_8));
         assertEquals(200, done.status(), done.text());
         byte[] got = get("/sem/upc-dst", Map.of()).body();
         assertEquals(five.length + 10, got.length);
@@ -465,7 +660,8 @@ class S3SemanticsIT {
     @Test
     @Conformance({PUT_IF_NONE_MATCH, PUT_IF_MATCH_MISMATCH, PUT_IF_MATCH_MISSING})
     void conditionalPut() throws Exception {
-        assertEquals(200, put("/sem/cond", Map.of("if-none-match", "*"), "first").status());
+        assertEquals(
+                200, put("/sem/cond", Map.of("if-none-match", "*"), "first").status());
         RawS3.Response exists = put("/sem/cond", Map.of("if-none-match", "*"), "second");
         assertEquals(412, exists.status());
         assertEquals("PreconditionFailed", exists.errorCode());
@@ -480,29 +676,70 @@ class S3SemanticsIT {
 
     @Test
     void objectTagging() throws Exception {
-        assertEquals(200, put("/sem/tagged", Map.of("x-amz-tagging", "project=ryax&stage=a%20b"), "t").status());
+        assertEquals(
+                200,
+                put("/sem/tagged", Map.of("x-amz-tagging", "project=ryax&stage=a%20b"), "t")
+                        .status());
         RawS3.Response tags = raw.send("GET", "/sem/tagged", Map.of("tagging", ""), Map.of(), new byte[0]);
         assertEquals(200, tags.status(), tags.text());
-        assertTrue(tags.text().contains("<TagSet><Tag><Key>project</Key><Value>ryax</Value></Tag><Tag><Key>stage</Key><Value>a b</Value></Tag></TagSet>"),
+        assertTrue(
+                tags.text()
+                        .contains(
+                                "<TagSet><Tag><Key>project</Key><Value>ryax</Value></Tag><Tag><Key>stage</Key><Value>a b</Value></Tag></TagSet>"),
                 tags.text());
-        assertEquals("2", raw.send("HEAD", "/sem/tagged", Map.of(), Map.of(), new byte[0]).header("x-amz-tagging-count"));
+        assertEquals(
+                "2",
+                raw.send("HEAD", "/sem/tagged", Map.of(), Map.of(), new byte[0]).header("x-amz-tagging-count"));
 
         String body = "<Tagging><TagSet><Tag><Key>k</Key><Value>v</Value></Tag></TagSet></Tagging>";
-        assertEquals(200, raw.send("PUT", "/sem/tagged", Map.of("tagging", ""), Map.of(), body.getBytes(StandardCharsets.UTF_8)).status());
-        assertTrue(raw.send("GET", "/sem/tagged", Map.of("tagging", ""), Map.of(), new byte[0]).text()
+        assertEquals(
+                200,
+                raw.send("PUT", "/sem/tagged", Map.of("tagging", ""), Map.of(), body.getBytes(StandardCharsets.UTF_8))
+                        .status());
+        assertTrue(raw.send("GET", "/sem/tagged", Map.of("tagging", ""), Map.of(), new byte[0])
+                .text()
                 .contains("<TagSet><Tag><Key>k</Key><Value>v</Value></Tag></TagSet>"));
         assertEquals("t", get("/sem/tagged", Map.of()).text(), "tagging leaves the data alone");
 
-        assertEquals(200, put("/sem/tagged-copy", Map.of("x-amz-copy-source", "/sem/tagged"), "").status());
-        assertEquals("1", raw.send("HEAD", "/sem/tagged-copy", Map.of(), Map.of(), new byte[0]).header("x-amz-tagging-count"));
-        assertEquals(200, put("/sem/tagged-copy2", Map.of("x-amz-copy-source", "/sem/tagged", "x-amz-tagging-directive", "REPLACE",
-                "x-amz-tagging", "x=1&y=2&z=3"), "").status());
-        assertEquals("3", raw.send("HEAD", "/sem/tagged-copy2", Map.of(), Map.of(), new byte[0]).header("x-amz-tagging-count"));
+        assertEquals(
+                200,
+                put("/sem/tagged-copy", Map.of("x-amz-copy-source", "/sem/tagged"), "")
+                        .status());
+        assertEquals(
+                "1",
+                raw.send("HEAD", "/sem/tagged-copy", Map.of(), Map.of(), new byte[0])
+                        .header("x-amz-tagging-count"));
+        assertEquals(
+                200,
+                put(
+                                "/sem/tagged-copy2",
+                                Map.of(
+                                        "x-amz-copy-source",
+                                        "/sem/tagged",
+                                        "x-amz-tagging-directive",
+                                        "REPLACE",
+                                        "x-amz-tagging",
+                                        "x=1&y=2&z=3"),
+                                "")
+                        .status());
+        assertEquals(
+                "3",
+                raw.send("HEAD", "/sem/tagged-copy2", Map.of(), Map.of(), new byte[0])
+                        .header("x-amz-tagging-count"));
 
-        assertEquals(204, raw.send("DELETE", "/sem/tagged", Map.of("tagging", ""), Map.of(), new byte[0]).status());
-        assertTrue(raw.send("GET", "/sem/tagged", Map.of("tagging", ""), Map.of(), new byte[0]).text().contains("<TagSet/>")
-                || raw.send("GET", "/sem/tagged", Map.of("tagging", ""), Map.of(), new byte[0]).text().contains("<TagSet></TagSet>"));
-        assertEquals(null, raw.send("HEAD", "/sem/tagged", Map.of(), Map.of(), new byte[0]).header("x-amz-tagging-count"));
+        assertEquals(
+                204,
+                raw.send("DELETE", "/sem/tagged", Map.of("tagging", ""), Map.of(), new byte[0])
+                        .status());
+        assertTrue(raw.send("GET", "/sem/tagged", Map.of("tagging", ""), Map.of(), new byte[0])
+                        .text()
+                        .contains("<TagSet/>")
+                || raw.send("GET", "/sem/tagged", Map.of("tagging", ""), Map.of(), new byte[0])
+                        .text()
+                        .contains("<TagSet></TagSet>"));
+        assertEquals(
+                null,
+                raw.send("HEAD", "/sem/tagged", Map.of(), Map.of(), new byte[0]).header("x-amz-tagging-count"));
 
         StringBuilder eleven = new StringBuilder();
         for (int i = 0; i < 11; i++) {
@@ -511,8 +748,13 @@ class S3SemanticsIT {
         RawS3.Response tooMany = put("/sem/too-many-tags", Map.of("x-amz-tagging", eleven.toString()), "t");
         assertEquals(400, tooMany.status());
         assertFalse(Files.exists(root.resolve("sem/too-many-tags")));
-        assertEquals("InvalidTag", put("/sem/bad-tag", Map.of("x-amz-tagging", "=v"), "t").errorCode());
-        assertEquals("NoSuchKey", raw.send("GET", "/sem/untagged-missing", Map.of("tagging", ""), Map.of(), new byte[0]).errorCode());
+        assertEquals(
+                "InvalidTag",
+                put("/sem/bad-tag", Map.of("x-amz-tagging", "=v"), "t").errorCode());
+        assertEquals(
+                "NoSuchKey",
+                raw.send("GET", "/sem/untagged-missing", Map.of("tagging", ""), Map.of(), new byte[0])
+                        .errorCode());
     }
 
     static void assertError(RawS3.Response r, int status, String code) {

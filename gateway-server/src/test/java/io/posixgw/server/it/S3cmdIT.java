@@ -1,9 +1,9 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,11 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * s3cmd (Debian) with a config file in a fresh HOME and, on every call, the flags a user points it
@@ -30,6 +29,7 @@ class S3cmdIT {
 
     @TempDir
     static Path tmp;
+
     static Path root;
     static TestGateway gw;
     static ClientProcess.Env env;
@@ -42,17 +42,21 @@ class S3cmdIT {
         gw = TestGateway.start(root, "--fsync", "off");
         env = new ClientProcess.Env(tmp.resolve("home"));
         config = env.home.resolve(".s3cfg");
-        Files.writeString(config, String.join("\n",
-                "[default]",
-                "access_key = " + TestGateway.ACCESS,
-                "secret_key = " + TestGateway.SECRET,
-                "host_base = 127.0.0.1:" + gw.port,
-                "host_bucket = 127.0.0.1:" + gw.port,
-                "use_https = False",
-                "bucket_location = us-east-1",
-                "signature_v2 = False",
-                "progress_meter = False",
-                ""), StandardCharsets.UTF_8);
+        Files.writeString(
+                config,
+                String.join(
+                        "\n",
+                        "[default]",
+                        "access_key = " + TestGateway.ACCESS,
+                        "secret_key = " + TestGateway.SECRET,
+                        "host_base = 127.0.0.1:" + gw.port,
+                        "host_bucket = 127.0.0.1:" + gw.port,
+                        "use_https = False",
+                        "bucket_location = us-east-1",
+                        "signature_v2 = False",
+                        "progress_meter = False",
+                        ""),
+                StandardCharsets.UTF_8);
         s3cmd("mb", "s3://" + BUCKET);
         assertTrue(Files.isDirectory(root.resolve(BUCKET)));
     }
@@ -66,8 +70,17 @@ class S3cmdIT {
 
     static ClientProcess.Result s3cmd(String... args) throws Exception {
         String hostPort = "127.0.0.1:" + gw.port;
-        List<String> cmd = new ArrayList<>(List.of(Client.S3CMD_BIN.toString(), "-c", config.toString(),
-                "--host", hostPort, "--host-bucket", hostPort, "--no-ssl", "--region", "us-east-1"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Client.S3CMD_BIN.toString(),
+                "-c",
+                config.toString(),
+                "--host",
+                hostPort,
+                "--host-bucket",
+                hostPort,
+                "--no-ssl",
+                "--region",
+                "us-east-1"));
         cmd.addAll(List.of(args));
         return env.run(cmd).ok();
     }
@@ -105,12 +118,17 @@ class S3cmdIT {
 
         String info = s3cmd("info", "s3://s3cmd/one/big.bin").stdout();
         assertTrue(info.contains("File size: " + big.length), info);
-        assertTrue(info.contains(ObjectFiles.etag(big).replace("\"", "")), "s3cmd's MD5 of a multipart upload: " + info);
+        assertTrue(
+                info.contains(ObjectFiles.etag(big).replace("\"", "")), "s3cmd's MD5 of a multipart upload: " + info);
 
-        assertEquals(Map.of("one/big.bin", (long) big.length, "one/small file+plus.bin", (long) small.length),
+        assertEquals(
+                Map.of("one/big.bin", (long) big.length, "one/small file+plus.bin", (long) small.length),
                 parseLs(s3cmd("ls", "s3://s3cmd/one/")));
 
-        s3cmd("get", "s3://s3cmd/one/small file+plus.bin", dir.resolve("small.down").toString());
+        s3cmd(
+                "get",
+                "s3://s3cmd/one/small file+plus.bin",
+                dir.resolve("small.down").toString());
         s3cmd("get", "s3://s3cmd/one/big.bin", dir.resolve("big.down").toString());
         assertArrayEquals(small, Files.readAllBytes(dir.resolve("small.down")));
         assertArrayEquals(big, Files.readAllBytes(dir.resolve("big.down")));

@@ -1,7 +1,8 @@
 package io.posixgw.server.it;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -10,10 +11,8 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Readiness, read-only mode and the connection limit. */
 class ServerModesIT {
@@ -54,17 +53,30 @@ class ServerModesIT {
         }
         try (TestGateway ro = TestGateway.start(root, "--read-only")) {
             RawS3 raw = ro.raw();
-            assertEquals("kept", raw.send("GET", "/rox/k", Map.of(), Map.of(), new byte[0]).text());
-            assertEquals(200, raw.send("GET", "/rox", Map.of("list-type", "2"), Map.of(), new byte[0]).status());
-            for (String[] w : new String[][] {{"PUT", "/rox/k"}, {"PUT", "/rox/new"}, {"DELETE", "/rox/k"}, {"PUT", "/rox2"},
-                    {"DELETE", "/rox"}, {"POST", "/rox/k?uploads"}}) {
+            assertEquals(
+                    "kept",
+                    raw.send("GET", "/rox/k", Map.of(), Map.of(), new byte[0]).text());
+            assertEquals(
+                    200,
+                    raw.send("GET", "/rox", Map.of("list-type", "2"), Map.of(), new byte[0])
+                            .status());
+            for (String[] w : new String[][] {
+                {"PUT", "/rox/k"},
+                {"PUT", "/rox/new"},
+                {"DELETE", "/rox/k"},
+                {"PUT", "/rox2"},
+                {"DELETE", "/rox"},
+                {"POST", "/rox/k?uploads"}
+            }) {
                 String[] pq = w[1].split("\\?");
                 Map<String, String> q = pq.length > 1 ? Map.of(pq[1], "") : Map.of();
                 RawS3.Response r = raw.send(w[0], pq[0], q, Map.of(), "x".getBytes(StandardCharsets.UTF_8));
                 assertEquals(403, r.status(), w[0] + " " + w[1]);
                 assertEquals("AccessDenied", r.errorCode());
             }
-            assertEquals("kept", raw.send("GET", "/rox/k", Map.of(), Map.of(), new byte[0]).text());
+            assertEquals(
+                    "kept",
+                    raw.send("GET", "/rox/k", Map.of(), Map.of(), new byte[0]).text());
         }
     }
 
@@ -72,19 +84,29 @@ class ServerModesIT {
     void connectionsBeyondTheLimitGetSlowDown() throws Exception {
         try (TestGateway gw = TestGateway.start(root, "--max-connections", "2")) {
             RawS3 raw = gw.raw();
-            try (Socket a = new Socket("127.0.0.1", gw.port); Socket b = new Socket("127.0.0.1", gw.port)) {
+            try (Socket a = new Socket("127.0.0.1", gw.port);
+                    Socket b = new Socket("127.0.0.1", gw.port)) {
                 a.setSoTimeout(10_000);
                 b.setSoTimeout(10_000);
-                assertEquals(200, raw.send(a, "PUT", "/lim", Map.of(), Map.of(), new byte[0]).status());
+                assertEquals(
+                        200,
+                        raw.send(a, "PUT", "/lim", Map.of(), Map.of(), new byte[0])
+                                .status());
                 Thread.sleep(100);
                 RawS3.Response refused = raw.send("GET", "/lim", Map.of("list-type", "2"), Map.of(), new byte[0]);
                 assertEquals(503, refused.status());
                 assertEquals("SlowDown", refused.errorCode());
-                assertEquals(200, raw.send(b, "GET", "/lim", Map.of("list-type", "2"), Map.of(), new byte[0]).status(),
+                assertEquals(
+                        200,
+                        raw.send(b, "GET", "/lim", Map.of("list-type", "2"), Map.of(), new byte[0])
+                                .status(),
                         "the connections already open are still served");
             }
             Thread.sleep(200);
-            assertEquals(200, raw.send("GET", "/lim", Map.of("list-type", "2"), Map.of(), new byte[0]).status(),
+            assertEquals(
+                    200,
+                    raw.send("GET", "/lim", Map.of("list-type", "2"), Map.of(), new byte[0])
+                            .status(),
                     "room again once connections closed");
         }
     }
@@ -106,7 +128,11 @@ class ServerModesIT {
                 idle.get(0).close();
                 idle.get(1).close();
                 Thread.sleep(300);
-                assertEquals(200, gw.raw().send("GET", "/", Map.of(), Map.of(), new byte[0]).status());
+                assertEquals(
+                        200,
+                        gw.raw()
+                                .send("GET", "/", Map.of(), Map.of(), new byte[0])
+                                .status());
             } finally {
                 for (Socket s : idle) {
                     s.close();

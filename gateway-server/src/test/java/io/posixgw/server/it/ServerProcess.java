@@ -35,9 +35,19 @@ final class ServerProcess implements AutoCloseable {
 
     static ServerProcess start(Path root, String maxHeap, boolean quiet, String... extraArgs) throws Exception {
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(javaBin, "-Xmx" + maxHeap, "-XX:MaxDirectMemorySize=64m",
-                "-cp", System.getProperty("java.class.path"), "io.posixgw.server.Main",
-                "--port", "127.0.0.1:0", "--access", TestGateway.ACCESS, "--secret", TestGateway.SECRET));
+        List<String> cmd = new ArrayList<>(List.of(
+                javaBin,
+                "-Xmx" + maxHeap,
+                "-XX:MaxDirectMemorySize=64m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.posixgw.server.Main",
+                "--port",
+                "127.0.0.1:0",
+                "--access",
+                TestGateway.ACCESS,
+                "--secret",
+                TestGateway.SECRET));
         if (quiet) {
             cmd.add("--quiet");
         }
@@ -47,21 +57,23 @@ final class ServerProcess implements AutoCloseable {
         BufferedReader reader = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         List<String> lines = Collections.synchronizedList(new ArrayList<>());
         CompletableFuture<Integer> port = new CompletableFuture<>();
-        Thread pump = new Thread(() -> {
-            try {
-                String line;
-                while ((line = reader.readLine()) != null) {
-                    lines.add(line);
-                    Matcher m = SERVING.matcher(line);
-                    if (m.find()) {
-                        port.complete(Integer.parseInt(m.group(1)));
+        Thread pump = new Thread(
+                () -> {
+                    try {
+                        String line;
+                        while ((line = reader.readLine()) != null) {
+                            lines.add(line);
+                            Matcher m = SERVING.matcher(line);
+                            if (m.find()) {
+                                port.complete(Integer.parseInt(m.group(1)));
+                            }
+                        }
+                    } catch (IOException ignored) {
+                        // process ended
                     }
-                }
-            } catch (IOException ignored) {
-                // process ended
-            }
-            port.completeExceptionally(new IllegalStateException("server exited: " + lines));
-        }, "server-output");
+                    port.completeExceptionally(new IllegalStateException("server exited: " + lines));
+                },
+                "server-output");
         pump.setDaemon(true);
         pump.start();
         return new ServerProcess(p, port.get(30, TimeUnit.SECONDS), lines);
@@ -73,7 +85,9 @@ final class ServerProcess implements AutoCloseable {
 
     /** Sends a signal ({@code HUP}, ...) with kill(1). */
     void signal(String name) throws IOException, InterruptedException {
-        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+                .inheritIO()
+                .start();
         if (kill.waitFor() != 0) {
             throw new IOException("kill -" + name + " " + process.pid() + " failed");
         }

@@ -1,11 +1,13 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.minio.GetObjectArgs;
 import io.minio.MakeBucketArgs;
 import io.minio.MinioClient;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.ConnectException;
@@ -17,11 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** SIGTERM: the request in flight finishes and is durable, new connections are refused, the process exits. */
 class ShutdownIT {
@@ -34,15 +33,23 @@ class ShutdownIT {
         Arrays.fill(body, (byte) 'z');
         ServerProcess server = ServerProcess.start(root, "128m");
         try {
-            MinioClient mc = MinioClient.builder().endpoint(server.endpoint()).credentials(TestGateway.ACCESS, TestGateway.SECRET).build();
+            MinioClient mc = MinioClient.builder()
+                    .endpoint(server.endpoint())
+                    .credentials(TestGateway.ACCESS, TestGateway.SECRET)
+                    .build();
             mc.makeBucket(MakeBucketArgs.builder().bucket("grace").build());
             TestSigner signer = new TestSigner(TestGateway.ACCESS, TestGateway.SECRET, "us-east-1");
             try (Socket s = new Socket("127.0.0.1", server.port)) {
                 s.setSoTimeout(15_000);
                 Map<String, String> signed = new TreeMap<>(Map.of("host", "127.0.0.1:" + server.port));
                 Map<String, String> headers = new LinkedHashMap<>(signed);
-                headers.putAll(signer.sign("PUT", "/grace/in-flight.bin", Map.of(), signed,
-                        TestSigner.hex(TestSigner.sha256(body)), Instant.now()));
+                headers.putAll(signer.sign(
+                        "PUT",
+                        "/grace/in-flight.bin",
+                        Map.of(),
+                        signed,
+                        TestSigner.hex(TestSigner.sha256(body)),
+                        Instant.now()));
                 headers.put("content-length", Integer.toString(body.length));
                 OutputStream out = s.getOutputStream();
                 RawS3.writeHead(out, "PUT", "/grace/in-flight.bin", headers);
@@ -51,7 +58,9 @@ class ShutdownIT {
                 Thread.sleep(300);
                 server.process.destroy(); // SIGTERM
                 Thread.sleep(500);
-                assertThrows(ConnectException.class, () -> new Socket("127.0.0.1", server.port).close(),
+                assertThrows(
+                        ConnectException.class,
+                        () -> new Socket("127.0.0.1", server.port).close(),
                         "new connections are refused while draining");
                 out.write(body, body.length / 2, body.length - body.length / 2);
                 out.flush();
@@ -65,8 +74,14 @@ class ShutdownIT {
             server.close();
         }
         try (ServerProcess again = ServerProcess.start(root, "128m")) {
-            MinioClient mc = MinioClient.builder().endpoint(again.endpoint()).credentials(TestGateway.ACCESS, TestGateway.SECRET).build();
-            try (InputStream in = mc.getObject(GetObjectArgs.builder().bucket("grace").object("in-flight.bin").build())) {
+            MinioClient mc = MinioClient.builder()
+                    .endpoint(again.endpoint())
+                    .credentials(TestGateway.ACCESS, TestGateway.SECRET)
+                    .build();
+            try (InputStream in = mc.getObject(GetObjectArgs.builder()
+                    .bucket("grace")
+                    .object("in-flight.bin")
+                    .build())) {
                 assertArrayEquals(body, in.readAllBytes());
             }
         }

@@ -1,18 +1,24 @@
 package io.posixgw.server.it;
 
+import static io.posixgw.server.it.Checklist.AUTH_STREAMING_BAD_CHUNK_SIGNATURE;
+import static io.posixgw.server.it.Checklist.AUTH_STREAMING_DECODED_LENGTH;
+import static io.posixgw.server.it.Checklist.AUTH_STREAMING_MODES;
+import static io.posixgw.server.it.Checklist.AUTH_STREAMING_TRAILER_CHECKSUM;
+import static io.posixgw.server.it.Checklist.CHECKSUM_MODE;
+import static io.posixgw.server.it.Checklist.CHECKSUM_STORED;
+import static io.posixgw.server.it.Checklist.CHECKSUM_TWO_HEADERS;
+import static io.posixgw.server.it.Checklist.CHECKSUM_VERIFIED;
+import static io.posixgw.server.it.Checklist.COMPLETE_ETAG;
+import static io.posixgw.server.it.Checklist.PUT_CONTENT_MD5_INVALID;
+import static io.posixgw.server.it.Checklist.PUT_CONTENT_MD5_MISMATCH;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.posixgw.server.it.AwsChunkedEncoder.Algorithm;
 import io.posixgw.server.it.AwsChunkedEncoder.Mode;
 import io.posixgw.server.it.AwsChunkedEncoder.Prepared;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,22 +36,15 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static io.posixgw.server.it.Checklist.AUTH_STREAMING_BAD_CHUNK_SIGNATURE;
-import static io.posixgw.server.it.Checklist.AUTH_STREAMING_DECODED_LENGTH;
-import static io.posixgw.server.it.Checklist.AUTH_STREAMING_MODES;
-import static io.posixgw.server.it.Checklist.AUTH_STREAMING_TRAILER_CHECKSUM;
-import static io.posixgw.server.it.Checklist.CHECKSUM_MODE;
-import static io.posixgw.server.it.Checklist.CHECKSUM_STORED;
-import static io.posixgw.server.it.Checklist.CHECKSUM_TWO_HEADERS;
-import static io.posixgw.server.it.Checklist.CHECKSUM_VERIFIED;
-import static io.posixgw.server.it.Checklist.COMPLETE_ETAG;
-import static io.posixgw.server.it.Checklist.PUT_CONTENT_MD5_INVALID;
-import static io.posixgw.server.it.Checklist.PUT_CONTENT_MD5_MISMATCH;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * aws-chunked uploads in the three streaming modes (PutObject and UploadPart), built by a test-side
@@ -59,6 +58,7 @@ class StreamingUploadIT {
 
     @TempDir
     static Path root;
+
     static TestGateway gw;
     static RawS3 raw;
 
@@ -66,7 +66,9 @@ class StreamingUploadIT {
     static void start() throws Exception {
         gw = TestGateway.start(root);
         raw = gw.raw();
-        assertEquals(200, raw.send("PUT", "/" + BUCKET, Map.of(), Map.of(), new byte[0]).status());
+        assertEquals(
+                200,
+                raw.send("PUT", "/" + BUCKET, Map.of(), Map.of(), new byte[0]).status());
     }
 
     @AfterAll
@@ -78,7 +80,8 @@ class StreamingUploadIT {
         return "/" + BUCKET + "/" + key;
     }
 
-    static RawS3.Response send(String method, String key, Map<String, String> query, Prepared p, byte[] body) throws IOException {
+    static RawS3.Response send(String method, String key, Map<String, String> query, Prepared p, byte[] body)
+            throws IOException {
         return raw.exchange(method, RawS3.target(path(key), query), p.headers(), body);
     }
 
@@ -127,7 +130,8 @@ class StreamingUploadIT {
     void putObjectRoundTrips(Mode mode, Algorithm trailer, int size) throws Exception {
         String key = "rt/" + mode + "-" + trailer + "-" + size;
         byte[] data = ObjectFiles.random(size, size * 31L + mode.ordinal());
-        Prepared p = new AwsChunkedEncoder(mode, CHUNK, trailer).prepare(raw, "PUT", path(key), Map.of(), Map.of(), data);
+        Prepared p =
+                new AwsChunkedEncoder(mode, CHUNK, trailer).prepare(raw, "PUT", path(key), Map.of(), Map.of(), data);
         RawS3.Response put = send("PUT", key, Map.of(), p, p.body());
         assertEquals(200, put.status(), put.text());
         assertEquals(ObjectFiles.etag(data), put.header("etag"));
@@ -143,7 +147,8 @@ class StreamingUploadIT {
         String encoding = got.header("content-encoding");
         assertTrue(encoding == null || !encoding.contains("aws-chunked"), "stored Content-Encoding: " + encoding);
         if (trailer != null) {
-            assertEquals(trailer.base64(data), got.header(trailer.header), "the stored checksum with checksum mode ENABLED");
+            assertEquals(
+                    trailer.base64(data), got.header(trailer.header), "the stored checksum with checksum mode ENABLED");
         }
         ObjectFiles.assertStored(root, BUCKET, key, data);
         ObjectFiles.assertNoStagingDebris(root, BUCKET);
@@ -153,8 +158,8 @@ class StreamingUploadIT {
     @Conformance(AUTH_STREAMING_MODES)
     void otherContentEncodingsAreKept() throws Exception {
         byte[] data = ObjectFiles.random(1000, 7);
-        Prepared p = new AwsChunkedEncoder(Mode.SIGNED, CHUNK, null).prepare(raw, "PUT", path("gz"), Map.of(),
-                Map.of("content-encoding", "aws-chunked,gzip"), data);
+        Prepared p = new AwsChunkedEncoder(Mode.SIGNED, CHUNK, null)
+                .prepare(raw, "PUT", path("gz"), Map.of(), Map.of("content-encoding", "aws-chunked,gzip"), data);
         assertEquals(200, send("PUT", "gz", Map.of(), p, p.body()).status());
         RawS3.Response got = get("gz", Map.of());
         assertEquals("gzip", got.header("content-encoding"));
@@ -166,7 +171,9 @@ class StreamingUploadIT {
     static final byte[] BIG = ObjectFiles.random(200 * 1024 + 17, 99);
 
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = {"SIGNED", "SIGNED_TRAILER"})
+    @EnumSource(
+            value = Mode.class,
+            names = {"SIGNED", "SIGNED_TRAILER"})
     @Conformance(AUTH_STREAMING_BAD_CHUNK_SIGNATURE)
     void flippedByteInChunkDataIsSignatureDoesNotMatch(Mode mode) throws Exception {
         String key = "flip-" + mode;
@@ -196,20 +203,27 @@ class StreamingUploadIT {
     void badChunkSignatureIs403(int chunk) throws Exception {
         String key = "badsig-" + chunk;
         byte[] old = putEarlier(key);
-        Prepared p = new AwsChunkedEncoder(Mode.SIGNED, CHUNK, null).prepare(raw, "PUT", path(key), Map.of(), Map.of(), BIG);
+        Prepared p =
+                new AwsChunkedEncoder(Mode.SIGNED, CHUNK, null).prepare(raw, "PUT", path(key), Map.of(), Map.of(), BIG);
         assertEquals(5, p.signatureOffsets().size(), "four data chunks and the final empty one");
-        assertError(send("PUT", key, Map.of(), p, p.flipped(p.signatureOffsets().get(chunk) + 10)), 403, "SignatureDoesNotMatch");
+        assertError(
+                send("PUT", key, Map.of(), p, p.flipped(p.signatureOffsets().get(chunk) + 10)),
+                403,
+                "SignatureDoesNotMatch");
         assertEarlierIntact(key, old);
     }
 
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = {"SIGNED_TRAILER", "UNSIGNED_TRAILER"})
+    @EnumSource(
+            value = Mode.class,
+            names = {"SIGNED_TRAILER", "UNSIGNED_TRAILER"})
     @Conformance(AUTH_STREAMING_TRAILER_CHECKSUM)
     void wrongTrailerChecksumIsBadDigest(Mode mode) throws Exception {
         String key = "badsum-" + mode;
         byte[] old = putEarlier(key);
         String wrong = Algorithm.CRC32.base64("not the body".getBytes(StandardCharsets.UTF_8));
-        Prepared p = new AwsChunkedEncoder(mode, CHUNK, Algorithm.CRC32).trailerValue(wrong)
+        Prepared p = new AwsChunkedEncoder(mode, CHUNK, Algorithm.CRC32)
+                .trailerValue(wrong)
                 .prepare(raw, "PUT", path(key), Map.of(), Map.of(), BIG);
         assertError(send("PUT", key, Map.of(), p, p.body()), 400, "BadDigest");
         assertEarlierIntact(key, old);
@@ -220,8 +234,10 @@ class StreamingUploadIT {
     void badTrailerSignatureIs403() throws Exception {
         String key = "badtrailersig";
         byte[] old = putEarlier(key);
-        Prepared p = new AwsChunkedEncoder(Mode.SIGNED_TRAILER, CHUNK, Algorithm.CRC32).prepare(raw, "PUT", path(key), Map.of(), Map.of(), BIG);
-        assertError(send("PUT", key, Map.of(), p, p.flipped(p.trailerSignatureOffset() + 7)), 403, "SignatureDoesNotMatch");
+        Prepared p = new AwsChunkedEncoder(Mode.SIGNED_TRAILER, CHUNK, Algorithm.CRC32)
+                .prepare(raw, "PUT", path(key), Map.of(), Map.of(), BIG);
+        assertError(
+                send("PUT", key, Map.of(), p, p.flipped(p.trailerSignatureOffset() + 7)), 403, "SignatureDoesNotMatch");
         assertEarlierIntact(key, old);
     }
 
@@ -229,7 +245,8 @@ class StreamingUploadIT {
     void streamTruncatedMidChunkThenClosedStoresNothing() throws Exception {
         String key = "truncated";
         byte[] old = putEarlier(key);
-        Prepared p = new AwsChunkedEncoder(Mode.SIGNED, CHUNK, null).prepare(raw, "PUT", path(key), Map.of(), Map.of(), BIG);
+        Prepared p =
+                new AwsChunkedEncoder(Mode.SIGNED, CHUNK, null).prepare(raw, "PUT", path(key), Map.of(), Map.of(), BIG);
         int cut = p.dataOffsets().get(2) + CHUNK / 2;
         try (Socket s = new Socket("127.0.0.1", gw.port)) {
             s.setSoTimeout(10_000);
@@ -267,7 +284,8 @@ class StreamingUploadIT {
     void decodedLengthLargerThanTheDataIsIncompleteBody() throws Exception {
         String key = "declared-more";
         byte[] old = putEarlier(key);
-        Prepared p = new AwsChunkedEncoder(Mode.SIGNED, CHUNK, null).decodedLength(BIG.length + 1000L)
+        Prepared p = new AwsChunkedEncoder(Mode.SIGNED, CHUNK, null)
+                .decodedLength(BIG.length + 1000L)
                 .prepare(raw, "PUT", path(key), Map.of(), Map.of(), BIG);
         assertError(send("PUT", key, Map.of(), p, p.body()), 400, "IncompleteBody");
         assertEarlierIntact(key, old);
@@ -280,7 +298,8 @@ class StreamingUploadIT {
     void decodedLengthMissingIsRefused(Mode mode) throws Exception {
         String key = "no-decoded-length-" + mode;
         byte[] old = putEarlier(key);
-        Prepared p = new AwsChunkedEncoder(mode, CHUNK, mode.hasTrailer() ? Algorithm.CRC32 : null).withoutDecodedLength()
+        Prepared p = new AwsChunkedEncoder(mode, CHUNK, mode.hasTrailer() ? Algorithm.CRC32 : null)
+                .withoutDecodedLength()
                 .prepare(raw, "PUT", path(key), Map.of(), Map.of(), BIG);
         RawS3.Response r = send("PUT", key, Map.of(), p, p.body());
         assertError(r, 400, "InvalidArgument");
@@ -294,7 +313,8 @@ class StreamingUploadIT {
     void decodedLengthSmallerThanTheDataIsIncompleteBody() throws Exception {
         String key = "declared-less";
         byte[] old = putEarlier(key);
-        Prepared p = new AwsChunkedEncoder(Mode.UNSIGNED_TRAILER, CHUNK, Algorithm.CRC32).decodedLength(BIG.length - 1000L)
+        Prepared p = new AwsChunkedEncoder(Mode.UNSIGNED_TRAILER, CHUNK, Algorithm.CRC32)
+                .decodedLength(BIG.length - 1000L)
                 .prepare(raw, "PUT", path(key), Map.of(), Map.of(), BIG);
         assertError(send("PUT", key, Map.of(), p, p.body()), 400, "IncompleteBody");
         assertEarlierIntact(key, old);
@@ -309,8 +329,11 @@ class StreamingUploadIT {
     }
 
     static List<String> partFiles(String key, String uploadId) throws IOException {
-        Path dir = root.resolve(BUCKET).resolve(".sgwtmp").resolve("multipart")
-                .resolve(TestSigner.hex(TestSigner.sha256(key.getBytes(StandardCharsets.UTF_8)))).resolve(uploadId);
+        Path dir = root.resolve(BUCKET)
+                .resolve(".sgwtmp")
+                .resolve("multipart")
+                .resolve(TestSigner.hex(TestSigner.sha256(key.getBytes(StandardCharsets.UTF_8))))
+                .resolve(uploadId);
         try (Stream<Path> s = Files.list(dir)) {
             return s.map(f -> f.getFileName().toString()).sorted().toList();
         }
@@ -324,10 +347,14 @@ class StreamingUploadIT {
         RawS3.Response created = raw.send("POST", path(key), Map.of("uploads", ""), Map.of(), new byte[0]);
         assertEquals(200, created.status(), created.text());
         String id = uploadId(created);
-        byte[][] parts = {ObjectFiles.random(5 * MIB, 11), ObjectFiles.random(5 * MIB, 12), ObjectFiles.random(200 * 1024 + 17, 13)};
-        AwsChunkedEncoder[] encoders = {new AwsChunkedEncoder(Mode.UNSIGNED_TRAILER, CHUNK, Algorithm.CRC32C),
-                new AwsChunkedEncoder(Mode.SIGNED_TRAILER, CHUNK, Algorithm.CRC32),
-                new AwsChunkedEncoder(Mode.SIGNED, CHUNK, null)};
+        byte[][] parts = {
+            ObjectFiles.random(5 * MIB, 11), ObjectFiles.random(5 * MIB, 12), ObjectFiles.random(200 * 1024 + 17, 13)
+        };
+        AwsChunkedEncoder[] encoders = {
+            new AwsChunkedEncoder(Mode.UNSIGNED_TRAILER, CHUNK, Algorithm.CRC32C),
+            new AwsChunkedEncoder(Mode.SIGNED_TRAILER, CHUNK, Algorithm.CRC32),
+            new AwsChunkedEncoder(Mode.SIGNED, CHUNK, null)
+        };
         StringBuilder complete = new StringBuilder("<CompleteMultipartUpload>");
         ByteArrayOutputStream whole = new ByteArrayOutputStream();
         ByteArrayOutputStream md5s = new ByteArrayOutputStream();
@@ -338,7 +365,15 @@ class StreamingUploadIT {
                 // answers as soon as the chunk fails, and closes the connection if more than 1 MiB is unsent,
                 // which would reset this client's write before it reads the answer.)
                 Prepared bad = encoders[i].prepare(raw, "PUT", path(key), query, Map.of(), parts[i]);
-                assertError(send("PUT", key, query, bad, bad.flipped(bad.signatureOffsets().get(1) + 1)), 403, "SignatureDoesNotMatch");
+                assertError(
+                        send(
+                                "PUT",
+                                key,
+                                query,
+                                bad,
+                                bad.flipped(bad.signatureOffsets().get(1) + 1)),
+                        403,
+                        "SignatureDoesNotMatch");
                 assertEquals(List.of("1", "2"), partFiles(key, id));
                 ObjectFiles.assertNoStagingDebris(root, BUCKET);
             }
@@ -349,18 +384,29 @@ class StreamingUploadIT {
             if (encoders[i].trailer != null) {
                 assertEquals(encoders[i].trailer.base64(parts[i]), r.header(encoders[i].trailer.header));
             }
-            complete.append("<Part><PartNumber>").append(i + 1).append("</PartNumber><ETag>").append(r.header("etag")).append("</ETag></Part>");
+            complete.append("<Part><PartNumber>")
+                    .append(i + 1)
+                    .append("</PartNumber><ETag>")
+                    .append(r.header("etag"))
+                    .append("</ETag></Part>");
             whole.writeBytes(parts[i]);
             md5s.writeBytes(ObjectFiles.md5(parts[i]));
         }
         assertEquals(List.of("1", "2", "3"), partFiles(key, id));
         ObjectFiles.assertStored(root, BUCKET, key, old);
         complete.append("</CompleteMultipartUpload>");
-        RawS3.Response done = raw.send("POST", path(key), Map.of("uploadId", id), Map.of(),
+        RawS3.Response done = raw.send(
+                "POST",
+                path(key),
+                Map.of("uploadId", id),
+                Map.of(),
                 complete.toString().getBytes(StandardCharsets.UTF_8));
         assertEquals(200, done.status(), done.text());
         String etag = "\"" + HexFormat.of().formatHex(ObjectFiles.md5(md5s.toByteArray())) + "-3\"";
-        assertTrue(done.text().contains(etag.replace("\"", "&quot;")) || done.text().contains(etag), done.text());
+        assertTrue(
+                done.text().contains(etag.replace("\"", "&quot;"))
+                        || done.text().contains(etag),
+                done.text());
 
         RawS3.Response got = get(key, Map.of());
         assertEquals(200, got.status());
@@ -368,8 +414,11 @@ class StreamingUploadIT {
         assertArrayEquals(whole.toByteArray(), got.body());
         ObjectFiles.assertStored(root, BUCKET, key, whole.toByteArray());
         ObjectFiles.assertNoStagingDebris(root, BUCKET);
-        assertFalse(Files.exists(root.resolve(BUCKET).resolve(".sgwtmp/multipart")
-                .resolve(TestSigner.hex(TestSigner.sha256(key.getBytes(StandardCharsets.UTF_8))))), "staging of the upload removed");
+        assertFalse(
+                Files.exists(root.resolve(BUCKET)
+                        .resolve(".sgwtmp/multipart")
+                        .resolve(TestSigner.hex(TestSigner.sha256(key.getBytes(StandardCharsets.UTF_8))))),
+                "staging of the upload removed");
     }
 
     // ---------------------------------------------------------------- checksum and Content-MD5 headers
@@ -382,7 +431,8 @@ class StreamingUploadIT {
     @Conformance(CHECKSUM_VERIFIED)
     void checksumHeaderIsVerifiedAndEchoed() throws Exception {
         byte[] data = ObjectFiles.random(3000, 21);
-        RawS3.Response ok = raw.send("PUT", path("sum-ok"), Map.of(), Map.of("x-amz-checksum-crc32", crc32(data)), data);
+        RawS3.Response ok =
+                raw.send("PUT", path("sum-ok"), Map.of(), Map.of("x-amz-checksum-crc32", crc32(data)), data);
         assertEquals(200, ok.status(), ok.text());
         assertEquals(crc32(data), ok.header("x-amz-checksum-crc32"));
         ObjectFiles.assertStored(root, BUCKET, "sum-ok", data);
@@ -407,7 +457,8 @@ class StreamingUploadIT {
         String right = Algorithm.CRC32.base64(BIG);
         String wrong = Algorithm.CRC32.base64("not the body".getBytes(StandardCharsets.UTF_8));
         for (String[] pair : new String[][] {{right, wrong}, {wrong, right}}) {
-            Prepared p = new AwsChunkedEncoder(Mode.UNSIGNED_TRAILER, CHUNK, Algorithm.CRC32).trailerValue(pair[1])
+            Prepared p = new AwsChunkedEncoder(Mode.UNSIGNED_TRAILER, CHUNK, Algorithm.CRC32)
+                    .trailerValue(pair[1])
                     .prepare(raw, "PUT", path(key), Map.of(), Map.of("x-amz-checksum-crc32", pair[0]), BIG);
             assertError(send("PUT", key, Map.of(), p, p.body()), 400, "BadDigest");
             assertEarlierIntact(key, old);
@@ -426,7 +477,13 @@ class StreamingUploadIT {
         String key = "sum-and-other-trailer";
         byte[] old = putEarlier(key);
         Prepared p = new AwsChunkedEncoder(Mode.UNSIGNED_TRAILER, CHUNK, Algorithm.SHA256)
-                .prepare(raw, "PUT", path(key), Map.of(), Map.of("x-amz-checksum-crc32", Algorithm.CRC32.base64(BIG)), BIG);
+                .prepare(
+                        raw,
+                        "PUT",
+                        path(key),
+                        Map.of(),
+                        Map.of("x-amz-checksum-crc32", Algorithm.CRC32.base64(BIG)),
+                        BIG);
         assertError(send("PUT", key, Map.of(), p, p.body()), 400, "InvalidRequest");
         assertEarlierIntact(key, old);
     }
@@ -441,7 +498,8 @@ class StreamingUploadIT {
         RawS3.Response r = raw.send("PUT", path(key), Map.of(), Map.of("x-amz-checksum-crc32", value), data);
         assertError(r, 400, "InvalidRequest");
         assertEarlierIntact(key, old);
-        Prepared p = new AwsChunkedEncoder(Mode.UNSIGNED_TRAILER, CHUNK, Algorithm.CRC32).trailerValue(value)
+        Prepared p = new AwsChunkedEncoder(Mode.UNSIGNED_TRAILER, CHUNK, Algorithm.CRC32)
+                .trailerValue(value)
                 .prepare(raw, "PUT", path(key), Map.of(), Map.of(), BIG);
         assertError(send("PUT", key, Map.of(), p, p.body()), 400, "InvalidRequest");
         assertEarlierIntact(key, old);
@@ -451,8 +509,12 @@ class StreamingUploadIT {
     @Conformance(CHECKSUM_TWO_HEADERS)
     void twoChecksumHeadersAreInvalidRequest() throws Exception {
         byte[] data = ObjectFiles.random(3000, 23);
-        RawS3.Response r = raw.send("PUT", path("sum-two"), Map.of(), Map.of("x-amz-checksum-crc32", crc32(data),
-                "x-amz-checksum-sha256", Algorithm.SHA256.base64(data)), data);
+        RawS3.Response r = raw.send(
+                "PUT",
+                path("sum-two"),
+                Map.of(),
+                Map.of("x-amz-checksum-crc32", crc32(data), "x-amz-checksum-sha256", Algorithm.SHA256.base64(data)),
+                data);
         assertError(r, 400, "InvalidRequest");
         ObjectFiles.assertAbsent(root, BUCKET, "sum-two");
         ObjectFiles.assertNoStagingDebris(root, BUCKET);
@@ -464,10 +526,14 @@ class StreamingUploadIT {
         byte[] old = putEarlier("md5-bad");
         byte[] data = ObjectFiles.random(3000, 24);
         String md5OfOther = Base64.getEncoder().encodeToString(ObjectFiles.md5(old));
-        assertError(raw.send("PUT", path("md5-bad"), Map.of(), Map.of("content-md5", md5OfOther), data), 400, "BadDigest");
+        assertError(
+                raw.send("PUT", path("md5-bad"), Map.of(), Map.of("content-md5", md5OfOther), data), 400, "BadDigest");
         assertEarlierIntact("md5-bad", old);
         String right = Base64.getEncoder().encodeToString(ObjectFiles.md5(data));
-        assertEquals(200, raw.send("PUT", path("md5-bad"), Map.of(), Map.of("content-md5", right), data).status());
+        assertEquals(
+                200,
+                raw.send("PUT", path("md5-bad"), Map.of(), Map.of("content-md5", right), data)
+                        .status());
         ObjectFiles.assertStored(root, BUCKET, "md5-bad", data);
     }
 
@@ -476,7 +542,10 @@ class StreamingUploadIT {
     void contentMd5NotBase64IsInvalidDigest() throws Exception {
         byte[] old = putEarlier("md5-junk");
         byte[] data = ObjectFiles.random(3000, 25);
-        assertError(raw.send("PUT", path("md5-junk"), Map.of(), Map.of("content-md5", "not*base64!"), data), 400, "InvalidDigest");
+        assertError(
+                raw.send("PUT", path("md5-junk"), Map.of(), Map.of("content-md5", "not*base64!"), data),
+                400,
+                "InvalidDigest");
         assertEarlierIntact("md5-junk", old);
     }
 }

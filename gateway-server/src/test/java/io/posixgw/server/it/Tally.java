@@ -34,7 +34,9 @@ final class Tally {
     /** An answer whose status S3 would not give there (5xx already counted by the timer). */
     void status(String op, RawS3.Response r) {
         if (r.status() < 500) {
-            anomaly(op.toLowerCase(java.util.Locale.ROOT).replace(' ', '-') + "-" + r.status(), String.valueOf(r.errorCode()));
+            anomaly(
+                    op.toLowerCase(java.util.Locale.ROOT).replace(' ', '-') + "-" + r.status(),
+                    String.valueOf(r.errorCode()));
         }
     }
 

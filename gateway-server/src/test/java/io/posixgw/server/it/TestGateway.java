@@ -4,7 +4,6 @@ import io.minio.MinioClient;
 import io.posixgw.server.Gateway;
 import io.posixgw.server.config.ServerCommand;
 import io.posixgw.server.config.ServerConfig;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +28,8 @@ final class TestGateway implements AutoCloseable {
     }
 
     static TestGateway start(Path root, String... extraArgs) throws Exception {
-        List<String> args = new ArrayList<>(List.of("--port", "127.0.0.1:0", "--access", ACCESS, "--secret", SECRET, "--quiet"));
+        List<String> args =
+                new ArrayList<>(List.of("--port", "127.0.0.1:0", "--access", ACCESS, "--secret", SECRET, "--quiet"));
         args.addAll(List.of(extraArgs));
         args.add(root.toString());
         ServerConfig config = ServerCommand.parse(args.toArray(new String[0]), Map.of());
@@ -44,11 +44,17 @@ final class TestGateway implements AutoCloseable {
 
     /** A MinIO client with no region set: it discovers the region with GetBucketLocation, as minio-py does. */
     MinioClient minio() {
-        return MinioClient.builder().endpoint(endpoint()).credentials(ACCESS, SECRET).build();
+        return MinioClient.builder()
+                .endpoint(endpoint())
+                .credentials(ACCESS, SECRET)
+                .build();
     }
 
     MinioClient minio(String secret) {
-        return MinioClient.builder().endpoint(endpoint()).credentials(ACCESS, secret).build();
+        return MinioClient.builder()
+                .endpoint(endpoint())
+                .credentials(ACCESS, secret)
+                .build();
     }
 
     RawS3 raw() {

@@ -1,7 +1,5 @@
 package io.posixgw.server.it;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Instant;
@@ -12,6 +10,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * An independent SigV4 signer for tests (header auth and presigned URLs), written
@@ -19,7 +19,8 @@ import java.util.TreeMap;
  * check each other.
  */
 final class TestSigner {
-    static final DateTimeFormatter AMZ_DATE = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+    static final DateTimeFormatter AMZ_DATE =
+            DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
     static final String EMPTY_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
     final String accessKey;
@@ -40,15 +41,21 @@ final class TestSigner {
      * @param headers      headers to sign (lower-case names), must include host
      * @param payloadHash  hex SHA-256, UNSIGNED-PAYLOAD or a STREAMING-* value
      */
-    Map<String, String> sign(String method, String encodedPath, Map<String, String> query, Map<String, String> headers,
-                             String payloadHash, Instant now) {
+    Map<String, String> sign(
+            String method,
+            String encodedPath,
+            Map<String, String> query,
+            Map<String, String> headers,
+            String payloadHash,
+            Instant now) {
         String amzDate = AMZ_DATE.format(now);
         TreeMap<String, String> h = new TreeMap<>(headers);
         h.put("x-amz-date", amzDate);
         h.put("x-amz-content-sha256", payloadHash);
         String signedHeaders = String.join(";", h.keySet());
         StringBuilder canonicalHeaders = new StringBuilder();
-        h.forEach((k, v) -> canonicalHeaders.append(k).append(':').append(v.trim()).append('\n'));
+        h.forEach((k, v) ->
+                canonicalHeaders.append(k).append(':').append(v.trim()).append('\n'));
         String canonical = method + "\n" + encodedPath + "\n" + canonicalQuery(query) + "\n" + canonicalHeaders + "\n"
                 + signedHeaders + "\n" + payloadHash;
         String scope = amzDate.substring(0, 8) + "/" + region + "/s3/aws4_request";
@@ -56,18 +63,27 @@ final class TestSigner {
         Map<String, String> out = new TreeMap<>();
         out.put("x-amz-date", amzDate);
         out.put("x-amz-content-sha256", payloadHash);
-        out.put("Authorization", "AWS4-HMAC-SHA256 Credential=" + accessKey + "/" + scope + ", SignedHeaders=" + signedHeaders
-                + ", Signature=" + signature);
+        out.put(
+                "Authorization",
+                "AWS4-HMAC-SHA256 Credential=" + accessKey + "/" + scope + ", SignedHeaders=" + signedHeaders
+                        + ", Signature=" + signature);
         return out;
     }
 
     /** A presigned URL query string (without '?'), signing only host. */
-    String presign(String method, String encodedPath, String host, Map<String, String> query, long expiresSeconds, Instant now) {
+    String presign(
+            String method,
+            String encodedPath,
+            String host,
+            Map<String, String> query,
+            long expiresSeconds,
+            Instant now) {
         return presign(method, encodedPath, host, query, Long.toString(expiresSeconds), now);
     }
 
     /** {@link #presign} with any X-Amz-Expires text, valid or not. */
-    String presign(String method, String encodedPath, String host, Map<String, String> query, String expires, Instant now) {
+    String presign(
+            String method, String encodedPath, String host, Map<String, String> query, String expires, Instant now) {
         String amzDate = AMZ_DATE.format(now);
         String scope = amzDate.substring(0, 8) + "/" + region + "/s3/aws4_request";
         TreeMap<String, String> q = new TreeMap<>(query);
@@ -76,13 +92,15 @@ final class TestSigner {
         q.put("X-Amz-Date", amzDate);
         q.put("X-Amz-Expires", expires);
         q.put("X-Amz-SignedHeaders", "host");
-        String canonical = method + "\n" + encodedPath + "\n" + canonicalQuery(q) + "\nhost:" + host + "\n\nhost\nUNSIGNED-PAYLOAD";
+        String canonical = method + "\n" + encodedPath + "\n" + canonicalQuery(q) + "\nhost:" + host
+                + "\n\nhost\nUNSIGNED-PAYLOAD";
         String signature = signature(amzDate, scope, canonical);
         return canonicalQuery(q) + "&X-Amz-Signature=" + signature;
     }
 
     String signature(String amzDate, String scope, String canonicalRequest) {
-        String stringToSign = "AWS4-HMAC-SHA256\n" + amzDate + "\n" + scope + "\n" + hex(sha256(canonicalRequest.getBytes(StandardCharsets.UTF_8)));
+        String stringToSign = "AWS4-HMAC-SHA256\n" + amzDate + "\n" + scope + "\n"
+                + hex(sha256(canonicalRequest.getBytes(StandardCharsets.UTF_8)));
         return hex(hmac(signingKey(amzDate.substring(0, 8)), stringToSign));
     }
 
@@ -104,8 +122,14 @@ final class TestSigner {
         StringBuilder b = new StringBuilder();
         for (byte x : s.getBytes(StandardCharsets.UTF_8)) {
             int c = x & 0xff;
-            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.'
-                    || c == '~' || (c == '/' && !encodeSlash)) {
+            if ((c >= 'A' && c <= 'Z')
+                    || (c >= 'a' && c <= 'z')
+                    || (c >= '0' && c <= '9')
+                    || c == '-'
+                    || c == '_'
+                    || c == '.'
+                    || c == '~'
+                    || (c == '/' && !encodeSlash)) {
                 b.append((char) c);
             } else {
                 b.append('%').append(String.format("%02X", c));

@@ -1,19 +1,13 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.posixgw.server.tls.TestCertificates;
 import io.posixgw.server.tls.TestCertificates.Issued;
 import io.posixgw.server.tls.TestCertificates.KeyFormat;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.s3.S3Client;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigInteger;
@@ -37,11 +31,16 @@ import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * HTTPS with {@code --cert}/{@code --key}: real clients that trust only a certificate made
@@ -56,7 +55,8 @@ class TlsIT {
         Path cert = tmp.resolve("tls.crt");
         Path key = tmp.resolve("tls.key");
         issued.writeTo(cert, key);
-        return TestGateway.start(Files.createDirectories(tmp.resolve("data")),
+        return TestGateway.start(
+                Files.createDirectories(tmp.resolve("data")),
                 concat(new String[] {"--fsync", "off", "--cert", cert.toString(), "--key", key.toString()}, extra));
     }
 
@@ -70,9 +70,12 @@ class TlsIT {
         return S3Client.builder()
                 .endpointOverride(URI.create("https://127.0.0.1:" + port))
                 .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(TestGateway.ACCESS, TestGateway.SECRET)))
+                .credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(TestGateway.ACCESS, TestGateway.SECRET)))
                 .forcePathStyle(true)
-                .httpClient(UrlConnectionHttpClient.builder().tlsTrustManagersProvider(() -> trust).build())
+                .httpClient(UrlConnectionHttpClient.builder()
+                        .tlsTrustManagersProvider(() -> trust)
+                        .build())
                 .build();
     }
 
@@ -80,17 +83,23 @@ class TlsIT {
     @EnumSource(KeyFormat.class)
     void awsSdkTrustingOnlyTheTestCertificate(KeyFormat format) throws Exception {
         Issued issued = TestCertificates.issue(100 + format.ordinal(), format);
-        try (TestGateway gw = startTls(issued); S3Client s3 = sdk(gw.port, issued.trustManagers())) {
+        try (TestGateway gw = startTls(issued);
+                S3Client s3 = sdk(gw.port, issued.trustManagers())) {
             s3.createBucket(b -> b.bucket("tls"));
             byte[] body = ("over TLS with a " + format + " key").getBytes(StandardCharsets.UTF_8);
             s3.putObject(p -> p.bucket("tls").key("k"), RequestBody.fromBytes(body));
-            assertArrayEquals(body, s3.getObjectAsBytes(g -> g.bucket("tls").key("k")).asByteArray());
-            assertEquals(body.length, s3.headObject(h -> h.bucket("tls").key("k")).contentLength());
+            assertArrayEquals(
+                    body, s3.getObjectAsBytes(g -> g.bucket("tls").key("k")).asByteArray());
+            assertEquals(
+                    body.length, s3.headObject(h -> h.bucket("tls").key("k")).contentLength());
             assertEquals(1, s3.listObjectsV2(l -> l.bucket("tls")).keyCount());
 
-            HttpClient http = HttpClient.newBuilder().sslContext(issued.clientContext()).build();
+            HttpClient http =
+                    HttpClient.newBuilder().sslContext(issued.clientContext()).build();
             for (String probe : new String[] {"/_/health", "/_/ready"}) {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + gw.port + probe)).build(),
+                HttpResponse<String> r = http.send(
+                        HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + gw.port + probe))
+                                .build(),
                         HttpResponse.BodyHandlers.ofString());
                 assertEquals(200, r.statusCode(), probe);
                 assertEquals("OK\n", r.body());
@@ -104,23 +113,31 @@ class TlsIT {
         Issued issued = TestCertificates.issue(200, KeyFormat.PKCS8_EC);
         byte[] big = new byte[24 * 1024 * 1024 + 123];
         new Random(42).nextBytes(big);
-        try (TestGateway gw = startTls(issued); S3Client s3 = sdk(gw.port, issued.trustManagers())) {
+        try (TestGateway gw = startTls(issued);
+                S3Client s3 = sdk(gw.port, issued.trustManagers())) {
             s3.createBucket(b -> b.bucket("big"));
             s3.putObject(p -> p.bucket("big").key("blob"), RequestBody.fromBytes(big));
             byte[] got = s3.getObjectAsBytes(g -> g.bucket("big").key("blob")).asByteArray();
             assertEquals(big.length, got.length);
-            assertArrayEquals(MessageDigest.getInstance("SHA-256").digest(big), MessageDigest.getInstance("SHA-256").digest(got));
+            assertArrayEquals(
+                    MessageDigest.getInstance("SHA-256").digest(big),
+                    MessageDigest.getInstance("SHA-256").digest(got));
             assertArrayEquals(big, got);
-            byte[] range = s3.getObjectAsBytes(g -> g.bucket("big").key("blob").range("bytes=1000-9000999")).asByteArray();
+            byte[] range = s3.getObjectAsBytes(g -> g.bucket("big").key("blob").range("bytes=1000-9000999"))
+                    .asByteArray();
             assertArrayEquals(Arrays.copyOfRange(big, 1000, 9001000), range);
-            byte[] tail = s3.getObjectAsBytes(g -> g.bucket("big").key("blob").range("bytes=-77")).asByteArray();
+            byte[] tail = s3.getObjectAsBytes(g -> g.bucket("big").key("blob").range("bytes=-77"))
+                    .asByteArray();
             assertArrayEquals(Arrays.copyOfRange(big, big.length - 77, big.length), tail);
             // several on one keep-alive connection, then an empty object
             for (int i = 0; i < 3; i++) {
-                assertEquals(big.length, s3.getObjectAsBytes(g -> g.bucket("big").key("blob")).asByteArray().length);
+                assertEquals(
+                        big.length,
+                        s3.getObjectAsBytes(g -> g.bucket("big").key("blob")).asByteArray().length);
             }
             s3.putObject(p -> p.bucket("big").key("empty"), RequestBody.empty());
-            assertEquals(0, s3.getObjectAsBytes(g -> g.bucket("big").key("empty")).asByteArray().length);
+            assertEquals(
+                    0, s3.getObjectAsBytes(g -> g.bucket("big").key("empty")).asByteArray().length);
         }
     }
 
@@ -160,16 +177,34 @@ class TlsIT {
         b.writeTo(tmp.resolve("b.crt"), tmp.resolve("b.key"));
         Path data = Files.createDirectories(tmp.resolve("data"));
 
-        IOException missing = assertThrows(IOException.class,
+        IOException missing = assertThrows(
+                IOException.class,
                 () -> TestGateway.start(data, "--cert", tmp.resolve("nope.crt").toString(), "--key", key.toString()));
-        assertTrue(missing.getMessage().contains("nope.crt") && missing.getMessage().contains("NoSuchFileException"), missing.getMessage());
-        IOException mismatch = assertThrows(IOException.class,
-                () -> TestGateway.start(data, "--cert", cert.toString(), "--key", tmp.resolve("b.key").toString()));
+        assertTrue(
+                missing.getMessage().contains("nope.crt")
+                        && missing.getMessage().contains("NoSuchFileException"),
+                missing.getMessage());
+        IOException mismatch = assertThrows(
+                IOException.class,
+                () -> TestGateway.start(
+                        data,
+                        "--cert",
+                        cert.toString(),
+                        "--key",
+                        tmp.resolve("b.key").toString()));
         assertTrue(mismatch.getMessage().contains("does not belong to the certificate"), mismatch.getMessage());
 
         // what an operator sees: the process says why and exits
-        ExecutionException exited = assertThrows(ExecutionException.class,
-                () -> ServerProcess.start(data, "64m", "--cert", cert.toString(), "--key", tmp.resolve("missing.key").toString()).close());
+        ExecutionException exited = assertThrows(
+                ExecutionException.class,
+                () -> ServerProcess.start(
+                                data,
+                                "64m",
+                                "--cert",
+                                cert.toString(),
+                                "--key",
+                                tmp.resolve("missing.key").toString())
+                        .close());
         String output = exited.getCause().getMessage();
         assertTrue(output.contains("posixgw cannot start: TLS key " + tmp.resolve("missing.key")), output);
     }
@@ -182,16 +217,26 @@ class TlsIT {
         Path key = tmp.resolve("tls.key");
         first.writeTo(cert, key);
         TrustManager[] both = trusting(first.certificate(), second.certificate());
-        try (ServerProcess server = ServerProcess.start(Files.createDirectories(tmp.resolve("data")), "128m",
-                "--cert", cert.toString(), "--key", key.toString())) {
-            assertTrue(server.output.stream().anyMatch(l -> l.contains("on https://127.0.0.1:" + server.port)), "logs an https endpoint");
+        try (ServerProcess server = ServerProcess.start(
+                Files.createDirectories(tmp.resolve("data")),
+                "128m",
+                "--cert",
+                cert.toString(),
+                "--key",
+                key.toString())) {
+            assertTrue(
+                    server.output.stream().anyMatch(l -> l.contains("on https://127.0.0.1:" + server.port)),
+                    "logs an https endpoint");
             try (SSLSocket old = connect(server.port, both)) {
                 assertEquals(first.serial(), serialOf(old));
                 assertEquals(200, health(old).status());
 
                 second.writeTo(cert, key);
                 server.signal("HUP");
-                assertEquals(second.serial(), awaitSerial(server.port, both, second.serial()), "new connections get the new certificate");
+                assertEquals(
+                        second.serial(),
+                        awaitSerial(server.port, both, second.serial()),
+                        "new connections get the new certificate");
                 assertTrue(server.process.isAlive(), "SIGHUP does not stop the server");
 
                 assertEquals(200, health(old).status(), "the connection opened before the reload still works");

@@ -1,5 +1,22 @@
 package io.posixgw.server.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.UserDefinedFileAttributeView;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -14,25 +31,6 @@ import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.Bucket;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
-import java.net.URI;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.UserDefinedFileAttributeView;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 /**
  * Users besides root from versitygw's {@code users.json} ({@code --iam-dir}): what root, admin,
  * userplus and user may do on their own buckets and on others', ListBuckets narrowed to what a
@@ -46,6 +44,7 @@ class UsersIT {
 
     @TempDir
     Path tmp;
+
     Path root;
     Path iam;
     TestGateway gw;
@@ -78,14 +77,25 @@ class UsersIT {
             if (b.charAt(b.length() - 1) != '{') {
                 b.append(',');
             }
-            b.append('"').append(e.getKey()).append("\":{\"access\":\"").append(e.getKey()).append("\",\"secret\":\"")
-                    .append(e.getValue()[0]).append("\",\"role\":\"").append(e.getValue()[1]).append("\",\"userID\":").append(id)
-                    .append(",\"groupID\":").append(id).append(",\"projectID\":0}");
+            b.append('"')
+                    .append(e.getKey())
+                    .append("\":{\"access\":\"")
+                    .append(e.getKey())
+                    .append("\",\"secret\":\"")
+                    .append(e.getValue()[0])
+                    .append("\",\"role\":\"")
+                    .append(e.getValue()[1])
+                    .append("\",\"userID\":")
+                    .append(id)
+                    .append(",\"groupID\":")
+                    .append(id)
+                    .append(",\"projectID\":0}");
             id++;
         }
         Path next = iam.resolve("users.json.tmp");
         Files.writeString(next, b.append("}}").toString());
-        Files.move(next, iam.resolve("users.json"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Files.move(
+                next, iam.resolve("users.json"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     S3Client client(TestGateway g, String access, String secret) {
@@ -101,7 +111,9 @@ class UsersIT {
     }
 
     S3Client as(String access) {
-        return access.equals(TestGateway.ACCESS) ? client(gw, access, TestGateway.SECRET) : client(gw, access, accounts.get(access)[0]);
+        return access.equals(TestGateway.ACCESS)
+                ? client(gw, access, TestGateway.SECRET)
+                : client(gw, access, accounts.get(access)[0]);
     }
 
     static void assertS3Error(int status, String code, Executable call) {
@@ -129,7 +141,8 @@ class UsersIT {
     }
 
     String aclOwner(String bucket) throws Exception {
-        UserDefinedFileAttributeView view = Files.getFileAttributeView(root.resolve(bucket), UserDefinedFileAttributeView.class);
+        UserDefinedFileAttributeView view =
+                Files.getFileAttributeView(root.resolve(bucket), UserDefinedFileAttributeView.class);
         ByteBuffer buf = ByteBuffer.allocate(view.size("acl"));
         view.read("acl", buf);
         return new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8);
@@ -137,7 +150,8 @@ class UsersIT {
 
     /** What versitygw's {@code admin change-bucket-owner} writes: the acl with another owner. */
     void giveBucket(String bucket, String owner) throws Exception {
-        UserDefinedFileAttributeView view = Files.getFileAttributeView(root.resolve(bucket), UserDefinedFileAttributeView.class);
+        UserDefinedFileAttributeView view =
+                Files.getFileAttributeView(root.resolve(bucket), UserDefinedFileAttributeView.class);
         view.write("acl", ByteBuffer.wrap(versitygwAcl(owner).getBytes(StandardCharsets.UTF_8)));
     }
 
@@ -168,7 +182,8 @@ class UsersIT {
         assertEquals("a", text(rootS3, "root-bkt", "from-admin"));
 
         userplus.createBucket(b -> b.bucket("upl-bkt"));
-        assertEquals(versitygwAcl(USERPLUS), aclOwner("upl-bkt"), "the creator is the owner on disk, in versitygw's format");
+        assertEquals(
+                versitygwAcl(USERPLUS), aclOwner("upl-bkt"), "the creator is the owner on disk, in versitygw's format");
         put(userplus, "upl-bkt", "mine", "userplus data");
         assertEquals("userplus data", text(userplus, "upl-bkt", "mine"));
         assertEquals(1, userplus.listObjectsV2(l -> l.bucket("upl-bkt")).keyCount());
@@ -233,22 +248,43 @@ class UsersIT {
         userplus.createBucket(b -> b.bucket("dst"));
         put(userplus, "dst", "own", "own bytes");
 
-        denied(() -> userplus.copyObject(c -> c.sourceBucket("src").sourceKey("secret").destinationBucket("dst").destinationKey("stolen")));
+        denied(() -> userplus.copyObject(c -> c.sourceBucket("src")
+                .sourceKey("secret")
+                .destinationBucket("dst")
+                .destinationKey("stolen")));
         assertFalse(Files.exists(root.resolve("dst/stolen")));
-        userplus.copyObject(c -> c.sourceBucket("dst").sourceKey("own").destinationBucket("dst").destinationKey("copy"));
+        userplus.copyObject(c ->
+                c.sourceBucket("dst").sourceKey("own").destinationBucket("dst").destinationKey("copy"));
         assertEquals("own bytes", text(userplus, "dst", "copy"));
-        denied(() -> userplus.copyObject(c -> c.sourceBucket("dst").sourceKey("own").destinationBucket("src").destinationKey("pushed")));
+        denied(() -> userplus.copyObject(c ->
+                c.sourceBucket("dst").sourceKey("own").destinationBucket("src").destinationKey("pushed")));
 
-        String upload = userplus.createMultipartUpload(c -> c.bucket("dst").key("mp")).uploadId();
-        denied(() -> userplus.uploadPartCopy(u -> u.sourceBucket("src").sourceKey("secret").destinationBucket("dst")
-                .destinationKey("mp").uploadId(upload).partNumber(1)));
-        String etag = userplus.uploadPartCopy(u -> u.sourceBucket("dst").sourceKey("own").destinationBucket("dst")
-                .destinationKey("mp").uploadId(upload).partNumber(1)).copyPartResult().eTag();
-        userplus.completeMultipartUpload(c -> c.bucket("dst").key("mp").uploadId(upload)
+        String upload =
+                userplus.createMultipartUpload(c -> c.bucket("dst").key("mp")).uploadId();
+        denied(() -> userplus.uploadPartCopy(u -> u.sourceBucket("src")
+                .sourceKey("secret")
+                .destinationBucket("dst")
+                .destinationKey("mp")
+                .uploadId(upload)
+                .partNumber(1)));
+        String etag = userplus.uploadPartCopy(u -> u.sourceBucket("dst")
+                        .sourceKey("own")
+                        .destinationBucket("dst")
+                        .destinationKey("mp")
+                        .uploadId(upload)
+                        .partNumber(1))
+                .copyPartResult()
+                .eTag();
+        userplus.completeMultipartUpload(c -> c.bucket("dst")
+                .key("mp")
+                .uploadId(upload)
                 .multipartUpload(m -> m.parts(p -> p.partNumber(1).eTag(etag))));
         assertEquals("own bytes", text(userplus, "dst", "mp"));
 
-        admin.copyObject(c -> c.sourceBucket("src").sourceKey("secret").destinationBucket("dst").destinationKey("given"));
+        admin.copyObject(c -> c.sourceBucket("src")
+                .sourceKey("secret")
+                .destinationBucket("dst")
+                .destinationKey("given"));
         assertEquals("not for users", text(userplus, "dst", "given"), "admin copies across owners");
     }
 
@@ -265,7 +301,8 @@ class UsersIT {
             writeUsers();
             awaitOk(() -> late1.createBucket(b -> b.bucket("late-bkt")));
             awaitOk(() -> put(late2, "late-bkt", "k", "through the second gateway"));
-            assertEquals("through the second gateway", text(late1, "late-bkt", "k"), "ownership is on disk, seen by both");
+            assertEquals(
+                    "through the second gateway", text(late1, "late-bkt", "k"), "ownership is on disk, seen by both");
             assertEquals(List.of("late-bkt"), names(late2));
 
             // a new secret: the old one stops working, the new one works, on both gateways
@@ -282,7 +319,10 @@ class UsersIT {
             writeUsers();
             S3Client demoted = client(gw, "late", "late-secret-2");
             AtomicInteger attempt = new AtomicInteger();
-            awaitError(403, "AccessDenied", () -> demoted.createBucket(b -> b.bucket("late-try-" + attempt.incrementAndGet())));
+            awaitError(
+                    403,
+                    "AccessDenied",
+                    () -> demoted.createBucket(b -> b.bucket("late-try-" + attempt.incrementAndGet())));
             assertEquals("through the second gateway", text(demoted, "late-bkt", "k"), "still owns its bucket");
 
             // a file written in place and left broken keeps the users read before; fixing it applies it
@@ -298,7 +338,8 @@ class UsersIT {
                 awaitError(403, "InvalidAccessKeyId", removed::listBuckets);
             }
             assertTrue(names(as(TestGateway.ACCESS)).contains("late-bkt"));
-            assertEquals("through the second gateway", text(as(ADMIN), "late-bkt", "k"), "the removed user's data stays");
+            assertEquals(
+                    "through the second gateway", text(as(ADMIN), "late-bkt", "k"), "the removed user's data stays");
         }
     }
 

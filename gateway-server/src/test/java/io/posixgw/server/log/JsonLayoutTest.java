@@ -1,18 +1,17 @@
 package io.posixgw.server.log;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
 import org.slf4j.event.KeyValuePair;
-
-import java.math.BigDecimal;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class JsonLayoutTest {
     private final LoggerContext context = new LoggerContext();
@@ -27,7 +26,8 @@ class JsonLayoutTest {
     @Test
     void fieldsAreEscapedTypedAndOnOneLine() throws Exception {
         String key = "a\"b\\c\nd\re\tf\u0001g\u007fé😀</script>";
-        LoggingEvent e = new LoggingEvent("fqcn", context.getLogger("posixgw.access"), Level.INFO, "request", null, null);
+        LoggingEvent e =
+                new LoggingEvent("fqcn", context.getLogger("posixgw.access"), Level.INFO, "request", null, null);
         e.setTimeStamp(0);
         e.addKeyValuePair(new KeyValuePair("key", key));
         e.addKeyValuePair(new KeyValuePair("status", 404));
@@ -39,8 +39,11 @@ class JsonLayoutTest {
         assertTrue(line.endsWith("\n"));
         assertEquals(-1, line.substring(0, line.length() - 1).indexOf('\n'), "one line: " + line);
         assertEquals(-1, line.indexOf('\r'));
-        assertTrue(line.startsWith("{\"time\":\"1970-01-01T00:00:00.000Z\",\"level\":\"INFO\",\"logger\":\"posixgw.access\","
-                + "\"message\":\"request\",\"key\":\"a\\\"b\\\\c\\nd\\re\\tf\\u0001g"), line);
+        assertTrue(
+                line.startsWith(
+                        "{\"time\":\"1970-01-01T00:00:00.000Z\",\"level\":\"INFO\",\"logger\":\"posixgw.access\","
+                                + "\"message\":\"request\",\"key\":\"a\\\"b\\\\c\\nd\\re\\tf\\u0001g"),
+                line);
         assertTrue(line.contains("\"status\":404,\"bytes_in\":5,\"latency_ms\":1.234}"), line);
         assertFalse(line.contains("\"error\""), "null values are left out");
 
@@ -52,12 +55,18 @@ class JsonLayoutTest {
 
     @Test
     void messagesAndExceptionsOfOtherLoggers() throws Exception {
-        LoggingEvent e = new LoggingEvent("fqcn", context.getLogger("io.posixgw.server.Gateway"), Level.WARN,
-                "staging sweep failed: {}", new IllegalStateException("disk \"gone\""), new Object[] {"x\ny"});
+        LoggingEvent e = new LoggingEvent(
+                "fqcn",
+                context.getLogger("io.posixgw.server.Gateway"),
+                Level.WARN,
+                "staging sweep failed: {}",
+                new IllegalStateException("disk \"gone\""),
+                new Object[] {"x\ny"});
         JsonNode n = new ObjectMapper().readTree(layout(e));
         assertEquals("WARN", n.get("level").asText());
         assertEquals("io.posixgw.server.Gateway", n.get("logger").asText());
         assertEquals("staging sweep failed: x\ny", n.get("message").asText());
-        assertTrue(n.get("exception").asText().startsWith("java.lang.IllegalStateException: disk \"gone\""), n.toString());
+        assertTrue(
+                n.get("exception").asText().startsWith("java.lang.IllegalStateException: disk \"gone\""), n.toString());
     }
 }

@@ -1,9 +1,9 @@
 package io.posixgw.server.ops;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
 
 /** CreateBucket, HeadBucket, ListBuckets, DeleteBucket, location and versioning over the in-memory backend. */
 class BucketHandlerTest {
@@ -39,7 +39,8 @@ class BucketHandlerTest {
         assertEquals(409, notEmpty.status());
         assertTrue(notEmpty.text().contains("<Code>BucketNotEmpty</Code>"), notEmpty.text());
         assertTrue(notEmpty.text().contains("<Resource>/b</Resource>"), notEmpty.text());
-        OpsHarness.Answer missing = ops.request("GET", "/nope").query("location", "").send();
+        OpsHarness.Answer missing =
+                ops.request("GET", "/nope").query("location", "").send();
         assertEquals(404, missing.status());
         assertTrue(missing.text().contains("<Code>NoSuchBucket</Code>"), missing.text());
     }
@@ -47,10 +48,12 @@ class BucketHandlerTest {
     @Test
     void locationAndVersioning() throws Exception {
         ops.request("PUT", "/b").send();
-        OpsHarness.Answer location = ops.request("GET", "/b").query("location", "").send();
+        OpsHarness.Answer location =
+                ops.request("GET", "/b").query("location", "").send();
         assertEquals(200, location.status());
         assertTrue(location.text().contains("LocationConstraint"), location.text());
-        OpsHarness.Answer versioning = ops.request("GET", "/b").query("versioning", "").send();
+        OpsHarness.Answer versioning =
+                ops.request("GET", "/b").query("versioning", "").send();
         assertEquals(200, versioning.status());
         assertTrue(versioning.text().contains("VersioningConfiguration"), versioning.text());
     }

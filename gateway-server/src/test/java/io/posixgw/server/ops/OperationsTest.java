@@ -1,19 +1,18 @@
 package io.posixgw.server.ops;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import io.posixgw.server.auth.Authorizer;
 import io.posixgw.server.routing.Endpoint;
 import io.posixgw.server.routing.RequestHeaders;
 import io.posixgw.server.routing.S3Request;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.Test;
 
 class OperationsTest {
     /** Every implemented row has a handler, and no unimplemented one has. */
@@ -42,12 +41,16 @@ class OperationsTest {
                 return Set.of();
             }
         };
-        S3Request request = new S3Request("GET", "/b/k", "b", "k", new ArrayList<>(List.of(Map.entry("partNumber", "1"))), none);
+        S3Request request =
+                new S3Request("GET", "/b/k", "b", "k", new ArrayList<>(List.of(Map.entry("partNumber", "1"))), none);
         Exchange x = new Exchange(request, Endpoint.GET_OBJECT, null, null, "id");
         assertEquals("1", x.query("partNumber"));
         assertEquals(null, x.query("versionId"));
         AssertionError e = assertThrows(AssertionError.class, () -> x.query("max-keys"));
         assertEquals("GET_OBJECT reads ?max-keys, which its row does not declare", e.getMessage());
-        assertEquals(null, new Exchange(request, Endpoint.LIST_PARTS, null, null, "id").query("uploadId"), "a selector is declared");
+        assertEquals(
+                null,
+                new Exchange(request, Endpoint.LIST_PARTS, null, null, "id").query("uploadId"),
+                "a selector is declared");
     }
 }

@@ -15,7 +15,6 @@ import io.posixgw.server.routing.S3Request;
 import io.posixgw.testkit.BackendCalls;
 import io.posixgw.testkit.Bodies;
 import io.posixgw.testkit.memory.InMemoryBackend;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -61,7 +60,8 @@ final class OpsHarness {
         }
 
         Request header(String name, String value) {
-            headers.computeIfAbsent(name.toLowerCase(Locale.ROOT), n -> new ArrayList<>()).add(value);
+            headers.computeIfAbsent(name.toLowerCase(Locale.ROOT), n -> new ArrayList<>())
+                    .add(value);
             return this;
         }
 
@@ -77,7 +77,10 @@ final class OpsHarness {
         /** An XML body with its Content-MD5, as S3 requires of some. */
         Request xml(String text) {
             byte[] b = text.getBytes(StandardCharsets.UTF_8);
-            return header("content-md5", Base64.getEncoder().encodeToString(Etags.newMd5().digest(b))).body(b);
+            return header(
+                            "content-md5",
+                            Base64.getEncoder().encodeToString(Etags.newMd5().digest(b)))
+                    .body(b);
         }
 
         Answer send() throws IOException {
@@ -102,7 +105,11 @@ final class OpsHarness {
             try {
                 Endpoint endpoint = Router.route(request);
                 boolean sends = body != null || method.equals("PUT") || method.equals("POST");
-                Exchange x = new Exchange(request, endpoint, ROOT, sends ? Bodies.of(body == null ? new byte[0] : body) : null,
+                Exchange x = new Exchange(
+                        request,
+                        endpoint,
+                        ROOT,
+                        sends ? Bodies.of(body == null ? new byte[0] : body) : null,
                         REQUEST_ID);
                 response = operations.run(x);
             } catch (S3Exception e) {

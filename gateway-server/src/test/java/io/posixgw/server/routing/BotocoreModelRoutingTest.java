@@ -1,12 +1,12 @@
 package io.posixgw.server.routing;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.posixgw.core.S3Exception;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,10 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every operation of S3's own API model (botocore's {@code service-2.json}, from Debian's
@@ -53,8 +52,14 @@ class BotocoreModelRoutingTest {
      * @param optionalQuery the operation's optional query members: an operation posixgw implements must take every one
      *                      (what a client may add must never turn it into a 501)
      */
-    record Operation(Path model, String name, String method, String uri, List<Map.Entry<String, String>> query,
-                     Map<String, String> headers, List<Map.Entry<String, String>> optionalQuery) {
+    record Operation(
+            Path model,
+            String name,
+            String method,
+            String uri,
+            List<Map.Entry<String, String>> query,
+            Map<String, String> headers,
+            List<Map.Entry<String, String>> optionalQuery) {
         @Override
         public String toString() {
             return name + " " + method + " " + uri + " (" + model + ")";
@@ -76,7 +81,8 @@ class BotocoreModelRoutingTest {
             }
             JsonNode root;
             try (java.io.InputStream in = model.toString().endsWith(".gz")
-                    ? new java.util.zip.GZIPInputStream(Files.newInputStream(model)) : Files.newInputStream(model)) {
+                    ? new java.util.zip.GZIPInputStream(Files.newInputStream(model))
+                    : Files.newInputStream(model)) {
                 root = new ObjectMapper().readTree(in);
             }
             JsonNode shapes = root.get("shapes");
@@ -91,7 +97,8 @@ class BotocoreModelRoutingTest {
                 if (q >= 0) {
                     for (String pair : uri.substring(q + 1).split("&")) {
                         int eq = pair.indexOf('=');
-                        query.add(Map.entry(eq < 0 ? pair : pair.substring(0, eq), eq < 0 ? "" : pair.substring(eq + 1)));
+                        query.add(
+                                Map.entry(eq < 0 ? pair : pair.substring(0, eq), eq < 0 ? "" : pair.substring(eq + 1)));
                     }
                 }
                 Map<String, String> headers = new HashMap<>();
@@ -117,7 +124,13 @@ class BotocoreModelRoutingTest {
                         }
                     });
                 }
-                out.add(new Operation(model, op.getKey(), http.get("method").asText(), q < 0 ? uri : uri.substring(0, q), query, headers,
+                out.add(new Operation(
+                        model,
+                        op.getKey(),
+                        http.get("method").asText(),
+                        q < 0 ? uri : uri.substring(0, q),
+                        query,
+                        headers,
                         optional));
             });
         }
@@ -142,29 +155,34 @@ class BotocoreModelRoutingTest {
         try {
             routed = Router.route(request);
         } catch (S3Exception refused) {
-            assertTrue(ours == null || !ours.implemented(), op + " is implemented but refused: " + refused.getMessage());
+            assertTrue(
+                    ours == null || !ours.implemented(), op + " is implemented but refused: " + refused.getMessage());
             return;
         }
         if (ours != null && ours.implemented()) {
             assertEquals(ours, routed, op.toString());
             // what the model sends is what the row declares: the handler may read it (Exchange.query checks)
             for (Map.Entry<String, String> q : concat(op.query(), op.optionalQuery())) {
-                assertTrue(ours.takesParameter(q.getKey()) || q.getKey().equals("x-id"),
+                assertTrue(
+                        ours.takesParameter(q.getKey()) || q.getKey().equals("x-id"),
                         op + ": its row does not declare ?" + q.getKey());
             }
             request.query().addAll(op.optionalQuery());
-            Endpoint withAll = assertDoesNotThrow(() -> Router.route(request), op + " with its optional parameters " + op.optionalQuery());
+            Endpoint withAll = assertDoesNotThrow(
+                    () -> Router.route(request), op + " with its optional parameters " + op.optionalQuery());
             assertEquals(ours, withAll, op + " with its optional parameters");
         } else if (SAME_REQUEST.containsKey(op.name())) {
             // answered as the API it is the same request as (GetBucketLifecycle as GetBucketLifecycleConfiguration)
-            assertEquals(SAME_REQUEST.get(op.name()), routed, op + " is the same request as " + SAME_REQUEST.get(op.name()));
+            assertEquals(
+                    SAME_REQUEST.get(op.name()), routed, op + " is the same request as " + SAME_REQUEST.get(op.name()));
         } else {
             assertEquals(op.name(), routed.apiName(), op + " must not reach another operation");
             assertTrue(!routed.implemented(), op.toString());
         }
     }
 
-    private static List<Map.Entry<String, String>> concat(List<Map.Entry<String, String>> a, List<Map.Entry<String, String>> b) {
+    private static List<Map.Entry<String, String>> concat(
+            List<Map.Entry<String, String>> a, List<Map.Entry<String, String>> b) {
         List<Map.Entry<String, String>> out = new ArrayList<>(a);
         out.addAll(b);
         return out;

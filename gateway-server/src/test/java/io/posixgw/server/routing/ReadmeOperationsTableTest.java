@@ -1,6 +1,7 @@
 package io.posixgw.server.routing;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,9 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The conformance table of docs/S3-OPERATIONS.md: one row per implemented {@link Endpoint}, in reading order, its options
@@ -22,97 +21,139 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReadmeOperationsTableTest {
     /** The file that holds the table (the one place to change when the table moves). */
     static final Path TABLE_FILE = Path.of("..", "docs", "S3-OPERATIONS.md");
+
     private static final String START = "<!-- operations-table:start -->\n";
     private static final String END = "<!-- operations-table:end -->";
 
     /** What each implemented operation does, and what its options accept, true to the code and its tests. */
     static Map<Endpoint, String> notes() {
         Map<Endpoint, String> r = new LinkedHashMap<>();
-        r.put(Endpoint.LIST_BUCKETS, "`max-buckets` 1 to 10,000; the caller's buckets in name order; one answer with all of them unless "
-                + "`max-buckets` is given; with any of these parameters each bucket carries its `BucketRegion` (this server's region), "
-                + "and the answer its `Prefix` and `ContinuationToken`, as S3");
-        r.put(Endpoint.CREATE_BUCKET, "`LocationConstraint` in the body, `x-amz-acl: private`, `x-amz-object-ownership: BucketOwnerEnforced`; "
-                + "S3 bucket names (else `InvalidBucketName`); no constraint means `us-east-1`, any other must be the configured region "
-                + "(`InvalidLocationConstraint`); an owned bucket is 200 in `us-east-1` (AWS's legacy answer: nothing changed), 409 "
-                + "`BucketAlreadyOwnedByYou` elsewhere; ACLs granting others are "
-                + "`InvalidBucketAclWithObjectOwnership`, other object ownerships and Object Lock `NotImplemented`");
+        r.put(
+                Endpoint.LIST_BUCKETS,
+                "`max-buckets` 1 to 10,000; the caller's buckets in name order; one answer with all of them unless "
+                        + "`max-buckets` is given; with any of these parameters each bucket carries its `BucketRegion` (this server's region), "
+                        + "and the answer its `Prefix` and `ContinuationToken`, as S3");
+        r.put(
+                Endpoint.CREATE_BUCKET,
+                "`LocationConstraint` in the body, `x-amz-acl: private`, `x-amz-object-ownership: BucketOwnerEnforced`; "
+                        + "S3 bucket names (else `InvalidBucketName`); no constraint means `us-east-1`, any other must be the configured region "
+                        + "(`InvalidLocationConstraint`); an owned bucket is 200 in `us-east-1` (AWS's legacy answer: nothing changed), 409 "
+                        + "`BucketAlreadyOwnedByYou` elsewhere; ACLs granting others are "
+                        + "`InvalidBucketAclWithObjectOwnership`, other object ownerships and Object Lock `NotImplemented`");
         r.put(Endpoint.HEAD_BUCKET, "200 with `x-amz-bucket-region`; 404 without a body");
         r.put(Endpoint.GET_BUCKET_LOCATION, "empty `<LocationConstraint/>` for `us-east-1`, else the region");
-        r.put(Endpoint.DELETE_BUCKET, "204; 409 `BucketNotEmpty` while an object exists (pending multipart uploads do not count "
-                + "and go with the bucket)");
+        r.put(
+                Endpoint.DELETE_BUCKET,
+                "204; 409 `BucketNotEmpty` while an object exists (pending multipart uploads do not count "
+                        + "and go with the bucket)");
         r.put(Endpoint.GET_BUCKET_VERSIONING, "always an empty configuration: buckets are never versioned");
-        r.put(Endpoint.LIST_OBJECTS_V2, "`delimiter` any string, `encoding-type=url`; "
-                + "UTF-8 key order with directories as `name/`; `max-keys` 1000 by default and at most, 0 gives an empty page, negative is 400; "
-                + "opaque continuation tokens; staging and pending uploads never listed");
-        r.put(Endpoint.LIST_OBJECTS, "`encoding-type=url`; V2's `start-after`, `continuation-token` and `fetch-owner` are ignored, as S3 "
-                + "ignores them; as V2; `NextMarker` only with a delimiter; `Owner` always given");
-        r.put(Endpoint.LIST_OBJECT_VERSIONS, "`encoding-type=url`; buckets are never versioned: each object is its one version, `null`, "
-                + "latest, with ListObjects' ETag, size and time; no delete markers; a `version-id-marker` other than `null`, or one "
-                + "without a `key-marker`, is 400");
-        String acl = "buckets are S3 buckets with ACLs disabled (Object Ownership \"bucket owner enforced\"): the owner has full "
-                + "control, nobody else any grant";
+        r.put(
+                Endpoint.LIST_OBJECTS_V2,
+                "`delimiter` any string, `encoding-type=url`; "
+                        + "UTF-8 key order with directories as `name/`; `max-keys` 1000 by default and at most, 0 gives an empty page, negative is 400; "
+                        + "opaque continuation tokens; staging and pending uploads never listed");
+        r.put(
+                Endpoint.LIST_OBJECTS,
+                "`encoding-type=url`; V2's `start-after`, `continuation-token` and `fetch-owner` are ignored, as S3 "
+                        + "ignores them; as V2; `NextMarker` only with a delimiter; `Owner` always given");
+        r.put(
+                Endpoint.LIST_OBJECT_VERSIONS,
+                "`encoding-type=url`; buckets are never versioned: each object is its one version, `null`, "
+                        + "latest, with ListObjects' ETag, size and time; no delete markers; a `version-id-marker` other than `null`, or one "
+                        + "without a `key-marker`, is 400");
+        String acl =
+                "buckets are S3 buckets with ACLs disabled (Object Ownership \"bucket owner enforced\"): the owner has full "
+                        + "control, nobody else any grant";
         r.put(Endpoint.GET_BUCKET_ACL, acl + "; a bucket without a recorded owner reads as the caller's");
-        r.put(Endpoint.PUT_BUCKET_ACL, "an `<AccessControlPolicy>` body or the headers; "
-                + "accepted (and nothing changes) when it restates the owner's full control: `private`, `bucket-owner-full-control`, "
-                + "or a policy granting FULL_CONTROL to the owner alone; any other grant is 400 `AccessControlListNotSupported`, "
-                + "also in the `x-amz-acl` / `x-amz-grant-*` headers of PutObject, CopyObject and CreateMultipartUpload");
+        r.put(
+                Endpoint.PUT_BUCKET_ACL,
+                "an `<AccessControlPolicy>` body or the headers; "
+                        + "accepted (and nothing changes) when it restates the owner's full control: `private`, `bucket-owner-full-control`, "
+                        + "or a policy granting FULL_CONTROL to the owner alone; any other grant is 400 `AccessControlListNotSupported`, "
+                        + "also in the `x-amz-acl` / `x-amz-grant-*` headers of PutObject, CopyObject and CreateMultipartUpload");
         r.put(Endpoint.GET_OBJECT_ACL, "`versionId=null` only; " + acl);
         r.put(Endpoint.PUT_OBJECT_ACL, "`versionId=null` only; as PutBucketAcl");
-        r.put(Endpoint.GET_OBJECT_ATTRIBUTES, "`x-amz-object-attributes`: `ETag`, `Checksum`, `ObjectParts`, `StorageClass`, `ObjectSize`; "
-                + "`versionId=null` only; only what is asked for; ETag without quotes, as S3; the object's checksum when one was stored; "
-                + "parts (number and size) of multipart objects only, their own checksums are not kept after Complete");
-        r.put(Endpoint.PUT_OBJECT, "checksums `x-amz-checksum-crc32`, `-crc32c`, `-crc64nvme`, `-sha1`, `-sha256` (header or aws-chunked "
-                + "trailer); `If-None-Match: *`; "
-                + "streamed to a temp file and renamed over the key, never buffered; ETag is the MD5; one checksum at most, verified and stored "
-                + "(only the one asked for is computed); user metadata 2 KiB; 5 GiB; a key ending in `/` with an empty body is a "
-                + "directory object; `x-amz-storage-class` `STANDARD` or `REDUCED_REDUNDANCY` (stored as STANDARD), any other "
-                + "is `InvalidStorageClass`, as MinIO; Object Lock headers are `InvalidRequest` (also for CopyObject and "
-                + "CreateMultipartUpload)");
-        r.put(Endpoint.GET_OBJECT, "one `Range`; `x-amz-checksum-mode: ENABLED`; "
-                + "bodies up to 64 KiB read and sent with the head, larger ones zero-copy (sendfile) over plain HTTP and in 64 KiB reads "
-                + "over TLS; malformed or multiple ranges give the whole object, unsatisfiable ones 416; S3's precedence "
-                + "between the conditions; part 1 of a single-part object is the whole object (206); any `versionId` but `null` "
-                + "is 404 `NoSuchVersion` (no versions are kept; also for HeadObject, CopyObject's source and tagging)");
+        r.put(
+                Endpoint.GET_OBJECT_ATTRIBUTES,
+                "`x-amz-object-attributes`: `ETag`, `Checksum`, `ObjectParts`, `StorageClass`, `ObjectSize`; "
+                        + "`versionId=null` only; only what is asked for; ETag without quotes, as S3; the object's checksum when one was stored; "
+                        + "parts (number and size) of multipart objects only, their own checksums are not kept after Complete");
+        r.put(
+                Endpoint.PUT_OBJECT,
+                "checksums `x-amz-checksum-crc32`, `-crc32c`, `-crc64nvme`, `-sha1`, `-sha256` (header or aws-chunked "
+                        + "trailer); `If-None-Match: *`; "
+                        + "streamed to a temp file and renamed over the key, never buffered; ETag is the MD5; one checksum at most, verified and stored "
+                        + "(only the one asked for is computed); user metadata 2 KiB; 5 GiB; a key ending in `/` with an empty body is a "
+                        + "directory object; `x-amz-storage-class` `STANDARD` or `REDUCED_REDUNDANCY` (stored as STANDARD), any other "
+                        + "is `InvalidStorageClass`, as MinIO; Object Lock headers are `InvalidRequest` (also for CopyObject and "
+                        + "CreateMultipartUpload)");
+        r.put(
+                Endpoint.GET_OBJECT,
+                "one `Range`; `x-amz-checksum-mode: ENABLED`; "
+                        + "bodies up to 64 KiB read and sent with the head, larger ones zero-copy (sendfile) over plain HTTP and in 64 KiB reads "
+                        + "over TLS; malformed or multiple ranges give the whole object, unsatisfiable ones 416; S3's precedence "
+                        + "between the conditions; part 1 of a single-part object is the whole object (206); any `versionId` but `null` "
+                        + "is 404 `NoSuchVersion` (no versions are kept; also for HeadObject, CopyObject's source and tagging)");
         r.put(Endpoint.HEAD_OBJECT, "as GetObject; errors without a body");
-        r.put(Endpoint.COPY_OBJECT, "`x-amz-copy-source` `[/]bucket/key` (`?versionId=null` at most); directives `COPY` or `REPLACE`; "
-                + "`If-None-Match: *` and `If-Match` are the destination's; "
-                + "a copy onto itself needs `REPLACE`; a single-part source's ETag is kept; the destination's conditions are "
-                + "checked atomically with the publication, as PutObject's");
-        r.put(Endpoint.DELETE_OBJECT, "`If-Match` an ETag or `*`; 204, also for a key that does not exist; "
-                + "a `versionId` other than `null` names a version that does not exist: 204 and nothing deleted (an empty one is 400); "
-                + "`If-Match` is checked under the key's lock, as conditional writes: 412 on a mismatch, 404 without an object");
-        r.put(Endpoint.DELETE_OBJECTS, "`Quiet`, `VersionId`, `ETag` in the body; `Content-MD5` or an `x-amz-checksum-*` header or trailer "
-                + "required; 1 to 1000 keys (else `MalformedXML`); per-key `<Deleted>` or `<Error>`; missing keys count as "
-                + "deleted; an entry with a `VersionId` other than `null` deletes nothing, one with an `ETag` is a conditional delete "
-                + "(as DeleteObject)");
-        r.put(Endpoint.CREATE_MULTIPART_UPLOAD, "metadata and tagging as PutObject; `x-amz-checksum-type` `COMPOSITE` or `FULL_OBJECT`; "
-                + "staged under `<bucket>/.sgwtmp/`, invisible to listings; the checksum type defaults to FULL_OBJECT for CRC64NVME "
-                + "and COMPOSITE otherwise; SHA is never FULL_OBJECT, CRC64NVME never COMPOSITE (`InvalidRequest`)");
-        r.put(Endpoint.UPLOAD_PART, "`partNumber` 1 to 10000; checksums in a header or trailer; "
-                + "a part uploaded again replaces the earlier one; 5 GiB per part; in an upload created with a checksum algorithm "
-                + "every part must carry that checksum (`InvalidRequest`), which is kept");
-        r.put(Endpoint.UPLOAD_PART_COPY, "`x-amz-copy-source-range: bytes=first-last`; "
-                + "a range must lie in the source (else 400 `InvalidArgument`, as AWS; malformed: 400 `InvalidArgument`)");
-        r.put(Endpoint.COMPLETE_MULTIPART_UPLOAD, "each part's `Checksum*` in the part list; the `x-amz-checksum-*` headers are the "
-                + "object's; `If-None-Match: *`; "
-                + "parts ascending (`InvalidPartOrder`), uploaded with matching ETags (`InvalidPart`), all but the last at least 5 MiB "
-                + "(`EntityTooSmall`); ETag `\"<md5 of the part MD5s>-N\"`; a repeated Complete answers the same ETag; "
-                + "with a checksum algorithm, each part's checksum must match the stored one and the object's is stored and "
-                + "answered: COMPOSITE `<base64 of the checksum of the part checksums>-N`, FULL_OBJECT the CRC of the whole "
-                + "object combined from the part CRCs (not re-read); an upload without an algorithm ignores part checksums; "
-                + "a failed write condition (412, or 404 for `If-Match` on a missing key) leaves the upload as it was");
+        r.put(
+                Endpoint.COPY_OBJECT,
+                "`x-amz-copy-source` `[/]bucket/key` (`?versionId=null` at most); directives `COPY` or `REPLACE`; "
+                        + "`If-None-Match: *` and `If-Match` are the destination's; "
+                        + "a copy onto itself needs `REPLACE`; a single-part source's ETag is kept; the destination's conditions are "
+                        + "checked atomically with the publication, as PutObject's");
+        r.put(
+                Endpoint.DELETE_OBJECT,
+                "`If-Match` an ETag or `*`; 204, also for a key that does not exist; "
+                        + "a `versionId` other than `null` names a version that does not exist: 204 and nothing deleted (an empty one is 400); "
+                        + "`If-Match` is checked under the key's lock, as conditional writes: 412 on a mismatch, 404 without an object");
+        r.put(
+                Endpoint.DELETE_OBJECTS,
+                "`Quiet`, `VersionId`, `ETag` in the body; `Content-MD5` or an `x-amz-checksum-*` header or trailer "
+                        + "required; 1 to 1000 keys (else `MalformedXML`); per-key `<Deleted>` or `<Error>`; missing keys count as "
+                        + "deleted; an entry with a `VersionId` other than `null` deletes nothing, one with an `ETag` is a conditional delete "
+                        + "(as DeleteObject)");
+        r.put(
+                Endpoint.CREATE_MULTIPART_UPLOAD,
+                "metadata and tagging as PutObject; `x-amz-checksum-type` `COMPOSITE` or `FULL_OBJECT`; "
+                        + "staged under `<bucket>/.sgwtmp/`, invisible to listings; the checksum type defaults to FULL_OBJECT for CRC64NVME "
+                        + "and COMPOSITE otherwise; SHA is never FULL_OBJECT, CRC64NVME never COMPOSITE (`InvalidRequest`)");
+        r.put(
+                Endpoint.UPLOAD_PART,
+                "`partNumber` 1 to 10000; checksums in a header or trailer; "
+                        + "a part uploaded again replaces the earlier one; 5 GiB per part; in an upload created with a checksum algorithm "
+                        + "every part must carry that checksum (`InvalidRequest`), which is kept");
+        r.put(
+                Endpoint.UPLOAD_PART_COPY,
+                "`x-amz-copy-source-range: bytes=first-last`; "
+                        + "a range must lie in the source (else 400 `InvalidArgument`, as AWS; malformed: 400 `InvalidArgument`)");
+        r.put(
+                Endpoint.COMPLETE_MULTIPART_UPLOAD,
+                "each part's `Checksum*` in the part list; the `x-amz-checksum-*` headers are the "
+                        + "object's; `If-None-Match: *`; "
+                        + "parts ascending (`InvalidPartOrder`), uploaded with matching ETags (`InvalidPart`), all but the last at least 5 MiB "
+                        + "(`EntityTooSmall`); ETag `\"<md5 of the part MD5s>-N\"`; a repeated Complete answers the same ETag; "
+                        + "with a checksum algorithm, each part's checksum must match the stored one and the object's is stored and "
+                        + "answered: COMPOSITE `<base64 of the checksum of the part checksums>-N`, FULL_OBJECT the CRC of the whole "
+                        + "object combined from the part CRCs (not re-read); an upload without an algorithm ignores part checksums; "
+                        + "a failed write condition (412, or 404 for `If-Match` on a missing key) leaves the upload as it was");
         r.put(Endpoint.ABORT_MULTIPART_UPLOAD, "204; the staged parts are removed");
-        r.put(Endpoint.LIST_PARTS, "`max-parts` 1000 by default and at most; "
-                + "the upload's checksum algorithm and type, and each part's checksum");
+        r.put(
+                Endpoint.LIST_PARTS,
+                "`max-parts` 1000 by default and at most; "
+                        + "the upload's checksum algorithm and type, and each part's checksum");
         r.put(Endpoint.LIST_MULTIPART_UPLOADS, "`encoding-type=url`; `max-uploads` 1000 by default and at most");
         r.put(Endpoint.GET_OBJECT_TAGGING, "`versionId=null` only; tags in key order");
-        r.put(Endpoint.PUT_OBJECT_TAGGING, "`versionId=null` only; a `<Tagging>` body of at most 10 tags; stored in versitygw's "
-                + "`X-Amz-Tagging` attribute");
+        r.put(
+                Endpoint.PUT_OBJECT_TAGGING,
+                "`versionId=null` only; a `<Tagging>` body of at most 10 tags; stored in versitygw's "
+                        + "`X-Amz-Tagging` attribute");
         r.put(Endpoint.DELETE_OBJECT_TAGGING, "`versionId=null` only; 204");
         r.put(Endpoint.GET_BUCKET_TAGGING, "tags in key order; a bucket without tags is 404 `NoSuchTagSet`");
-        r.put(Endpoint.PUT_BUCKET_TAGGING, "a `<Tagging>` body of at most 50 tags, keys of 1 to 128 and values of at most 256 "
-                + "characters, unique, none starting `aws:` (`InvalidTag`); `Content-MD5` or an `x-amz-checksum-*` value required; "
-                + "204; stored in versitygw's `X-Amz-Tagging` attribute of the bucket directory (xattr or sidecar)");
+        r.put(
+                Endpoint.PUT_BUCKET_TAGGING,
+                "a `<Tagging>` body of at most 50 tags, keys of 1 to 128 and values of at most 256 "
+                        + "characters, unique, none starting `aws:` (`InvalidTag`); `Content-MD5` or an `x-amz-checksum-*` value required; "
+                        + "204; stored in versitygw's `X-Amz-Tagging` attribute of the bucket directory (xattr or sidecar)");
         r.put(Endpoint.DELETE_BUCKET_TAGGING, "204, also when there were none");
         String none = "posixgw has no such configuration: ";
         r.put(Endpoint.GET_BUCKET_POLICY, none + "404 `NoSuchBucketPolicy`, as S3 for a bucket without a policy");
@@ -128,22 +169,26 @@ class ReadmeOperationsTableTest {
         r.put(Endpoint.GET_BUCKET_NOTIFICATION_CONFIGURATION, none + "an empty `<NotificationConfiguration/>`");
         r.put(Endpoint.GET_BUCKET_REPLICATION, none + "404 `ReplicationConfigurationNotFoundError`");
         r.put(Endpoint.DELETE_BUCKET_REPLICATION, none + "204, nothing changed");
-        r.put(Endpoint.GET_BUCKET_ENCRYPTION, none + "404 `ServerSideEncryptionConfigurationNotFoundError` (objects are "
-                + "stored as plain files)");
+        r.put(
+                Endpoint.GET_BUCKET_ENCRYPTION,
+                none + "404 `ServerSideEncryptionConfigurationNotFoundError` (objects are " + "stored as plain files)");
         r.put(Endpoint.DELETE_BUCKET_ENCRYPTION, none + "204, nothing changed");
         r.put(Endpoint.GET_OBJECT_LOCK_CONFIGURATION, none + "404 `ObjectLockConfigurationNotFoundError`");
-        r.put(Endpoint.GET_BUCKET_OWNERSHIP_CONTROLS, "`BucketOwnerEnforced`, what every posixgw bucket is (its Put and Delete "
-                + "are `NotImplemented`: the setting cannot change)");
-        r.put(Endpoint.GET_PUBLIC_ACCESS_BLOCK, "all four settings `true`: nothing can be made public (its Put and Delete are "
-                + "`NotImplemented`)");
+        r.put(
+                Endpoint.GET_BUCKET_OWNERSHIP_CONTROLS,
+                "`BucketOwnerEnforced`, what every posixgw bucket is (its Put and Delete "
+                        + "are `NotImplemented`: the setting cannot change)");
+        r.put(
+                Endpoint.GET_PUBLIC_ACCESS_BLOCK,
+                "all four settings `true`: nothing can be made public (its Put and Delete are " + "`NotImplemented`)");
         r.put(Endpoint.GET_BUCKET_ACCELERATE_CONFIGURATION, none + "an empty `<AccelerateConfiguration/>`");
         r.put(Endpoint.GET_BUCKET_REQUEST_PAYMENT, "`<Payer>BucketOwner</Payer>`: requester pays is never on");
         return r;
     }
 
     /** The headers every bucket and object row takes, said once above the table rather than in each row. */
-    private static final List<String> EVERY_ROW = List.of(Endpoint.Takes.EXPECTED_BUCKET_OWNER,
-            Endpoint.Takes.SOURCE_EXPECTED_BUCKET_OWNER);
+    private static final List<String> EVERY_ROW =
+            List.of(Endpoint.Takes.EXPECTED_BUCKET_OWNER, Endpoint.Takes.SOURCE_EXPECTED_BUCKET_OWNER);
 
     /** The options column, from the endpoint's row: its query parameters, its headers, its body. */
     static String options(Endpoint e) {
@@ -160,7 +205,7 @@ class ReadmeOperationsTableTest {
             case XML -> parts.add("XML body (`Content-MD5` checked)");
             case PART_LIST -> parts.add("XML part list (`Content-MD5` checked)");
             case OBJECT_DATA -> parts.add("the object's bytes");
-            case NONE -> { }
+            case NONE -> {}
         }
         return parts.isEmpty() ? "none" : String.join("; ", parts);
     }
@@ -186,15 +231,23 @@ class ReadmeOperationsTableTest {
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
         StringBuilder sb = new StringBuilder("| operation | supported options | notes |\n|---|---|---|\n");
-        notes.forEach((e, note) -> sb.append("| ").append(e.apiName()).append(" | ").append(options(e)).append(" | ")
-                .append(note).append(" |\n"));
+        notes.forEach((e, note) -> sb.append("| ")
+                .append(e.apiName())
+                .append(" | ")
+                .append(options(e))
+                .append(" | ")
+                .append(note)
+                .append(" |\n"));
         List<String> lacked = new ArrayList<>();
         Router.lackedSubresources().forEach(query -> lacked.add("`?" + query + "`"));
-        sb.append("| not implemented: 501 `NotImplemented` naming the API | | ").append(String.join(", ", unimplemented))
-                .append("; any other method on the bucket sub-resources ").append(String.join(", ", lacked))
+        sb.append("| not implemented: 501 `NotImplemented` naming the API | | ")
+                .append(String.join(", ", unimplemented))
+                .append("; any other method on the bucket sub-resources ")
+                .append(String.join(", ", lacked))
                 .append(" (named Get/Put/Delete and the family, HEAD as Get)")
                 .append("; POST Object (browser form upload); any request asking for server-side encryption")
-                .append(" (`x-amz-server-side-encryption`, its KMS key id, or SSE-C headers): objects are plain files |\n");
+                .append(
+                        " (`x-amz-server-side-encryption`, its KMS key id, or SSE-C headers): objects are plain files |\n");
         return sb.toString();
     }
 
@@ -211,9 +264,15 @@ class ReadmeOperationsTableTest {
             text = Files.readString(readme, StandardCharsets.UTF_8);
             a = text.indexOf(START);
             b = text.indexOf(END);
-            Files.writeString(readme, text.substring(0, a + START.length()) + expected + text.substring(b), StandardCharsets.UTF_8);
+            Files.writeString(
+                    readme,
+                    text.substring(0, a + START.length()) + expected + text.substring(b),
+                    StandardCharsets.UTF_8);
             current = expected;
         }
-        assertEquals(expected, current, "docs/S3-OPERATIONS.md operations table is stale: run ReadmeOperationsTableTest with -Dreadme.update=true");
+        assertEquals(
+                expected,
+                current,
+                "docs/S3-OPERATIONS.md operations table is stale: run ReadmeOperationsTableTest with -Dreadme.update=true");
     }
 }

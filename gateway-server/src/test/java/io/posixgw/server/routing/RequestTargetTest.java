@@ -1,14 +1,13 @@
 package io.posixgw.server.routing;
 
-import io.posixgw.core.S3Error;
-import io.posixgw.core.S3Exception;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.posixgw.core.S3Error;
+import io.posixgw.core.S3Exception;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class RequestTargetTest {
     @Test

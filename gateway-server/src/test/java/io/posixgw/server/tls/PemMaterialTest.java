@@ -1,23 +1,22 @@
 package io.posixgw.server.tls;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.posixgw.server.tls.TestCertificates.Issued;
 import io.posixgw.server.tls.TestCertificates.KeyFormat;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PrivateKey;
 import java.security.interfaces.ECPrivateKey;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class PemMaterialTest {
     @TempDir
@@ -31,11 +30,14 @@ class PemMaterialTest {
         Path key = dir.resolve("tls.key");
         issued.writeTo(cert, key);
         String header = Files.readAllLines(key).get(0);
-        assertEquals(switch (format) {
-            case PKCS8_RSA, PKCS8_EC -> "-----BEGIN PRIVATE KEY-----";
-            case PKCS1_RSA -> "-----BEGIN RSA PRIVATE KEY-----";
-            case SEC1_EC -> "-----BEGIN EC PRIVATE KEY-----";
-        }, header, "the file really is in the format under test");
+        assertEquals(
+                switch (format) {
+                    case PKCS8_RSA, PKCS8_EC -> "-----BEGIN PRIVATE KEY-----";
+                    case PKCS1_RSA -> "-----BEGIN RSA PRIVATE KEY-----";
+                    case SEC1_EC -> "-----BEGIN EC PRIVATE KEY-----";
+                },
+                header,
+                "the file really is in the format under test");
         PemMaterial pem = PemMaterial.read(cert, key);
         assertSameKey(issued.keys().getPrivate(), pem.key());
         assertEquals(issued.certificate(), pem.leaf());
@@ -48,7 +50,10 @@ class PemMaterialTest {
         Path key = dir.resolve("tls.key");
         issued.writeTo(cert, key);
         // `openssl ecparam -genkey -name prime256v1` writes the curve first
-        Files.writeString(key, "-----BEGIN EC PARAMETERS-----\nBggqhkjOPQMBBw==\n-----END EC PARAMETERS-----\n" + Files.readString(key));
+        Files.writeString(
+                key,
+                "-----BEGIN EC PARAMETERS-----\nBggqhkjOPQMBBw==\n-----END EC PARAMETERS-----\n"
+                        + Files.readString(key));
         assertSameKey(issued.keys().getPrivate(), PemMaterial.read(cert, key).key());
     }
 
@@ -60,7 +65,9 @@ class PemMaterialTest {
         Path key = dir.resolve("tls.key");
         leaf.writeTo(cert, key);
         Files.writeString(cert, TestCertificates.pem(leaf.certificate()) + TestCertificates.pem(other.certificate()));
-        assertEquals(List.of(leaf.certificate(), other.certificate()), PemMaterial.read(cert, key).chain());
+        assertEquals(
+                List.of(leaf.certificate(), other.certificate()),
+                PemMaterial.read(cert, key).chain());
     }
 
     @Test
@@ -73,17 +80,28 @@ class PemMaterialTest {
         Path otherKey = dir.resolve("b.key");
         b.writeTo(dir.resolve("b.crt"), otherKey);
 
-        assertMessage(() -> PemMaterial.read(dir.resolve("missing.crt"), key), "TLS certificate", "missing.crt", "NoSuchFileException");
-        assertMessage(() -> PemMaterial.read(cert, dir.resolve("missing.key")), "TLS key", "missing.key", "NoSuchFileException");
+        assertMessage(
+                () -> PemMaterial.read(dir.resolve("missing.crt"), key),
+                "TLS certificate",
+                "missing.crt",
+                "NoSuchFileException");
+        assertMessage(
+                () -> PemMaterial.read(cert, dir.resolve("missing.key")),
+                "TLS key",
+                "missing.key",
+                "NoSuchFileException");
         assertMessage(() -> PemMaterial.read(cert, otherKey), "does not belong to the certificate");
         assertMessage(() -> PemMaterial.read(key, key), "no PEM certificate");
         assertMessage(() -> PemMaterial.read(cert, cert), "no PEM private key");
-        Path garbage = Files.writeString(dir.resolve("garbage.key"), "-----BEGIN PRIVATE KEY-----\nnot base64!\n-----END PRIVATE KEY-----\n");
+        Path garbage = Files.writeString(
+                dir.resolve("garbage.key"), "-----BEGIN PRIVATE KEY-----\nnot base64!\n-----END PRIVATE KEY-----\n");
         assertMessage(() -> PemMaterial.read(cert, garbage), "TLS key", "garbage.key");
-        Path encrypted = Files.writeString(dir.resolve("enc.key"), "-----BEGIN ENCRYPTED PRIVATE KEY-----\n"
-                + "MIIBvTBXBgkqhkiG9w0BBQ0wSjApBgkqhkiG9w0BBQwwHAQIq7gJ0bJ6mUECAggA\n"
-                + "MAwGCCqGSIb3DQIJBQAwHQYJYIZIAWUDBAEqBBD0F0xv6Bq3VqE6wS9Cw6kBBIIB\n"
-                + "-----END ENCRYPTED PRIVATE KEY-----\n");
+        Path encrypted = Files.writeString(
+                dir.resolve("enc.key"),
+                "-----BEGIN ENCRYPTED PRIVATE KEY-----\n"
+                        + "MIIBvTBXBgkqhkiG9w0BBQ0wSjApBgkqhkiG9w0BBQwwHAQIq7gJ0bJ6mUECAggA\n"
+                        + "MAwGCCqGSIb3DQIJBQAwHQYJYIZIAWUDBAEqBBD0F0xv6Bq3VqE6wS9Cw6kBBIIB\n"
+                        + "-----END ENCRYPTED PRIVATE KEY-----\n");
         assertMessage(() -> PemMaterial.read(cert, encrypted), "TLS key", "enc.key");
     }
 

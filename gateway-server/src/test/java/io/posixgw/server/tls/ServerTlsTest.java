@@ -1,16 +1,15 @@
 package io.posixgw.server.tls;
 
-import io.posixgw.server.tls.TestCertificates.Issued;
-import io.posixgw.server.tls.TestCertificates.KeyFormat;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.posixgw.server.tls.TestCertificates.Issued;
+import io.posixgw.server.tls.TestCertificates.KeyFormat;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Reloading: changed files are taken, unchanged or broken ones leave the certificate served. */
 class ServerTlsTest {
@@ -33,7 +32,8 @@ class ServerTlsTest {
         assertEquals(second.serial(), tls.certificate().getSerialNumber());
         assertFalse(tls.reloadIfChanged(), "taken once");
 
-        // a renewal written file by file: the new certificate with the old key fails, and is not retried until a file changes
+        // a renewal written file by file: the new certificate with the old key fails, and is not retried until a file
+        // changes
         Issued third = TestCertificates.issue(3, KeyFormat.SEC1_EC);
         Files.writeString(cert, TestCertificates.pem(third.certificate()));
         assertFalse(tls.reloadIfChanged());

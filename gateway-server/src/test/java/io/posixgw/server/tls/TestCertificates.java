@@ -1,19 +1,5 @@
 package io.posixgw.server.tls;
 
-import org.bouncycastle.asn1.sec.ECPrivateKey;
-import org.bouncycastle.asn1.x500.X500Name;
-import org.bouncycastle.asn1.x509.Extension;
-import org.bouncycastle.asn1.x509.GeneralName;
-import org.bouncycastle.asn1.x509.GeneralNames;
-import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
-import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
-import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
-import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
-import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
-import org.bouncycastle.operator.OperatorCreationException;
-import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
-import org.bouncycastle.util.io.pem.PemObject;
-
 import java.io.IOException;
 import java.io.StringWriter;
 import java.math.BigInteger;
@@ -33,6 +19,19 @@ import java.util.Date;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
+import org.bouncycastle.asn1.sec.ECPrivateKey;
+import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x509.Extension;
+import org.bouncycastle.asn1.x509.GeneralName;
+import org.bouncycastle.asn1.x509.GeneralNames;
+import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
+import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
+import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
+import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
+import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
+import org.bouncycastle.operator.OperatorCreationException;
+import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
+import org.bouncycastle.util.io.pem.PemObject;
 
 /**
  * Self-signed server certificates made in the test (Bouncy Castle), for 127.0.0.1 and
@@ -78,17 +77,22 @@ public final class TestCertificates {
         }
     }
 
-    private TestCertificates() {
-    }
+    private TestCertificates() {}
 
     public static Issued issue(long serial, KeyFormat format) throws GeneralSecurityException, IOException {
         KeyPair keys = generate(format);
         X500Name name = new X500Name("CN=posixgw test " + serial);
         Instant now = Instant.now();
-        JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(name, BigInteger.valueOf(serial),
-                Date.from(now.minus(Duration.ofHours(1))), Date.from(now.plus(Duration.ofDays(2))), name, keys.getPublic());
+        JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(
+                name,
+                BigInteger.valueOf(serial),
+                Date.from(now.minus(Duration.ofHours(1))),
+                Date.from(now.plus(Duration.ofDays(2))),
+                name,
+                keys.getPublic());
         builder.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(new GeneralName[] {
-            new GeneralName(GeneralName.iPAddress, "127.0.0.1"), new GeneralName(GeneralName.dNSName, "localhost")}));
+            new GeneralName(GeneralName.iPAddress, "127.0.0.1"), new GeneralName(GeneralName.dNSName, "localhost")
+        }));
         String algorithm = keys.getPrivate().getAlgorithm().equals("EC") ? "SHA256withECDSA" : "SHA256withRSA";
         try {
             X509Certificate cert = new JcaX509CertificateConverter()
@@ -132,9 +136,13 @@ public final class TestCertificates {
      * both out of a JDK key, a form no tool produces).
      */
     private static String sec1(KeyPair keys) throws IOException {
-        SubjectPublicKeyInfo spki = SubjectPublicKeyInfo.getInstance(keys.getPublic().getEncoded());
-        ECPrivateKey inner = new ECPrivateKey(256, ((java.security.interfaces.ECPrivateKey) keys.getPrivate()).getS(),
-                spki.getPublicKeyData(), spki.getAlgorithm().getParameters());
+        SubjectPublicKeyInfo spki =
+                SubjectPublicKeyInfo.getInstance(keys.getPublic().getEncoded());
+        ECPrivateKey inner = new ECPrivateKey(
+                256,
+                ((java.security.interfaces.ECPrivateKey) keys.getPrivate()).getS(),
+                spki.getPublicKeyData(),
+                spki.getAlgorithm().getParameters());
         return pem(new PemObject("EC PRIVATE KEY", inner.getEncoded()));
     }
 

@@ -1,5 +1,8 @@
 package io.posixgw.testkit.contract;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
@@ -13,9 +16,6 @@ import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
 import io.posixgw.testkit.BackendCalls;
 import io.posixgw.testkit.Bodies;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.function.Executable;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -23,9 +23,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * The contract every {@link Backend} keeps, speaking only the interface: a subclass names the
@@ -50,8 +49,7 @@ public abstract class BackendContract {
     }
 
     /** After a write that succeeded or failed: nothing of it is left behind in the store (temp files...). */
-    protected void assertNoLeftovers() throws IOException {
-    }
+    protected void assertNoLeftovers() throws IOException {}
 
     @BeforeEach
     void setUpContractBackend() throws IOException {

@@ -1,23 +1,20 @@
 package io.posixgw.testkit.contract;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.posixgw.core.listing.KeyOrder;
 import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ListObjectsResult;
-import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
-import io.posixgw.testkit.Bodies;
-import io.posixgw.core.listing.KeyOrder;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** ListObjects behaviour every backend keeps. */
 public abstract class ListingContract extends BackendContract {
@@ -47,7 +44,8 @@ public abstract class ListingContract extends BackendContract {
     @Test
     void keysAreInUtf8ByteOrderWithDirectoriesAsNameSlash() throws Exception {
         tree();
-        assertEquals(List.of("a-b", "a.txt", "a/x", "a/y/z", "a/y/zz", "b", "c/", "c/d", "e/f/g/h", FFFD, EMOJI),
+        assertEquals(
+                List.of("a-b", "a.txt", "a/x", "a/y/z", "a/y/zz", "b", "c/", "c/d", "e/f/g/h", FFFD, EMOJI),
                 keys(list("", null, null, 1000)));
     }
 

@@ -1,11 +1,16 @@
 package io.posixgw.testkit.contract;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.posixgw.core.S3Error;
 import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.backend.ObjectHead;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.checksum.ChecksumType;
-import io.posixgw.core.checksum.Checksummer;
 import io.posixgw.core.checksum.MultipartChecksum;
 import io.posixgw.core.http.ByteRange;
 import io.posixgw.core.model.CompleteChecks;
@@ -22,8 +27,6 @@ import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Part;
 import io.posixgw.testkit.BackendCalls;
 import io.posixgw.testkit.Bodies;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -34,29 +37,24 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Multipart behaviour every backend keeps. */
 public abstract class MultipartContract extends BackendContract {
     protected static final int MIB = 1 << 20;
 
     /** After a Complete or an Abort: nothing of the upload (its parts, its record) is left in the store. */
-    protected void assertNoUploadLeft(String key) throws IOException {
-    }
+    protected void assertNoUploadLeft(String key) throws IOException {}
 
     protected Part part(String key, String id, int n, byte[] data) throws Exception {
         return backend.uploadPart(B, key, id, n, Bodies.of(data, 1 << 16), null);
     }
 
     /** A part sent with its {@code algorithm} checksum, as a client of a checksum upload sends it. */
-    protected Part checksummedPart(String key, String id, int n, byte[] data, ChecksumAlgorithm algorithm) throws Exception {
-        return backend.uploadPart(B, key, id, n, Bodies.of(data, 1 << 16, Map.of(algorithm.name(), crc(algorithm, data))), null);
+    protected Part checksummedPart(String key, String id, int n, byte[] data, ChecksumAlgorithm algorithm)
+            throws Exception {
+        return backend.uploadPart(
+                B, key, id, n, Bodies.of(data, 1 << 16, Map.of(algorithm.name(), crc(algorithm, data))), null);
     }
 
     protected static List<CompletedPart> completed(Part... parts) {
@@ -75,7 +73,8 @@ public abstract class MultipartContract extends BackendContract {
         assertS3(S3Error.BAD_DIGEST, () -> backend.uploadPart(B, "md5", id, 1, Bodies.of(data), wrong));
         assertEquals(0, backend.listParts(B, "md5", id, 0, 1000).parts().size());
         assertNoLeftovers();
-        Part ok = backend.uploadPart(B, "md5", id, 1, Bodies.of(data), Etags.newMd5().digest(data));
+        Part ok = backend.uploadPart(
+                B, "md5", id, 1, Bodies.of(data), Etags.newMd5().digest(data));
         assertEquals(Etags.fromMd5(Etags.newMd5().digest(data)), ok.etag());
     }
 
@@ -116,8 +115,15 @@ public abstract class MultipartContract extends BackendContract {
         byte[] p1 = random(5 * MIB, 11);
         byte[] p2 = random(100, 12);
         assertS3(S3Error.INVALID_REQUEST, () -> backend.uploadPart(B, "ck", id, 1, Bodies.of(p1), null));
-        assertS3(S3Error.INVALID_REQUEST, () -> backend.uploadPart(B, "ck", id, 1,
-                Bodies.of(p1, 1 << 16, Map.of("CRC32", crc(ChecksumAlgorithm.CRC32, p1))), null));
+        assertS3(
+                S3Error.INVALID_REQUEST,
+                () -> backend.uploadPart(
+                        B,
+                        "ck",
+                        id,
+                        1,
+                        Bodies.of(p1, 1 << 16, Map.of("CRC32", crc(ChecksumAlgorithm.CRC32, p1))),
+                        null));
         assertNoLeftovers();
         Part r1 = checksummedPart("ck", id, 1, p1, ChecksumAlgorithm.CRC32C);
         Part r2 = checksummedPart("ck", id, 2, p2, ChecksumAlgorithm.CRC32C);
@@ -129,9 +135,11 @@ public abstract class MultipartContract extends BackendContract {
         assertEquals(spec, listed.checksum());
         assertEquals(r2.checksums(), listed.parts().get(1).checksums());
 
-        List<CompletedPart> named = List.of(new CompletedPart(1, r1.etag(), r1.checksums()), new CompletedPart(2, r2.etag(), r2.checksums()));
+        List<CompletedPart> named = List.of(
+                new CompletedPart(1, r1.etag(), r1.checksums()), new CompletedPart(2, r2.etag(), r2.checksums()));
         CompleteMultipartResult done = other.completeMultipartUpload(B, "ck", id, named, CompleteChecks.NONE);
-        String expected = spec.combine(List.of(r1.checksums().get("CRC32C"), r2.checksums().get("CRC32C")), List.of((long) p1.length, 100L));
+        String expected = spec.combine(
+                List.of(r1.checksums().get("CRC32C"), r2.checksums().get("CRC32C")), List.of((long) p1.length, 100L));
         assertEquals(Map.of("CRC32C", expected), done.checksums());
         assertEquals(ChecksumType.COMPOSITE, done.checksumType());
         ObjectInfo head = backend.headObject(B, "ck");
@@ -147,13 +155,20 @@ public abstract class MultipartContract extends BackendContract {
         byte[] p2 = random(100, 14);
         Part r1 = checksummedPart("comp", id, 1, p1, ChecksumAlgorithm.CRC32C);
         Part r2 = checksummedPart("comp", id, 2, p2, ChecksumAlgorithm.CRC32C);
-        backend.completeMultipartUpload(B, "comp", id, List.of(new CompletedPart(1, r1.etag(), r1.checksums()),
-                new CompletedPart(2, r2.etag(), r2.checksums())), CompleteChecks.NONE);
+        backend.completeMultipartUpload(
+                B,
+                "comp",
+                id,
+                List.of(
+                        new CompletedPart(1, r1.etag(), r1.checksums()),
+                        new CompletedPart(2, r2.etag(), r2.checksums())),
+                CompleteChecks.NONE);
         byte[] whole = new byte[p1.length + p2.length];
         System.arraycopy(p1, 0, whole, 0, p1.length);
         System.arraycopy(p2, 0, whole, p1.length, p2.length);
 
-        var copied = backend.copyObject(new io.posixgw.core.model.CopyObjectRequest(B, "comp", B, "comp-copy", null, null));
+        var copied =
+                backend.copyObject(new io.posixgw.core.model.CopyObjectRequest(B, "comp", B, "comp-copy", null, null));
         assertEquals(Map.of("CRC32C", crc(ChecksumAlgorithm.CRC32C, whole)), copied.checksums());
         ObjectInfo head = backend.headObject(B, "comp-copy");
         assertEquals(copied.checksums(), head.checksums());
@@ -179,7 +194,8 @@ public abstract class MultipartContract extends BackendContract {
                 Future<Boolean> complete = pool.submit(() -> {
                     start.await();
                     try {
-                        backend.completeMultipartUpload(B, key, id, List.of(new CompletedPart(2, etag, Map.of())), CompleteChecks.NONE);
+                        backend.completeMultipartUpload(
+                                B, key, id, List.of(new CompletedPart(2, etag, Map.of())), CompleteChecks.NONE);
                         return true;
                     } catch (io.posixgw.core.S3Exception e) {
                         return false; // InvalidPart: it came before the part
@@ -197,8 +213,12 @@ public abstract class MultipartContract extends BackendContract {
                 } else {
                     ListPartsResult parts = backend.listParts(B, key, id, 0, 10);
                     assertEquals(1, parts.parts().size(), key);
-                    assertEquals(uploaded.etag(), parts.parts().get(0).etag(), key + ": an acknowledged part keeps its ETag");
-                    backend.completeMultipartUpload(B, key, id, List.of(new CompletedPart(2, etag, Map.of())), CompleteChecks.NONE);
+                    assertEquals(
+                            uploaded.etag(),
+                            parts.parts().get(0).etag(),
+                            key + ": an acknowledged part keeps its ETag");
+                    backend.completeMultipartUpload(
+                            B, key, id, List.of(new CompletedPart(2, etag, Map.of())), CompleteChecks.NONE);
                     assertArrayEquals(data, get(key));
                 }
             }
@@ -214,10 +234,13 @@ public abstract class MultipartContract extends BackendContract {
         Part last = part("v", id, 2, random(1000, 5));
         assertS3(S3Error.MALFORMED_XML, () -> backend.completeMultipartUpload(B, "v", id, List.of()));
         assertS3(S3Error.INVALID_PART_ORDER, () -> backend.completeMultipartUpload(B, "v", id, completed(last, small)));
-        assertS3(S3Error.INVALID_PART, () -> backend.completeMultipartUpload(B, "v", id,
-                List.of(new CompletedPart(1, "\"0123456789abcdef0123456789abcdef\""))));
-        assertS3(S3Error.INVALID_PART, () -> backend.completeMultipartUpload(B, "v", id,
-                List.of(new CompletedPart(7, small.etag()))));
+        assertS3(
+                S3Error.INVALID_PART,
+                () -> backend.completeMultipartUpload(
+                        B, "v", id, List.of(new CompletedPart(1, "\"0123456789abcdef0123456789abcdef\""))));
+        assertS3(
+                S3Error.INVALID_PART,
+                () -> backend.completeMultipartUpload(B, "v", id, List.of(new CompletedPart(7, small.etag()))));
         assertS3(S3Error.ENTITY_TOO_SMALL, () -> backend.completeMultipartUpload(B, "v", id, completed(small, last)));
         // the upload survives failed Completes
         CompleteMultipartResult ok = backend.completeMultipartUpload(B, "v", id, completed(last));
@@ -245,7 +268,9 @@ public abstract class MultipartContract extends BackendContract {
         assertS3(S3Error.NO_SUCH_UPLOAD, () -> part("ab", id, 2, random(10_000, 8)));
         assertS3(S3Error.NO_SUCH_UPLOAD, () -> backend.abortMultipartUpload(B, "ab", id));
         assertS3(S3Error.NO_SUCH_UPLOAD, () -> backend.listParts(B, "ab", id, 0, 10));
-        assertS3(S3Error.NO_SUCH_UPLOAD, () -> backend.completeMultipartUpload(B, "ab", id, List.of(new CompletedPart(1, "\"00\""))));
+        assertS3(
+                S3Error.NO_SUCH_UPLOAD,
+                () -> backend.completeMultipartUpload(B, "ab", id, List.of(new CompletedPart(1, "\"00\""))));
         assertS3(S3Error.NO_SUCH_UPLOAD, () -> part("ab", "../../../etc", 1, bytes("x")));
         assertNoLeftovers();
         assertNoUploadLeft("ab");
@@ -283,11 +308,16 @@ public abstract class MultipartContract extends BackendContract {
     void repeatedCompleteAnswersTheSameEtag() throws Exception {
         String id = backend.createMultipartUpload(B, "rep", ObjectAttributes.EMPTY);
         Part p = part("rep", id, 1, bytes("only part"));
-        String first = backend.completeMultipartUpload(B, "rep", id, completed(p)).etag();
-        assertEquals(first, backend.completeMultipartUpload(B, "rep", id, completed(p)).etag());
+        String first =
+                backend.completeMultipartUpload(B, "rep", id, completed(p)).etag();
+        assertEquals(
+                first,
+                backend.completeMultipartUpload(B, "rep", id, completed(p)).etag());
         // another part list is not this completed upload
-        assertS3(S3Error.NO_SUCH_UPLOAD, () -> backend.completeMultipartUpload(B, "rep", id,
-                List.of(new CompletedPart(1, "\"0123456789abcdef0123456789abcdef\""))));
+        assertS3(
+                S3Error.NO_SUCH_UPLOAD,
+                () -> backend.completeMultipartUpload(
+                        B, "rep", id, List.of(new CompletedPart(1, "\"0123456789abcdef0123456789abcdef\""))));
         // an unknown upload is not either
         String other = backend.createMultipartUpload(B, "elsewhere", ObjectAttributes.EMPTY);
         backend.abortMultipartUpload(B, "elsewhere", other);
@@ -304,19 +334,28 @@ public abstract class MultipartContract extends BackendContract {
             ids.add(backend.createMultipartUpload(B, k, ObjectAttributes.EMPTY));
             Thread.sleep(2);
         }
-        ListMultipartUploadsResult all = backend.listMultipartUploads(new ListMultipartUploadsRequest(B, null, null, null, null, 1000));
+        ListMultipartUploadsResult all =
+                backend.listMultipartUploads(new ListMultipartUploadsRequest(B, null, null, null, null, 1000));
         List<String> order = new ArrayList<>();
         for (MultipartUpload u : all.uploads()) {
             order.add(u.key() + "#" + u.uploadId());
         }
-        assertEquals(List.of("a#" + ids.get(1), "a#" + ids.get(4), "b/1#" + ids.get(2), "b/2#" + ids.get(0), "c#" + ids.get(3)), order);
+        assertEquals(
+                List.of(
+                        "a#" + ids.get(1),
+                        "a#" + ids.get(4),
+                        "b/1#" + ids.get(2),
+                        "b/2#" + ids.get(0),
+                        "c#" + ids.get(3)),
+                order);
         assertFalse(all.truncated());
         // paging two at a time with both markers
         List<String> paged = new ArrayList<>();
         String km = null;
         String im = null;
         while (true) {
-            ListMultipartUploadsResult r = backend.listMultipartUploads(new ListMultipartUploadsRequest(B, null, null, km, im, 2));
+            ListMultipartUploadsResult r =
+                    backend.listMultipartUploads(new ListMultipartUploadsRequest(B, null, null, km, im, 2));
             r.uploads().forEach(u -> paged.add(u.key() + "#" + u.uploadId()));
             if (!r.truncated()) {
                 break;
@@ -325,12 +364,15 @@ public abstract class MultipartContract extends BackendContract {
             im = r.nextUploadIdMarker();
         }
         assertEquals(order, paged);
-        ListMultipartUploadsResult d = backend.listMultipartUploads(new ListMultipartUploadsRequest(B, null, "/", null, null, 1000));
+        ListMultipartUploadsResult d =
+                backend.listMultipartUploads(new ListMultipartUploadsRequest(B, null, "/", null, null, 1000));
         assertEquals(List.of("b/"), d.commonPrefixes());
         assertEquals(3, d.uploads().size());
-        ListMultipartUploadsResult p = backend.listMultipartUploads(new ListMultipartUploadsRequest(B, "b/", null, null, null, 1000));
+        ListMultipartUploadsResult p =
+                backend.listMultipartUploads(new ListMultipartUploadsRequest(B, "b/", null, null, null, 1000));
         assertEquals(2, p.uploads().size());
-        ListMultipartUploadsResult km1 = backend.listMultipartUploads(new ListMultipartUploadsRequest(B, null, null, "a", null, 1000));
+        ListMultipartUploadsResult km1 =
+                backend.listMultipartUploads(new ListMultipartUploadsRequest(B, null, null, "a", null, 1000));
         assertEquals("b/1", km1.uploads().get(0).key());
     }
 
@@ -380,7 +422,9 @@ public abstract class MultipartContract extends BackendContract {
         ObjectHead first = backend.headObject(new GetObjectRequest(B, "parts", null, "1", false, false, null));
         assertEquals(new ByteRange(0, 5L * MIB - 1), first.range());
         assertEquals(2, first.parts().count(), "the layout read with the object");
-        assertS3(S3Error.INVALID_RANGE, () -> backend.headObject(new GetObjectRequest(B, "parts", null, "3", false, false, null)));
+        assertS3(
+                S3Error.INVALID_RANGE,
+                () -> backend.headObject(new GetObjectRequest(B, "parts", null, "3", false, false, null)));
         ObjectHead layout = backend.headObject(new GetObjectRequest(B, "parts", null, null, false, true, null));
         assertEquals(null, layout.range());
         assertEquals(100, layout.parts().partSize(2));

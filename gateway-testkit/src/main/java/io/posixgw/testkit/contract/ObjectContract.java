@@ -1,12 +1,17 @@
 package io.posixgw.testkit.contract;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.backend.ObjectHead;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.http.ByteRange;
-import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.CopyObjectRequest;
 import io.posixgw.core.model.CopyObjectResult;
 import io.posixgw.core.model.DeleteObjectRequest;
@@ -14,28 +19,18 @@ import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.GetObjectRequest;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
 import io.posixgw.testkit.Bodies;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Object behaviour every backend keeps. */
 public abstract class ObjectContract extends BackendContract {
@@ -43,9 +38,16 @@ public abstract class ObjectContract extends BackendContract {
     @Test
     void putGetHeadRoundTripWithAttributes() throws Exception {
         byte[] data = random(200_000, 1);
-        ObjectAttributes a = new ObjectAttributes("text/plain", "gzip", "en", "attachment; filename=\"x.txt\"",
-                "max-age=60", "Thu, 01 Dec 2094 16:00:00 GMT", Map.of("color", "blue", "size", "XL"));
-        PutObjectResult r = backend.putObject(new PutObjectRequest(B, "dir/sub/obj.txt", a, null),
+        ObjectAttributes a = new ObjectAttributes(
+                "text/plain",
+                "gzip",
+                "en",
+                "attachment; filename=\"x.txt\"",
+                "max-age=60",
+                "Thu, 01 Dec 2094 16:00:00 GMT",
+                Map.of("color", "blue", "size", "XL"));
+        PutObjectResult r = backend.putObject(
+                new PutObjectRequest(B, "dir/sub/obj.txt", a, null),
                 Bodies.of(data, 4096, Map.of("CRC32", "AAAAAA==")));
         String md5 = Etags.fromMd5(Etags.newMd5().digest(data));
         assertEquals(md5, r.etag());
@@ -110,11 +112,13 @@ public abstract class ObjectContract extends BackendContract {
 
     @Test
     void failingBodyLeavesNoObjectNoTempAndTheOldObjectIntact() throws Exception {
-        assertThrowsIo(() -> backend.putObject(new PutObjectRequest(B, "new/key", ObjectAttributes.EMPTY, null),
+        assertThrowsIo(() -> backend.putObject(
+                new PutObjectRequest(B, "new/key", ObjectAttributes.EMPTY, null),
                 Bodies.failingAfter(random(50_000, 4), 20_000)));
         assertS3(S3Error.NO_SUCH_KEY, () -> backend.headObject(B, "new/key"));
         put("kept", bytes("old bytes"));
-        assertThrowsIo(() -> backend.putObject(new PutObjectRequest(B, "kept", ObjectAttributes.EMPTY, null),
+        assertThrowsIo(() -> backend.putObject(
+                new PutObjectRequest(B, "kept", ObjectAttributes.EMPTY, null),
                 Bodies.failingAfter(random(50_000, 5), 30_000)));
         assertArrayEquals(bytes("old bytes"), get("kept"));
         assertNoLeftovers();
@@ -130,7 +134,9 @@ public abstract class ObjectContract extends BackendContract {
         byte[] good = Etags.newMd5().digest(data);
         byte[] bad = good.clone();
         bad[0] ^= 1;
-        assertS3(S3Error.BAD_DIGEST, () -> backend.putObject(new PutObjectRequest(B, "m", ObjectAttributes.EMPTY, bad), Bodies.of(data)));
+        assertS3(
+                S3Error.BAD_DIGEST,
+                () -> backend.putObject(new PutObjectRequest(B, "m", ObjectAttributes.EMPTY, bad), Bodies.of(data)));
         assertS3(S3Error.NO_SUCH_KEY, () -> backend.headObject(B, "m"));
         assertNoLeftovers();
         backend.putObject(new PutObjectRequest(B, "m", ObjectAttributes.EMPTY, good), Bodies.of(data));
@@ -153,27 +159,37 @@ public abstract class ObjectContract extends BackendContract {
     @Test
     void aCopyComputesTheChecksumItIsAskedForOrKeepsTheSourcesOne() throws Exception {
         byte[] data = random(300_000, 31);
-        backend.putObject(new PutObjectRequest(B, "summed", ObjectAttributes.EMPTY, null),
+        backend.putObject(
+                new PutObjectRequest(B, "summed", ObjectAttributes.EMPTY, null),
                 Bodies.of(data, 7000, Map.of("SHA256", crc(ChecksumAlgorithm.SHA256, data))));
         put("plain", data);
         String crc32 = crc(ChecksumAlgorithm.CRC32, data);
         String sha256 = crc(ChecksumAlgorithm.SHA256, data);
 
         // asked for, on a source without one: computed while copying
-        CopyObjectResult a = backend.copyObject(new CopyObjectRequest(B, "plain", B, "a", null, null, null, null, ChecksumAlgorithm.CRC32));
+        CopyObjectResult a = backend.copyObject(
+                new CopyObjectRequest(B, "plain", B, "a", null, null, null, null, ChecksumAlgorithm.CRC32));
         assertEquals(Map.of("CRC32", crc32), a.checksums());
         assertEquals(Map.of("CRC32", crc32), backend.headObject(B, "a").checksums());
         assertEquals(backend.headObject(B, "plain").etag(), a.etag());
         // asked for the one the source has: kept
-        CopyObjectResult b = backend.copyObject(new CopyObjectRequest(B, "summed", B, "b", null, null, null, null, ChecksumAlgorithm.SHA256));
+        CopyObjectResult b = backend.copyObject(
+                new CopyObjectRequest(B, "summed", B, "b", null, null, null, null, ChecksumAlgorithm.SHA256));
         assertEquals(Map.of("SHA256", sha256), b.checksums());
         // asked for another: the copy carries that one only
-        CopyObjectResult c = backend.copyObject(new CopyObjectRequest(B, "summed", B, "c", null, null, null, null, ChecksumAlgorithm.CRC32));
+        CopyObjectResult c = backend.copyObject(
+                new CopyObjectRequest(B, "summed", B, "c", null, null, null, null, ChecksumAlgorithm.CRC32));
         assertEquals(Map.of("CRC32", crc32), c.checksums());
         assertEquals(Map.of("CRC32", crc32), backend.headObject(B, "c").checksums());
         // not asked: the source's is kept
-        assertEquals(Map.of("SHA256", sha256), backend.copyObject(new CopyObjectRequest(B, "summed", B, "d", null, null)).checksums());
-        assertEquals(Map.of(), backend.copyObject(new CopyObjectRequest(B, "plain", B, "e", null, null)).checksums());
+        assertEquals(
+                Map.of("SHA256", sha256),
+                backend.copyObject(new CopyObjectRequest(B, "summed", B, "d", null, null))
+                        .checksums());
+        assertEquals(
+                Map.of(),
+                backend.copyObject(new CopyObjectRequest(B, "plain", B, "e", null, null))
+                        .checksums());
         assertArrayEquals(data, get("c"));
     }
 
@@ -204,7 +220,9 @@ public abstract class ObjectContract extends BackendContract {
                 return inner.checksums();
             }
         };
-        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.putObject(new PutObjectRequest(B, "raced/k", ObjectAttributes.EMPTY, null), racing));
+        assertS3(
+                S3Error.NO_SUCH_BUCKET,
+                () -> backend.putObject(new PutObjectRequest(B, "raced/k", ObjectAttributes.EMPTY, null), racing));
         assertS3(S3Error.NO_SUCH_KEY, () -> backend.headObject(B, "raced/k"));
         assertTrue(allKeys("", 1000).isEmpty());
     }
@@ -236,7 +254,8 @@ public abstract class ObjectContract extends BackendContract {
             assertEquals("w/" + id, c.info().attributes().contentType());
             byte[] expected = random(100_000 + id * 1000, id);
             assertArrayEquals(expected, readAll(c));
-            assertEquals(Etags.fromMd5(Etags.newMd5().digest(expected)), c.info().etag());
+            assertEquals(
+                    Etags.fromMd5(Etags.newMd5().digest(expected)), c.info().etag());
         }
         assertNoLeftovers();
     }
@@ -259,17 +278,21 @@ public abstract class ObjectContract extends BackendContract {
         assertEquals(Map.of("n", "2"), c.attributes().userMetadata());
         assertEquals(src.etag(), c.etag());
         // self copy: COPY is rejected, REPLACE rewrites the attributes
-        assertS3(S3Error.INVALID_REQUEST, () -> backend.copyObject(new CopyObjectRequest(B, "src/a", B, "src/a", null, null)));
+        assertS3(
+                S3Error.INVALID_REQUEST,
+                () -> backend.copyObject(new CopyObjectRequest(B, "src/a", B, "src/a", null, null)));
         backend.copyObject(new CopyObjectRequest(B, "src/a", B, "src/a", attrs("text/self", Map.of()), null));
         assertEquals("text/self", backend.headObject(B, "src/a").attributes().contentType());
         assertArrayEquals(data, get("src/a"));
         // a failing source check stops the copy
-        assertS3(S3Error.PRECONDITION_FAILED, () -> backend.copyObject(new CopyObjectRequest(B, "src/a", B, "dst/d", null,
-                i -> {
+        assertS3(
+                S3Error.PRECONDITION_FAILED,
+                () -> backend.copyObject(new CopyObjectRequest(B, "src/a", B, "dst/d", null, i -> {
                     throw S3Error.PRECONDITION_FAILED.exception();
                 })));
         assertS3(S3Error.NO_SUCH_KEY, () -> backend.headObject(B, "dst/d"));
-        assertS3(S3Error.NO_SUCH_KEY, () -> backend.copyObject(new CopyObjectRequest(B, "missing", B, "x", null, null)));
+        assertS3(
+                S3Error.NO_SUCH_KEY, () -> backend.copyObject(new CopyObjectRequest(B, "missing", B, "x", null, null)));
         assertNoLeftovers();
     }
 
@@ -289,7 +312,8 @@ public abstract class ObjectContract extends BackendContract {
 
     @Test
     void s3ExceptionsCarryNoStackTrace() {
-        S3Exception e = org.junit.jupiter.api.Assertions.assertThrows(S3Exception.class, () -> backend.getObject(B, "nope"));
+        S3Exception e =
+                org.junit.jupiter.api.Assertions.assertThrows(S3Exception.class, () -> backend.getObject(B, "nope"));
         assertEquals(0, e.getStackTrace().length);
     }
 
@@ -304,22 +328,31 @@ public abstract class ObjectContract extends BackendContract {
         ObjectHead h = backend.headObject(read("r", "bytes=-3", null, Preconditions.NONE));
         assertEquals(new ByteRange(7, 9), h.range());
         assertEquals(3, h.contentLength());
-        assertEquals(10, backend.headObject(read("r", "bytes=5-2", null, Preconditions.NONE)).contentLength(), "ignored as S3 does");
+        assertEquals(
+                10,
+                backend.headObject(read("r", "bytes=5-2", null, Preconditions.NONE))
+                        .contentLength(),
+                "ignored as S3 does");
         assertS3(S3Error.INVALID_RANGE, () -> backend.headObject(read("r", "bytes=20-", null, Preconditions.NONE)));
         // part 1 of a single-part object is all of it, as a range
-        assertEquals(new ByteRange(0, 9), backend.headObject(read("r", null, "1", Preconditions.NONE)).range());
+        assertEquals(
+                new ByteRange(0, 9),
+                backend.headObject(read("r", null, "1", Preconditions.NONE)).range());
         assertS3(S3Error.INVALID_RANGE, () -> backend.headObject(read("r", null, "2", Preconditions.NONE)));
         assertS3(S3Error.INVALID_ARGUMENT, () -> backend.getObject(read("r", null, "x", Preconditions.NONE)));
         assertS3(S3Error.INVALID_ARGUMENT, () -> backend.getObject(read("r", null, "10001", Preconditions.NONE)));
         assertS3(S3Error.INVALID_REQUEST, () -> backend.getObject(read("r", "bytes=0-1", "1", Preconditions.NONE)));
         // the key is looked up first, then the conditions, then the part number
         assertS3(S3Error.NO_SUCH_KEY, () -> backend.getObject(read("absent", null, "x", Preconditions.NONE)));
-        S3Exception notModified = assertThrows(S3Exception.class,
+        S3Exception notModified = assertThrows(
+                S3Exception.class,
                 () -> backend.getObject(read("r", null, "x", new Preconditions(null, etag, null, null))));
         assertEquals(S3Error.NOT_MODIFIED, notModified.error());
         assertEquals(etag, notModified.headers().get("ETag"));
         assertTrue(notModified.headers().containsKey("Last-Modified"));
-        assertS3(S3Error.PRECONDITION_FAILED, () -> backend.headObject(read("r", null, null, new Preconditions("\"0\"", null, null, null))));
+        assertS3(
+                S3Error.PRECONDITION_FAILED,
+                () -> backend.headObject(read("r", null, null, new Preconditions("\"0\"", null, null, null))));
         try (ObjectContent c = backend.getObject(read("r", null, null, new Preconditions(etag, null, null, null)))) {
             assertEquals(null, c.range());
             assertArrayEquals(bytes("0123456789"), readAll(c));
@@ -334,7 +367,9 @@ public abstract class ObjectContract extends BackendContract {
     void bucketsAreListedInNameOrderAndDeletedOnlyWhenEmpty() throws Exception {
         assertS3(S3Error.BUCKET_ALREADY_OWNED_BY_YOU, () -> backend.createBucket(B, "owner-key"));
         backend.createBucket("aaa-first", "o");
-        assertEquals(List.of("aaa-first", B), backend.listBuckets().stream().map(b -> b.name()).toList());
+        assertEquals(
+                List.of("aaa-first", B),
+                backend.listBuckets().stream().map(b -> b.name()).toList());
         assertEquals("o", backend.bucketOwner("aaa-first"));
         assertEquals("owner-key", backend.bucketOwner(B));
         assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.headBucket("nosuch"));
@@ -351,10 +386,13 @@ public abstract class ObjectContract extends BackendContract {
     @Test
     void aConditionalDeleteRemovesOnlyTheVersionItNames() throws Exception {
         String etag = put("del", bytes("v1")).etag();
-        assertS3(S3Error.PRECONDITION_FAILED, () -> backend.deleteObject(new DeleteObjectRequest(B, "del", "\"0123\"")));
+        assertS3(
+                S3Error.PRECONDITION_FAILED, () -> backend.deleteObject(new DeleteObjectRequest(B, "del", "\"0123\"")));
         assertArrayEquals(bytes("v1"), get("del"));
         assertS3(S3Error.NO_SUCH_KEY, () -> backend.deleteObject(new DeleteObjectRequest(B, "absent", "*")));
-        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.deleteObject(new DeleteObjectRequest("no-such-bucket", "k", "*")));
+        assertS3(
+                S3Error.NO_SUCH_BUCKET,
+                () -> backend.deleteObject(new DeleteObjectRequest("no-such-bucket", "k", "*")));
         backend.deleteObject(new DeleteObjectRequest(B, "del", etag));
         assertS3(S3Error.NO_SUCH_KEY, () -> get("del"));
         backend.deleteObject(B, "never/existed"); // unconditional: no error

@@ -12,7 +12,6 @@ import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.checksum.Checksummer;
 import io.posixgw.core.http.ByteRange;
-import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.AbortMultipartUploadRequest;
 import io.posixgw.core.model.BucketInfo;
 import io.posixgw.core.model.CompleteMultipartResult;
@@ -32,11 +31,11 @@ import io.posixgw.core.model.ListPartsResult;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Part;
+import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
 import io.posixgw.core.model.UploadPartCopyRequest;
 import io.posixgw.core.model.UploadPartRequest;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -134,7 +133,14 @@ public final class InMemoryBackend implements Backend {
         synchronized (lock) {
             requireSame(target);
             checkWrite(target, request.key(), request.condition());
-            ObjectInfo info = new ObjectInfo(request.key(), b.data().length, b.etag(), now(), attributes, 0, b.checksums(),
+            ObjectInfo info = new ObjectInfo(
+                    request.key(),
+                    b.data().length,
+                    b.etag(),
+                    now(),
+                    attributes,
+                    0,
+                    b.checksums(),
                     b.checksums().isEmpty() ? null : ChecksumType.FULL_OBJECT);
             target.objects.put(request.key(), new Stored(b.data(), info, null, null));
         }
@@ -148,7 +154,8 @@ public final class InMemoryBackend implements Backend {
         ByteRange r = head.range();
         int first = r == null ? 0 : (int) r.first();
         int length = (int) head.contentLength();
-        return new ObjectContent(head, new StreamBody(new ByteArrayInputStream(resolved.stored().data(), first, length), length));
+        return new ObjectContent(
+                head, new StreamBody(new ByteArrayInputStream(resolved.stored().data(), first, length), length));
     }
 
     @Override
@@ -159,12 +166,13 @@ public final class InMemoryBackend implements Backend {
     /** The request resolved against the current version, which the answer keeps. */
     private Resolved resolve(GetObjectRequest request) {
         Stored s = current(request.bucket(), request.key());
-        return new Resolved(s, ObjectReads.resolve(request, s.info(request.withChecksums()),
-                request.needsPartLayout() ? s.layout() : null));
+        return new Resolved(
+                s,
+                ObjectReads.resolve(
+                        request, s.info(request.withChecksums()), request.needsPartLayout() ? s.layout() : null));
     }
 
-    private record Resolved(Stored stored, ObjectHead head) {
-    }
+    private record Resolved(Stored stored, ObjectHead head) {}
 
     @Override
     public void deleteObject(DeleteObjectRequest request) {
@@ -185,8 +193,10 @@ public final class InMemoryBackend implements Backend {
     public CopyObjectResult copyObject(CopyObjectRequest r) {
         boolean self = r.sourceBucket().equals(r.bucket()) && r.sourceKey().equals(r.key());
         if (self && r.replaceAttributes() == null && r.replaceTags() == null) {
-            throw new S3Exception(S3Error.INVALID_REQUEST, "This copy request is illegal because it is trying to copy an object "
-                    + "to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
+            throw new S3Exception(
+                    S3Error.INVALID_REQUEST,
+                    "This copy request is illegal because it is trying to copy an object "
+                            + "to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
         }
         requireSupported(r.condition());
         synchronized (lock) {
@@ -200,9 +210,18 @@ public final class InMemoryBackend implements Backend {
             ObjectAttributes attrs = r.attributesOfCopy(si.attributes());
             checkMetadataSize(attrs);
             Map<String, String> checksums = copiedChecksums(si, r.checksumAlgorithm(), src.data());
-            String etag = Etags.partsCount(si.etag()) > 0 ? Etags.fromMd5(Etags.newMd5().digest(src.data())) : si.etag();
+            String etag = Etags.partsCount(si.etag()) > 0
+                    ? Etags.fromMd5(Etags.newMd5().digest(src.data()))
+                    : si.etag();
             Instant now = now();
-            ObjectInfo info = new ObjectInfo(r.key(), si.size(), etag, now, attrs, 0, checksums,
+            ObjectInfo info = new ObjectInfo(
+                    r.key(),
+                    si.size(),
+                    etag,
+                    now,
+                    attrs,
+                    0,
+                    checksums,
                     checksums.isEmpty() ? null : ChecksumType.FULL_OBJECT);
             target.objects.put(r.key(), new Stored(src.data(), info, null, null));
             return new CopyObjectResult(etag, now, checksums);
@@ -217,8 +236,11 @@ public final class InMemoryBackend implements Backend {
     private static Map<String, String> copiedChecksums(ObjectInfo si, ChecksumAlgorithm asked, byte[] data) {
         Map<String, String> checksums = si.checksumType() == ChecksumType.FULL_OBJECT ? si.checksums() : Map.of();
         ChecksumAlgorithm wanted = asked;
-        if (wanted == null && si.checksumType() == ChecksumType.COMPOSITE && si.checksums().size() == 1) {
-            wanted = ChecksumAlgorithm.parse(si.checksums().keySet().iterator().next()).orElse(null);
+        if (wanted == null
+                && si.checksumType() == ChecksumType.COMPOSITE
+                && si.checksums().size() == 1) {
+            wanted = ChecksumAlgorithm.parse(si.checksums().keySet().iterator().next())
+                    .orElse(null);
         }
         if (wanted == null) {
             return checksums;
@@ -260,8 +282,15 @@ public final class InMemoryBackend implements Backend {
                 throw S3Error.NO_SUCH_KEY.exception();
             }
             ObjectInfo i = s.info();
-            ObjectInfo tagged = new ObjectInfo(i.key(), i.size(), i.etag(), i.lastModified(), i.attributes().withTags(tags),
-                    i.partsCount(), i.checksums(), i.checksumType());
+            ObjectInfo tagged = new ObjectInfo(
+                    i.key(),
+                    i.size(),
+                    i.etag(),
+                    i.lastModified(),
+                    i.attributes().withTags(tags),
+                    i.partsCount(),
+                    i.checksums(),
+                    i.checksumType());
             b.objects.put(key, new Stored(s.data(), tagged, s.layout(), s.uploadId()));
         }
     }
@@ -378,8 +407,10 @@ public final class InMemoryBackend implements Backend {
             total += e.getValue() == null ? 0 : e.getValue().getBytes(StandardCharsets.UTF_8).length;
         }
         if (total > ObjectAttributes.MAX_USER_METADATA_BYTES) {
-            throw new S3Exception(S3Error.METADATA_TOO_LARGE, "Your metadata headers exceed the maximum allowed metadata size ("
-                    + total + " > " + ObjectAttributes.MAX_USER_METADATA_BYTES + " bytes).");
+            throw new S3Exception(
+                    S3Error.METADATA_TOO_LARGE,
+                    "Your metadata headers exceed the maximum allowed metadata size (" + total + " > "
+                            + ObjectAttributes.MAX_USER_METADATA_BYTES + " bytes).");
         }
     }
 }

@@ -4,7 +4,6 @@ import io.posixgw.core.listing.KeyOrder;
 import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ListObjectsResult;
 import io.posixgw.core.model.ObjectInfo;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NavigableMap;
@@ -12,15 +11,22 @@ import java.util.function.Consumer;
 
 /** One page of keys and common prefixes in S3's order, as S3 pages them. */
 final class MemoryListing {
-    private MemoryListing() {
-    }
+    private MemoryListing() {}
 
     static ListObjectsResult list(NavigableMap<String, Stored> objects, ListObjectsRequest r) {
         List<ObjectInfo> keys = new ArrayList<>();
         List<String> prefixes = new ArrayList<>();
-        Iterable<String> from = r.after() == null ? objects.keySet() : objects.tailMap(r.after(), false).keySet();
-        String last = page(from, r.prefix(), r.delimiter(), r.after(), r.maxKeys(),
-                k -> keys.add(objects.get(k).info()), prefixes);
+        Iterable<String> from = r.after() == null
+                ? objects.keySet()
+                : objects.tailMap(r.after(), false).keySet();
+        String last = page(
+                from,
+                r.prefix(),
+                r.delimiter(),
+                r.after(),
+                r.maxKeys(),
+                k -> keys.add(objects.get(k).info()),
+                prefixes);
         return new ListObjectsResult(keys, prefixes, last != null, last);
     }
 
@@ -30,8 +36,14 @@ final class MemoryListing {
      *
      * @return the last entry taken when more follow (the next page's marker), else null
      */
-    static String page(Iterable<String> sortedKeys, String prefix, String delimiter, String after, int max,
-                       Consumer<String> key, List<String> prefixes) {
+    static String page(
+            Iterable<String> sortedKeys,
+            String prefix,
+            String delimiter,
+            String after,
+            int max,
+            Consumer<String> key,
+            List<String> prefixes) {
         String p = prefix == null ? "" : prefix;
         int taken = 0;
         String lastTaken = null;

@@ -1,6 +1,5 @@
 package io.posixgw.testkit.memory;
 
-import io.posixgw.core.listing.KeyOrder;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.BodySource;
@@ -8,6 +7,7 @@ import io.posixgw.core.backend.PartLayout;
 import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.checksum.Checksummer;
 import io.posixgw.core.checksum.MultipartChecksum;
+import io.posixgw.core.listing.KeyOrder;
 import io.posixgw.core.model.AbortMultipartUploadRequest;
 import io.posixgw.core.model.CompleteChecks;
 import io.posixgw.core.model.CompleteMultipartResult;
@@ -25,7 +25,6 @@ import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Part;
 import io.posixgw.core.model.UploadPartCopyRequest;
 import io.posixgw.core.model.UploadPartRequest;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -79,8 +78,10 @@ final class MemoryMultipart {
         int length = src.data().length;
         if (r.range() != null) {
             if (r.range().last() >= src.info().size()) {
-                throw new S3Exception(S3Error.INVALID_ARGUMENT, "Range specified is not valid for source object of size: "
-                        + src.info().size());
+                throw new S3Exception(
+                        S3Error.INVALID_ARGUMENT,
+                        "Range specified is not valid for source object of size: "
+                                + src.info().size());
             }
             first = (int) r.range().first();
             length = (int) r.range().length();
@@ -92,10 +93,18 @@ final class MemoryMultipart {
             sum.update(ByteBuffer.wrap(data));
             checksum = Map.of(upload.checksum.algorithm().name(), sum.base64());
         }
-        return publish(r.bucket(), r.key(), r.uploadId(), r.partNumber(), data, Etags.fromMd5(Etags.newMd5().digest(data)), checksum);
+        return publish(
+                r.bucket(),
+                r.key(),
+                r.uploadId(),
+                r.partNumber(),
+                data,
+                Etags.fromMd5(Etags.newMd5().digest(data)),
+                checksum);
     }
 
-    private Part publish(String bucket, String key, String uploadId, int n, byte[] data, String etag, Map<String, String> checksum) {
+    private Part publish(
+            String bucket, String key, String uploadId, int n, byte[] data, String etag, Map<String, String> checksum) {
         synchronized (store.lock()) {
             Upload upload = upload(store.bucket(bucket), key, uploadId); // aborted or completed meanwhile: NoSuchUpload
             Part part = new Part(n, etag, data.length, store.now(), checksum);
@@ -112,9 +121,13 @@ final class MemoryMultipart {
         String name = upload.algorithm().name();
         String value = bodyChecksums.get(name);
         if (value == null) {
-            String actual = bodyChecksums.isEmpty() ? "null" : bodyChecksums.keySet().iterator().next().toLowerCase(Locale.ROOT);
-            throw new S3Exception(S3Error.INVALID_REQUEST, "Checksum Type mismatch occurred, expected checksum Type: "
-                    + name.toLowerCase(Locale.ROOT) + ", actual checksum Type: " + actual);
+            String actual = bodyChecksums.isEmpty()
+                    ? "null"
+                    : bodyChecksums.keySet().iterator().next().toLowerCase(Locale.ROOT);
+            throw new S3Exception(
+                    S3Error.INVALID_REQUEST,
+                    "Checksum Type mismatch occurred, expected checksum Type: " + name.toLowerCase(Locale.ROOT)
+                            + ", actual checksum Type: " + actual);
         }
         return Map.of(name, value);
     }
@@ -142,15 +155,23 @@ final class MemoryMultipart {
             if (!pending) {
                 Stored done = completed(b, r.key(), r.uploadId());
                 if (done != null && done.info().etag().equals(etag)) {
-                    return new CompleteMultipartResult(r.bucket(), r.key(), etag, done.info().checksums(), done.info().checksumType());
+                    return new CompleteMultipartResult(
+                            r.bucket(),
+                            r.key(),
+                            etag,
+                            done.info().checksums(),
+                            done.info().checksumType());
                 }
                 throw noSuchUpload();
             }
             InMemoryBackend.checkWrite(b, r.key(), checks.condition());
             MultipartChecksum checksum = upload.checksum;
             if (checks.checksumType() != null && (checksum == null || checks.checksumType() != checksum.type())) {
-                throw new S3Exception(S3Error.INVALID_REQUEST, "The upload was created using the "
-                        + (checksum == null ? "null" : checksum.type().name()) + " checksum mode. The complete request must use the same checksum mode.");
+                throw new S3Exception(
+                        S3Error.INVALID_REQUEST,
+                        "The upload was created using the "
+                                + (checksum == null ? "null" : checksum.type().name())
+                                + " checksum mode. The complete request must use the same checksum mode.");
             }
             Map<Integer, Part> stored = new HashMap<>();
             upload.parts.forEach((n, p) -> stored.put(n, p.part()));
@@ -162,21 +183,32 @@ final class MemoryMultipart {
                 ends[i] = whole.size();
             }
             if (checks.objectSize() != null && checks.objectSize() != whole.size()) {
-                throw new S3Exception(S3Error.INVALID_REQUEST, "The provided 'x-amz-mp-object-size' header value "
-                        + checks.objectSize() + " does not match what was computed: " + whole.size());
+                throw new S3Exception(
+                        S3Error.INVALID_REQUEST,
+                        "The provided 'x-amz-mp-object-size' header value " + checks.objectSize()
+                                + " does not match what was computed: " + whole.size());
             }
-            Map<String, String> objectChecksum = checksum == null ? Map.of() : objectChecksum(checksum, parts, stored, checks);
-            ObjectInfo info = new ObjectInfo(r.key(), whole.size(), etag, store.now(), upload.attributes, parts.size(),
-                    objectChecksum, checksum == null ? null : checksum.type());
+            Map<String, String> objectChecksum =
+                    checksum == null ? Map.of() : objectChecksum(checksum, parts, stored, checks);
+            ObjectInfo info = new ObjectInfo(
+                    r.key(),
+                    whole.size(),
+                    etag,
+                    store.now(),
+                    upload.attributes,
+                    parts.size(),
+                    objectChecksum,
+                    checksum == null ? null : checksum.type());
             b.objects.put(r.key(), new Stored(whole.toByteArray(), info, new PartLayout(ends), r.uploadId()));
             b.uploads.remove(r.uploadId());
-            return new CompleteMultipartResult(r.bucket(), r.key(), etag, objectChecksum, checksum == null ? null : checksum.type());
+            return new CompleteMultipartResult(
+                    r.bucket(), r.key(), etag, objectChecksum, checksum == null ? null : checksum.type());
         }
     }
 
     /** The object's checksum from the stored part checksums; each listed part must name it, equal to the stored one. */
-    private static Map<String, String> objectChecksum(MultipartChecksum checksum, List<CompletedPart> parts,
-                                                      Map<Integer, Part> stored, CompleteChecks checks) {
+    private static Map<String, String> objectChecksum(
+            MultipartChecksum checksum, List<CompletedPart> parts, Map<Integer, Part> stored, CompleteChecks checks) {
         String name = checksum.algorithm().name();
         String lower = name.toLowerCase(Locale.ROOT);
         List<String> values = new ArrayList<>(parts.size());
@@ -184,9 +216,11 @@ final class MemoryMultipart {
         for (CompletedPart p : parts) {
             String given = p.checksums().get(name);
             if (given == null) {
-                throw new S3Exception(S3Error.INVALID_REQUEST, "The upload was created using a " + lower
-                        + " checksum. The complete request must include the checksum for each part. It was missing for part "
-                        + p.partNumber() + " in the request.");
+                throw new S3Exception(
+                        S3Error.INVALID_REQUEST,
+                        "The upload was created using a " + lower
+                                + " checksum. The complete request must include the checksum for each part. It was missing for part "
+                                + p.partNumber() + " in the request.");
             }
             Part s = stored.get(p.partNumber());
             String have = s.checksums().get(name);
@@ -201,9 +235,11 @@ final class MemoryMultipart {
         if (asserted != null) {
             String a = asserted.trim();
             int dash = value.lastIndexOf('-');
-            boolean matches = a.equals(value) || (checksum.type() == ChecksumType.COMPOSITE && dash > 0 && a.equals(value.substring(0, dash)));
+            boolean matches = a.equals(value)
+                    || (checksum.type() == ChecksumType.COMPOSITE && dash > 0 && a.equals(value.substring(0, dash)));
             if (!matches) {
-                throw new S3Exception(S3Error.BAD_DIGEST, "The " + lower + " you specified did not match the calculated checksum.");
+                throw new S3Exception(
+                        S3Error.BAD_DIGEST, "The " + lower + " you specified did not match the calculated checksum.");
             }
         }
         return Map.of(name, value);
@@ -243,7 +279,8 @@ final class MemoryMultipart {
             Upload upload = upload(store.bucket(r.bucket()), r.key(), r.uploadId());
             List<Part> page = new ArrayList<>();
             boolean truncated = false;
-            for (Upload.StoredPart p : upload.parts.tailMap(r.partNumberMarker(), false).values()) {
+            for (Upload.StoredPart p :
+                    upload.parts.tailMap(r.partNumberMarker(), false).values()) {
                 if (page.size() == r.maxParts()) {
                     truncated = true;
                     break;
@@ -282,7 +319,8 @@ final class MemoryMultipart {
                 int at = u.key.indexOf(delimiter, prefix.length());
                 if (at >= 0) {
                     rolled = u.key.substring(0, at + delimiter.length());
-                    if (rolled.equals(lastPrefix) || r.keyMarker() != null && KeyOrder.compare(rolled, r.keyMarker()) <= 0) {
+                    if (rolled.equals(lastPrefix)
+                            || r.keyMarker() != null && KeyOrder.compare(rolled, r.keyMarker()) <= 0) {
                         continue;
                     }
                 }
@@ -302,7 +340,8 @@ final class MemoryMultipart {
                 lastId = u.id;
             }
         }
-        return new ListMultipartUploadsResult(uploads, prefixes, truncated, truncated ? lastKey : null, truncated ? lastId : null);
+        return new ListMultipartUploadsResult(
+                uploads, prefixes, truncated, truncated ? lastKey : null, truncated ? lastId : null);
     }
 
     private static boolean afterMarkers(Upload u, String keyMarker, String uploadIdMarker) {

@@ -3,7 +3,6 @@ package io.posixgw.testkit.memory;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.backend.BodySource;
 import io.posixgw.core.model.Etags;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -15,7 +14,8 @@ import java.util.Map;
 record ReadBody(byte[] data, String etag, Map<String, String> checksums) {
     /** Reads to the verified end; {@code BadDigest} when {@code contentMd5} is given and differs. */
     static ReadBody read(BodySource body, byte[] contentMd5) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(body.length() > 0 ? (int) Math.min(body.length(), 1 << 24) : 256);
+        ByteArrayOutputStream out =
+                new ByteArrayOutputStream(body.length() > 0 ? (int) Math.min(body.length(), 1 << 24) : 256);
         MessageDigest md5 = Etags.newMd5();
         byte[] chunk = new byte[64 * 1024];
         for (ByteBuffer b = body.next(); b != null; b = body.next()) {

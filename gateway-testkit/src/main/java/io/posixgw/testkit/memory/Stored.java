@@ -16,7 +16,14 @@ record Stored(byte[] data, ObjectInfo info, PartLayout layout, String uploadId) 
         if (withChecksums) {
             return info;
         }
-        return new ObjectInfo(info.key(), info.size(), info.etag(), info.lastModified(), info.attributes(), info.partsCount(),
-                null, null);
+        return new ObjectInfo(
+                info.key(),
+                info.size(),
+                info.etag(),
+                info.lastModified(),
+                info.attributes(),
+                info.partsCount(),
+                null,
+                null);
     }
 }

@@ -3,7 +3,6 @@ package io.posixgw.testkit.memory;
 import io.posixgw.core.checksum.MultipartChecksum;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.Part;
-
 import java.time.Instant;
 import java.util.TreeMap;
 
@@ -24,6 +23,5 @@ final class Upload {
         this.checksum = checksum;
     }
 
-    record StoredPart(Part part, byte[] data) {
-    }
+    record StoredPart(Part part, byte[] data) {}
 }
