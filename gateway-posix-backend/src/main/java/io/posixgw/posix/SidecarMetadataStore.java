@@ -32,21 +32,14 @@ import java.util.function.Predicate;
  * every gateway take turns over those two renames (and over deletes and attribute writes)
  * through {@link #lockPublication}, a record lock in {@value #PUBLISH_LOCKS}.
  *
- * <p>So that the attributes of one version are never served with the bytes of another
- * (a reader in another gateway between the two renames, or a writer killed between
- * them), the {@code meta/} of a regular file also holds {@value #STAMP}: the inode
- * number, size and mtime of the file the attributes were written for (a rename keeps
- * all three). The attributes belong to the file now at the path when the inode matches,
- * or else size and mtime do: a copied or restored tree has new inode numbers, and its
- * next attribute write re-stamps it. Once the file has not been renamed for a few
- * seconds, an mtime up to a second older than the stamp's still matches (copies that
- * keep times to the microsecond or second; a newer version has a later mtime).
- * Otherwise they are another version's: a reader (or a writer) waits a moment if the
- * file was renamed in the last seconds (another gateway is between its two renames),
- * then a reader treats the object as having none (its ETag is then computed from its
- * bytes) and the next attribute write drops them. Directories are never replaced by a
- * rename and carry no stamp. The stamp is a dot file, which {@link #list} skips and
- * versitygw ignores; attributes without one (written by versitygw) are trusted as they are.
+ * <p>So that the attributes of one version are never served with the bytes of another, the
+ * {@code meta/} of a regular file also holds {@value #STAMP}: the inode number, size and mtime
+ * of the file the attributes were written for (a rename keeps all three). They belong to the
+ * file at the path when the inode matches, or else size and mtime do (a copied tree); otherwise
+ * they are another version's: a reader waits a moment if the file was renamed in the last
+ * seconds, then treats the object as having none, and the next attribute write drops them.
+ * Directories carry no stamp; attributes without one (versitygw's) are trusted. The whole
+ * protocol is told in docs/ARCHITECTURE.md ("Sidecar publication").
  */
 final class SidecarMetadataStore implements MetadataStore {
     private static final String META = "meta";
