@@ -31,9 +31,10 @@ class BucketHandlerTest {
     @Test
     void errorsAreS3Errors() throws Exception {
         ops.request("PUT", "/b").send();
+        // us-east-1's legacy answer for a bucket the caller already owns: 200, nothing changed
         OpsHarness.Answer again = ops.request("PUT", "/b").send();
-        assertEquals(409, again.status());
-        assertEquals("BucketAlreadyOwnedByYou", again.errorCode());
+        assertEquals(200, again.status());
+        assertEquals("/b", again.header("Location"));
         ops.request("PUT", "/b/k").body("x").send();
         OpsHarness.Answer notEmpty = ops.request("DELETE", "/b").send();
         assertEquals(409, notEmpty.status());
