@@ -8,6 +8,8 @@ import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.checksum.Checksummer;
 import io.posixgw.core.checksum.MultipartChecksum;
 import io.posixgw.core.listing.KeyOrder;
+import io.posixgw.core.listing.Page;
+import io.posixgw.core.listing.Pager;
 import io.posixgw.core.model.AbortMultipartUploadRequest;
 import io.posixgw.core.model.CompleteChecks;
 import io.posixgw.core.model.CompleteMultipartResult;
@@ -30,6 +32,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -292,67 +295,24 @@ final class MemoryMultipart {
         }
     }
 
-    /** Uploads by key (S3 order), then by initiation; markers, prefix and delimiter as ListObjects'. */
+    /** Uploads by key (S3 order), then by initiation (their ids sort so), paged by the {@link Pager}. */
     ListMultipartUploadsResult listUploads(ListMultipartUploadsRequest r) {
-        List<Upload> all;
+        Pager<MultipartUpload> pager =
+                Pager.afterEntry(r.prefix(), r.delimiter(), r.keyMarker(), r.uploadIdMarker(), r.maxUploads());
+        List<MultipartUpload> all = new ArrayList<>();
         synchronized (store.lock()) {
-            all = new ArrayList<>(store.bucket(r.bucket()).uploads.values());
-        }
-        all.sort((a, b) -> {
-            int c = KeyOrder.compare(a.key, b.key);
-            return c != 0 ? c : a.id.compareTo(b.id);
-        });
-        String prefix = r.prefix() == null ? "" : r.prefix();
-        String delimiter = r.delimiter() == null || r.delimiter().isEmpty() ? null : r.delimiter();
-        List<MultipartUpload> uploads = new ArrayList<>();
-        List<String> prefixes = new ArrayList<>();
-        String lastKey = null;
-        String lastId = null;
-        String lastPrefix = null;
-        boolean truncated = false;
-        for (Upload u : all) {
-            if (!u.key.startsWith(prefix) || !afterMarkers(u, r.keyMarker(), r.uploadIdMarker())) {
-                continue;
-            }
-            String rolled = null;
-            if (delimiter != null) {
-                int at = u.key.indexOf(delimiter, prefix.length());
-                if (at >= 0) {
-                    rolled = u.key.substring(0, at + delimiter.length());
-                    if (rolled.equals(lastPrefix)
-                            || r.keyMarker() != null && KeyOrder.compare(rolled, r.keyMarker()) <= 0) {
-                        continue;
-                    }
+            for (Upload u : store.bucket(r.bucket()).uploads.values()) {
+                if (pager.inScope(u.key) && !pager.passed(u.key)) {
+                    all.add(new MultipartUpload(u.key, u.id, u.initiated, u.checksum));
                 }
             }
-            if (uploads.size() + prefixes.size() == r.maxUploads()) {
-                truncated = true;
-                break;
-            }
-            if (rolled != null) {
-                prefixes.add(rolled);
-                lastPrefix = rolled;
-                lastKey = rolled;
-                lastId = null;
-            } else {
-                uploads.add(new MultipartUpload(u.key, u.id, u.initiated, u.checksum));
-                lastKey = u.key;
-                lastId = u.id;
-            }
         }
+        all.sort(Comparator.comparing(MultipartUpload::key, KeyOrder.COMPARATOR)
+                .thenComparing(MultipartUpload::uploadId));
+        pager.offerSorted(all, MultipartUpload::key, MultipartUpload::uploadId);
+        Page<MultipartUpload> page = pager.page();
         return new ListMultipartUploadsResult(
-                uploads, prefixes, truncated, truncated ? lastKey : null, truncated ? lastId : null);
-    }
-
-    private static boolean afterMarkers(Upload u, String keyMarker, String uploadIdMarker) {
-        if (keyMarker == null || keyMarker.isEmpty()) {
-            return true;
-        }
-        int c = KeyOrder.compare(u.key, keyMarker);
-        if (c != 0) {
-            return c > 0;
-        }
-        return uploadIdMarker != null && !uploadIdMarker.isEmpty() && u.id.compareTo(uploadIdMarker) > 0;
+                page.entries(), page.commonPrefixes(), page.truncated(), page.nextKey(), page.nextId());
     }
 
     /** The pending upload, or {@code NoSuchUpload} (also for one of another key). */
