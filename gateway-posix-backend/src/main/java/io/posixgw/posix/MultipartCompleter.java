@@ -2,7 +2,6 @@ package io.posixgw.posix;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
-import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.checksum.MultipartChecksum;
 import io.posixgw.core.model.CompleteChecks;
 import io.posixgw.core.model.CompleteMultipartResult;
@@ -29,7 +28,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -177,7 +175,7 @@ final class MultipartCompleter {
                                 + " does not match what was computed: " + total);
             }
             if (checksum != null) {
-                objectChecksum = objectChecksum(checksum, parts, stored, checks);
+                objectChecksum = MultipartRules.completedChecksum(checksum, parts, stored, checks);
             }
             Path target = paths.objectPath(bucketDir, key);
             Path firstMissing = PathResolver.requireWritableParents(bucketDir, target);
@@ -230,43 +228,6 @@ final class MultipartCompleter {
      * checksum, equal to the stored one; a checksum the request asserts for the object
      * (with or without the {@code -N} of a composite) must equal the result.
      */
-    private static Map<String, String> objectChecksum(
-            MultipartChecksum checksum, List<CompletedPart> parts, Map<Integer, Part> stored, CompleteChecks checks) {
-        String name = checksum.algorithm().name();
-        String lower = name.toLowerCase(Locale.ROOT);
-        List<String> values = new ArrayList<>(parts.size());
-        List<Long> sizes = new ArrayList<>(parts.size());
-        for (CompletedPart p : parts) {
-            String given = p.checksums().get(name);
-            if (given == null) {
-                throw new S3Exception(
-                        S3Error.INVALID_REQUEST,
-                        "The upload was created using a " + lower
-                                + " checksum. The complete request must include the checksum for each part. It was missing for part "
-                                + p.partNumber() + " in the request.");
-            }
-            Part s = stored.get(p.partNumber());
-            String have = s.checksums().get(name);
-            if (have == null || !have.equals(given.trim())) {
-                throw new S3Exception(S3Error.INVALID_PART, S3Error.INVALID_PART.defaultMessage());
-            }
-            values.add(have);
-            sizes.add(s.size());
-        }
-        String value = checksum.combine(values, sizes);
-        String asserted = checks.checksums().get(name);
-        if (asserted != null) {
-            String a = asserted.trim();
-            int dash = value.lastIndexOf('-');
-            boolean matches = a.equals(value)
-                    || (checksum.type() == ChecksumType.COMPOSITE && dash > 0 && a.equals(value.substring(0, dash)));
-            if (!matches) {
-                throw new S3Exception(
-                        S3Error.BAD_DIGEST, "The " + lower + " you specified did not match the calculated checksum.");
-            }
-        }
-        return Map.of(name, value);
-    }
 
     /** The answer to a Complete of an upload that is already the object at {@code key}. */
     private CompleteMultipartResult repeatedResult(Path bucketDir, String bucket, String key, String etag)

@@ -2,7 +2,11 @@ package io.posixgw.core.model;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
+import io.posixgw.core.checksum.ChecksumType;
+import io.posixgw.core.checksum.MultipartChecksum;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** S3's rules for multipart uploads, shared by every backend. */
@@ -82,5 +86,48 @@ public final class MultipartRules {
                                 + ")");
             }
         }
+    }
+
+    /**
+     * CompleteMultipartUpload of an upload created with a checksum algorithm: every listed part must
+     * name its checksum (InvalidRequest), which must be the stored one (InvalidPart); the object's
+     * checksum is combined from the parts' and checked against the one the request asserts (BadDigest).
+     */
+    public static Map<String, String> completedChecksum(
+            MultipartChecksum checksum, List<CompletedPart> parts, Map<Integer, Part> stored, CompleteChecks checks) {
+        String name = checksum.algorithm().name();
+        String lower = name.toLowerCase(Locale.ROOT);
+        List<String> values = new ArrayList<>(parts.size());
+        List<Long> sizes = new ArrayList<>(parts.size());
+        for (CompletedPart p : parts) {
+            String given = p.checksums().get(name);
+            if (given == null) {
+                throw new S3Exception(
+                        S3Error.INVALID_REQUEST,
+                        "The upload was created using a " + lower
+                                + " checksum. The complete request must include the checksum for each part. It was missing for part "
+                                + p.partNumber() + " in the request.");
+            }
+            Part s = stored.get(p.partNumber());
+            String have = s.checksums().get(name);
+            if (have == null || !have.equals(given.trim())) {
+                throw new S3Exception(S3Error.INVALID_PART, S3Error.INVALID_PART.defaultMessage());
+            }
+            values.add(have);
+            sizes.add(s.size());
+        }
+        String value = checksum.combine(values, sizes);
+        String asserted = checks.checksums().get(name);
+        if (asserted != null) {
+            String a = asserted.trim();
+            int dash = value.lastIndexOf('-');
+            boolean matches = a.equals(value)
+                    || (checksum.type() == ChecksumType.COMPOSITE && dash > 0 && a.equals(value.substring(0, dash)));
+            if (!matches) {
+                throw new S3Exception(
+                        S3Error.BAD_DIGEST, "The " + lower + " you specified did not match the calculated checksum.");
+            }
+        }
+        return Map.of(name, value);
     }
 }

@@ -4,7 +4,6 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.BodySource;
 import io.posixgw.core.backend.PartLayout;
-import io.posixgw.core.checksum.ChecksumType;
 import io.posixgw.core.checksum.Checksummer;
 import io.posixgw.core.checksum.MultipartChecksum;
 import io.posixgw.core.listing.KeyOrder;
@@ -192,7 +191,7 @@ final class MemoryMultipart {
                                 + " does not match what was computed: " + whole.size());
             }
             Map<String, String> objectChecksum =
-                    checksum == null ? Map.of() : objectChecksum(checksum, parts, stored, checks);
+                    checksum == null ? Map.of() : MultipartRules.completedChecksum(checksum, parts, stored, checks);
             ObjectInfo info = new ObjectInfo(
                     r.key(),
                     whole.size(),
@@ -207,45 +206,6 @@ final class MemoryMultipart {
             return new CompleteMultipartResult(
                     r.bucket(), r.key(), etag, objectChecksum, checksum == null ? null : checksum.type());
         }
-    }
-
-    /** The object's checksum from the stored part checksums; each listed part must name it, equal to the stored one. */
-    private static Map<String, String> objectChecksum(
-            MultipartChecksum checksum, List<CompletedPart> parts, Map<Integer, Part> stored, CompleteChecks checks) {
-        String name = checksum.algorithm().name();
-        String lower = name.toLowerCase(Locale.ROOT);
-        List<String> values = new ArrayList<>(parts.size());
-        List<Long> sizes = new ArrayList<>(parts.size());
-        for (CompletedPart p : parts) {
-            String given = p.checksums().get(name);
-            if (given == null) {
-                throw new S3Exception(
-                        S3Error.INVALID_REQUEST,
-                        "The upload was created using a " + lower
-                                + " checksum. The complete request must include the checksum for each part. It was missing for part "
-                                + p.partNumber() + " in the request.");
-            }
-            Part s = stored.get(p.partNumber());
-            String have = s.checksums().get(name);
-            if (have == null || !have.equals(given.trim())) {
-                throw new S3Exception(S3Error.INVALID_PART, S3Error.INVALID_PART.defaultMessage());
-            }
-            values.add(have);
-            sizes.add(s.size());
-        }
-        String value = checksum.combine(values, sizes);
-        String asserted = checks.checksums().get(name);
-        if (asserted != null) {
-            String a = asserted.trim();
-            int dash = value.lastIndexOf('-');
-            boolean matches = a.equals(value)
-                    || (checksum.type() == ChecksumType.COMPOSITE && dash > 0 && a.equals(value.substring(0, dash)));
-            if (!matches) {
-                throw new S3Exception(
-                        S3Error.BAD_DIGEST, "The " + lower + " you specified did not match the calculated checksum.");
-            }
-        }
-        return Map.of(name, value);
     }
 
     private static String expectedEtag(List<CompletedPart> parts) {
