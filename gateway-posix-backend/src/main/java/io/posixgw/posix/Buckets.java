@@ -37,6 +37,8 @@ final class Buckets {
     private final MetadataStore store;
     private final Committer committer;
     private final KeyLocks names;
+    private final BucketWriters writers;
+    private volatile RaceHooks hooks = RaceHooks.NONE;
     /** However short the sweep's age limit, a hidden bucket directory younger than this is another gateway's, mid-way. */
     private final long settleFloorMillis;
 
@@ -46,12 +48,18 @@ final class Buckets {
             MetadataStore store,
             Committer committer,
             KeyLocks names,
+            BucketWriters writers,
             java.time.Duration settleFloor) {
+        this.writers = writers;
         this.settleFloorMillis = settleFloor.toMillis();
         this.paths = paths;
         this.store = store;
         this.committer = committer;
         this.names = names;
+    }
+
+    void hooks(RaceHooks h) {
+        this.hooks = h;
     }
 
     /**
@@ -167,9 +175,25 @@ final class Buckets {
 
     /**
      * BucketNotEmpty while any object (or anything else that is not an empty directory)
-     * exists outside {@code .sgwtmp}. The bucket is first renamed out of sight
-     * atomically and checked again there, so a PUT racing with the delete either
-     * lands before (the delete fails, the bucket is restored) or finds no bucket.
+     * exists outside {@code .sgwtmp}; under the name's lock. The protocol, which holds across
+     * gateways whatever their clients cache of the bucket's directory entry:
+     *
+     * <ol>
+     *   <li>look for objects (none: go on; the common refusal costs no other lock);
+     *   <li>take the bucket's writers lock exclusive ({@link BucketWriters}): every publication
+     *       of an object into the bucket holds it shared across its rename (or etag write), so
+     *       from here on none is under way and none can start;
+     *   <li>rename the bucket out of sight ({@code .<bucket>.posixgw-deleting-<hex>}) and look
+     *       again there: an object that a publication placed before step 2 is found, the bucket
+     *       is renamed back and the answer is BucketNotEmpty;
+     *   <li>remove the parked directory from the file system, again while things in flight
+     *       (temp files, directories a writer made for its key) keep it from going, then
+     *       release the lock. A publication that follows a stale entry to the parked directory
+     *       now finds it gone (its temp file went with it): NoSuchBucket.
+     * </ol>
+     *
+     * The parked directory is never left behind with the lock released (a write could land in
+     * it unseen): when it cannot be removed it is restored, and the answer is 503.
      */
     void delete(String bucket) throws IOException {
         try (KeyLocks.Held held = lockName(bucket)) {
@@ -177,38 +201,78 @@ final class Buckets {
         }
     }
 
+    /** Attempts at removing a parked bucket while writes in flight put temp files or directories back. */
+    private static final int REMOVE_ATTEMPTS = 20;
+
     private void deleteLocked(String bucket) throws IOException {
         Path dir = paths.bucketDir(bucket);
         PathResolver.requireBucket(dir);
         if (holdsContent(dir, dir, true)) {
             throw S3Error.BUCKET_NOT_EMPTY.exception();
         }
+        KeyLocks.Held writing = writers.tryExclusive(bucket);
+        if (writing == null) {
+            hooks.deleteWaitsForWriters(bucket);
+            writing = writers.exclusive(bucket);
+        }
         Path trash = paths.root().resolve("." + bucket + TRASH_MARK + Fs.randomHex());
-        try {
-            Files.move(dir, trash, StandardCopyOption.ATOMIC_MOVE);
-        } catch (NoSuchFileException gone) {
-            throw S3Error.NO_SUCH_BUCKET.exception();
-        }
-        if (holdsContent(trash, dir, true)) {
+        try (KeyLocks.Held held = writing) {
             try {
-                Files.move(trash, dir, StandardCopyOption.ATOMIC_MOVE);
-            } catch (IOException e) {
-                throw new IOException("bucket " + bucket + " was parked at " + trash + " and could not be restored", e);
+                Files.move(dir, trash, StandardCopyOption.ATOMIC_MOVE);
+            } catch (NoSuchFileException gone) {
+                throw S3Error.NO_SUCH_BUCKET.exception();
             }
-            throw S3Error.BUCKET_NOT_EMPTY.exception();
-        }
-        try {
-            Fs.deleteTree(trash);
-        } catch (IOException e) {
-            // A write that began before the park touched the parked tree meanwhile. The bucket is
-            // gone all the same; the sweep removes what is left once it is old enough, or keeps it
-            // and names it if it holds an object.
-            org.slf4j.LoggerFactory.getLogger(Buckets.class)
-                    .info("bucket {} deleted; {} is left for the sweep: {}", bucket, trash.getFileName(), e.toString());
+            if (holdsContent(trash, dir, true)) {
+                restore(bucket, trash, dir);
+                throw S3Error.BUCKET_NOT_EMPTY.exception();
+            }
+            hooks.deleteFoundParkedEmpty(trash);
+            if (!remove(bucket, trash, dir)) {
+                restore(bucket, trash, dir);
+                throw new S3Exception(
+                        S3Error.SERVICE_UNAVAILABLE,
+                        "Writes into the bucket under way kept it from being removed; it is kept. Retry.");
+            }
         }
         store.deleted(dir);
         store.deleted(trash);
         committer.syncDir(paths.root());
+    }
+
+    private static void restore(String bucket, Path trash, Path dir) throws IOException {
+        try {
+            Files.move(trash, dir, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new IOException("bucket " + bucket + " was parked at " + trash + " and could not be restored", e);
+        }
+    }
+
+    /**
+     * Removes the parked bucket, under its writers lock: no object can appear in it meanwhile,
+     * but a write that began before the park (or that reached it through a stale directory
+     * entry) can still add a temp file or an empty directory for its key, which makes a pass
+     * fail; the next pass removes them (the write then fails). False when it still stands,
+     * or holds an object after all (another tool wrote one).
+     */
+    private boolean remove(String bucket, Path trash, Path dir) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                Fs.deleteTree(trash);
+                return true;
+            } catch (IOException e) {
+                if (attempt >= REMOVE_ATTEMPTS || holdsContent(trash, dir, true)) {
+                    org.slf4j.LoggerFactory.getLogger(Buckets.class)
+                            .warn("bucket {}: its parked directory could not be removed: {}", bucket, e.toString());
+                    return false;
+                }
+                try {
+                    Thread.sleep(Math.min(attempt * 2L, 20));
+                } catch (InterruptedException i) {
+                    Thread.currentThread().interrupt();
+                    throw new java.io.InterruptedIOException("interrupted while removing bucket " + bucket);
+                }
+            }
+        }
     }
 
     /** True when {@code dir} holds anything but (nested) empty directories; {@code .sgwtmp} is skipped at the top. */

@@ -27,12 +27,33 @@ final class Committer {
     private final DirectorySync dirSync;
     private final boolean fsync;
     private final FsyncListener fsyncListener;
+    private final BucketWriters writers;
+    private volatile RaceHooks hooks = RaceHooks.NONE;
 
-    Committer(MetadataStore store, DirectorySync dirSync, boolean fsync, FsyncListener fsyncListener) {
+    Committer(
+            MetadataStore store,
+            DirectorySync dirSync,
+            boolean fsync,
+            FsyncListener fsyncListener,
+            BucketWriters writers) {
         this.store = store;
         this.dirSync = dirSync;
         this.fsync = fsync;
         this.fsyncListener = fsyncListener;
+        this.writers = writers;
+    }
+
+    void hooks(RaceHooks h) {
+        this.hooks = h;
+    }
+
+    /**
+     * The bucket's writers lock, shared ({@link BucketWriters}): held by every step that makes
+     * an object appear in the bucket, so that a DeleteBucket, which holds it exclusive from its
+     * park of the bucket until the parked directory is gone or restored, never removes one.
+     */
+    KeyLocks.Held writing(Path bucketDir) throws IOException {
+        return writers.shared(bucketDir.getFileName().toString());
     }
 
     boolean fsync() {
@@ -70,7 +91,8 @@ final class Committer {
         forceFile(staged);
         Set<Path> toSync = new LinkedHashSet<>();
         java.util.concurrent.locks.Lock lock = store.publishLock(target);
-        try (KeyLocks.Held across = store.lockPublication(target)) {
+        try (KeyLocks.Held writing = writing(bucketDir);
+                KeyLocks.Held across = store.lockPublication(target)) {
             lock.lock();
             try {
                 rename(staged, bucketDir, target, toSync);
@@ -97,7 +119,8 @@ final class Committer {
         forceFile(staged);
         Set<Path> toSync = new LinkedHashSet<>();
         java.util.concurrent.locks.Lock lock = store.publishLock(target);
-        try (KeyLocks.Held across = store.lockPublication(target)) {
+        try (KeyLocks.Held writing = writing(bucketDir);
+                KeyLocks.Held across = store.lockPublication(target)) {
             lock.lock();
             try {
                 publishLink(staged, bucketDir, target, toSync);
@@ -135,7 +158,12 @@ final class Committer {
                 }
                 resolveConflict(bucketDir, target, e);
             } catch (NoSuchFileException e) {
-                mkdirs(bucketDir, target.getParent(), toSync);
+                missing(staged, bucketDir, target, toSync);
+            } catch (FileSystemException e) {
+                if (!Fs.isStale(e)) {
+                    throw e;
+                }
+                missing(staged, bucketDir, target, toSync);
             }
         }
         Files.delete(staged.path);
@@ -149,20 +177,32 @@ final class Committer {
                 throw new IOException("could not publish " + target + " after " + attempt + " attempts");
             }
             try {
-                Files.move(staged.path, target, StandardCopyOption.ATOMIC_MOVE);
+                hooks.publishRename(staged.path, target);
                 staged.markPublished();
                 return;
             } catch (NoSuchFileException e) {
-                if (Fs.lstat(staged.path) == null) {
-                    // its bucket's .sgwtmp went with a DeleteBucket (a bucket of that name may exist again)
-                    throw new S3Exception(
-                            S3Error.NO_SUCH_BUCKET, "The bucket was deleted while the object was being written.");
-                }
-                mkdirs(bucketDir, target.getParent(), toSync);
+                missing(staged, bucketDir, target, toSync);
             } catch (FileSystemException e) {
-                resolveConflict(bucketDir, target, e);
+                if (Fs.isStale(e)) {
+                    missing(staged, bucketDir, target, toSync); // a directory on the way was removed through another client
+                } else {
+                    resolveConflict(bucketDir, target, e);
+                }
             }
         }
+    }
+
+    /**
+     * The publishing rename or link found no file on its way. When the temp file is gone, its
+     * bucket's {@code .sgwtmp} went with a DeleteBucket (which removed it under the bucket's
+     * writers lock; a bucket of that name may exist again): NoSuchBucket, and nothing of the
+     * write remains. Otherwise the key's directory was pruned meanwhile: made again.
+     */
+    private void missing(StagedFile staged, Path bucketDir, Path target, Set<Path> toSync) throws IOException {
+        if (Fs.lstat(staged.path) == null) {
+            throw new S3Exception(S3Error.NO_SUCH_BUCKET, "The bucket was deleted while the object was being written.");
+        }
+        mkdirs(bucketDir, target.getParent(), toSync);
     }
 
     /**

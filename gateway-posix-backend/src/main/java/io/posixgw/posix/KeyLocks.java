@@ -77,7 +77,7 @@ final class KeyLocks {
         ReentrantLock local = stripes[Math.floorMod(slot, STRIPES)];
         local.lock();
         try {
-            return held(local, lockRange(SharedFiles.channel(file), slot, 1));
+            return held(local, lockRange(SharedFiles.channel(file), slot, 1, false));
         } catch (IOException | RuntimeException e) {
             local.unlock();
             throw e;
@@ -129,6 +129,11 @@ final class KeyLocks {
         };
     }
 
+    /** The JVM's one channel of a shared lock file (see {@link SharedFiles}), readable too: shared locks need it. */
+    static FileChannel sharedChannel(Path file) throws IOException {
+        return SharedFiles.channel(file);
+    }
+
     /**
      * One channel per shared lock file for the whole JVM, open as long as it runs. POSIX record
      * locks belong to the process, and closing any descriptor of a file drops all of them: a
@@ -149,7 +154,8 @@ final class KeyLocks {
             synchronized (OPEN) {
                 ch = OPEN.get(key);
                 if (ch == null || !ch.isOpen()) {
-                    ch = FileChannel.open(key, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    ch = FileChannel.open(
+                            key, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
                     OPEN.put(key, ch);
                 }
                 return ch;
@@ -173,7 +179,7 @@ final class KeyLocks {
         FileChannel channel = null;
         try {
             channel = opener.open();
-            FileLock fileLock = lockRange(channel, position, size);
+            FileLock fileLock = lockRange(channel, position, size, false);
             FileChannel ch = channel;
             return () -> {
                 try {
@@ -199,10 +205,10 @@ final class KeyLocks {
      * nothing the other waits for. Callers take at most one lock per {@link Domain}, in the
      * domains' order, so a real cycle cannot form and waiting again is right.
      */
-    private static FileLock lockRange(FileChannel channel, long position, long size) throws IOException {
+    static FileLock lockRange(FileChannel channel, long position, long size, boolean shared) throws IOException {
         for (int attempt = 0; ; attempt++) {
             try {
-                return channel.lock(position, size, false);
+                return channel.lock(position, size, shared);
             } catch (IOException e) {
                 String reason = e.getMessage();
                 if (reason == null || !reason.contains("deadlock") || attempt >= 1000) {

@@ -106,7 +106,9 @@ final class ObjectWriter {
         attrs.putAll(AttrCodec.objectAttrs(attributes));
         attrs.putIfAbsent(AttrNames.CONTENT_TYPE, AttrCodec.utf8(AttrNames.DIRECTORY_CONTENT_TYPE));
         attrs.put(AttrNames.ETAG, AttrCodec.utf8(AttrNames.EMPTY_ETAG));
-        store.setAll(dir, attrs);
+        try (KeyLocks.Held writing = committer.writing(bucketDir)) { // the etag makes it an object (see Committer)
+            store.setAll(dir, attrs);
+        }
         changed.add(dir); // its own inode (the attributes)
         committer.syncDirs(changed);
     }

@@ -87,9 +87,15 @@ public final class PosixBackend implements Backend {
                 ? new XattrMetadataStore()
                 : new SidecarMetadataStore(
                         paths.root(), options.sidecarDir(), options.fsync() ? dirSync : null, options.fsyncListener());
-        this.committer = new Committer(store, dirSync, options.fsync(), options.fsyncListener());
+        BucketWriters writers = new BucketWriters(paths.root());
+        this.committer = new Committer(store, dirSync, options.fsync(), options.fsyncListener(), writers);
         this.buckets = new Buckets(
-                paths, store, committer, new KeyLocks(KeyLocks.Domain.BUCKET_NAMES), options.bucketSettleFloor());
+                paths,
+                store,
+                committer,
+                new KeyLocks(KeyLocks.Domain.BUCKET_NAMES),
+                writers,
+                options.bucketSettleFloor());
         this.reader = new ObjectReader(paths, store);
         this.publisher = new ConditionalPublisher(committer, reader, new KeyLocks(KeyLocks.Domain.KEYS));
         this.writer = new ObjectWriter(paths, store, committer, publisher);
@@ -100,6 +106,12 @@ public final class PosixBackend implements Backend {
         this.completer = new MultipartCompleter(
                 paths, store, publisher, multipart, options.completeWait(), options.claimStaleAfter());
         this.sweeper = new StagingSweeper(buckets, paths, completer);
+    }
+
+    /** Tests: stop the protocols between their steps (see {@link RaceHooks}). */
+    void raceHooks(RaceHooks hooks) {
+        committer.hooks(hooks);
+        buckets.hooks(hooks);
     }
 
     /** Writes, tags and removes a small probe file in the root: data and metadata both work. */
