@@ -35,11 +35,18 @@ import org.slf4j.LoggerFactory;
  * version is pinned by comparing lstat before the open with lstat after the attribute
  * reads (inode, size, mtime). Equal means the path named that inode throughout, the
  * open included (the open channel keeps the inode alive, so its number cannot be
- * reused meanwhile). A concurrent overwrite between the two lstats makes us retry.
+ * reused meanwhile). A concurrent overwrite between the two lstats makes us look again:
+ * up to {@value #ATTEMPTS} times, the later ones after a short random pause. Under a
+ * constant stream of overwrites each look fails only when a rename lands inside its
+ * window (an lstat, the attribute reads, an lstat: a few file-system calls), so the
+ * chance that all fail falls geometrically with the number of looks; 4 looks were too
+ * few on GlusterFS without caching, where each call is a network round trip.
  */
 final class ObjectReader {
     private static final Logger LOG = LoggerFactory.getLogger(ObjectReader.class);
-    private static final int ATTEMPTS = 4;
+    static final int ATTEMPTS = 16;
+    /** Looks that found the object changed under them (a metric: how often readers race writers). */
+    private static final java.util.concurrent.atomic.LongAdder CHANGED = new java.util.concurrent.atomic.LongAdder();
     private static final Path EMPTY = Paths.get("/dev/null");
 
     private final PathResolver paths;
@@ -97,6 +104,7 @@ final class ObjectReader {
         boolean dirKey = ObjectKeys.isDirectoryKey(key);
         java.util.concurrent.locks.Lock lock = store.publishLock(path); // no-op for xattrs
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            pause(attempt);
             lock.lock();
             try {
                 Opened o = tryOpen(key, bucketDir, path, dirKey, wanted);
@@ -106,6 +114,7 @@ final class ObjectReader {
             } finally {
                 lock.unlock();
             }
+            CHANGED.increment();
         }
         throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was being opened; retry.");
     }
@@ -158,6 +167,28 @@ final class ObjectReader {
         }
     }
 
+    /**
+     * Before look {@code attempt} (from 0): nothing for the first three, then a random pause of
+     * up to {@code attempt} ms (at most 8), so that a reader does not fall into step with writers
+     * that overwrite at a steady pace. Taken without any lock.
+     */
+    private static void pause(int attempt) throws java.io.InterruptedIOException {
+        if (attempt < 3) {
+            return;
+        }
+        try {
+            Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextInt(1, Math.min(attempt, 8) + 1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while reading a changing object");
+        }
+    }
+
+    /** Looks at an object that found it changed under them, in this process (see {@link #ATTEMPTS}). */
+    static long changedRetries() {
+        return CHANGED.sum();
+    }
+
     /** HeadObject: the request resolved against the current version, with no body opened. */
     ObjectHead head(GetObjectRequest request) throws IOException {
         Version v = version(request.bucket(), request.key(), wanted(request));
@@ -181,6 +212,7 @@ final class ObjectReader {
         boolean dirKey = ObjectKeys.isDirectoryKey(key);
         java.util.concurrent.locks.Lock lock = store.publishLock(path);
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            pause(attempt);
             lock.lock();
             try {
                 Version v = tryVersion(key, bucketDir, path, dirKey, wanted);
@@ -190,6 +222,7 @@ final class ObjectReader {
             } finally {
                 lock.unlock();
             }
+            CHANGED.increment();
         }
         throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was being read; retry.");
     }
@@ -260,15 +293,13 @@ final class ObjectReader {
      * symlinked or non-directory parent.
      */
     private BasicFileAttributes locate(Path bucketDir, Path path, boolean dirKey) throws IOException {
-        BasicFileAttributes a = Fs.lstat(path);
-        if (a == null) {
-            PathResolver.requireBucket(bucketDir);
-            throw noSuchKey();
-        }
-        if (a.isSymbolicLink() || (dirKey ? !a.isDirectory() : !a.isRegularFile())) {
-            throw noSuchKey();
-        }
+        // the parents first (NoSuchBucket included): the lstat of the object is where the window of
+        // the version check opens, and the parents' lstats need not be inside it
         if (PathResolver.parents(bucketDir, path) != PathResolver.Parents.PRESENT) {
+            throw noSuchKey();
+        }
+        BasicFileAttributes a = Fs.lstat(path);
+        if (a == null || a.isSymbolicLink() || (dirKey ? !a.isDirectory() : !a.isRegularFile())) {
             throw noSuchKey();
         }
         return a;

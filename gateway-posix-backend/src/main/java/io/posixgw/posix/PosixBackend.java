@@ -140,6 +140,16 @@ public final class PosixBackend implements Backend {
     }
 
     /** True when the JVM maps file names as UTF-8 (it follows the locale: LANG=C.UTF-8). */
+    /** File-system calls this process repeated after ESTALE (a file replaced through another client). */
+    public static long staleRetries() {
+        return Fs.staleRetries();
+    }
+
+    /** GET and HEAD looks that found the object replaced under them, in this process. */
+    public static long changedRetries() {
+        return ObjectReader.changedRetries();
+    }
+
     public static boolean fileNamesAreUtf8() {
         String enc = System.getProperty("sun.jnu.encoding");
         try {

@@ -75,6 +75,70 @@ class ConcurrencyTest extends BackendTestBase {
         }
     }
 
+    /**
+     * HEAD and GET while writers overwrite one key without pause: every read answers (never 503)
+     * with one whole version. Prints how many looks the reads needed (ObjectReader.ATTEMPTS).
+     */
+    @Test
+    void readsUnderAConstantStreamOfOverwritesAlwaysAnswerOneWholeVersion() throws Exception {
+        put("stream", random(1000, 0), attrs("v/0", Map.of("v", "0")));
+        AtomicBoolean stop = new AtomicBoolean();
+        ExecutorService pool = Executors.newFixedThreadPool(5);
+        long changedBefore = ObjectReader.changedRetries();
+        int reads = Integer.getInteger("race.reads", 3000);
+        try {
+            List<Future<Integer>> writers = new ArrayList<>();
+            for (int w = 1; w <= 3; w++) {
+                int id = w;
+                writers.add(pool.submit(() -> {
+                    int n = 0;
+                    while (!stop.get()) {
+                        int v = id * 1_000_000 + n++;
+                        put("stream", random(1000 + (v % 7) * 500, v), attrs("v/" + v, Map.of("v", Integer.toString(v))));
+                    }
+                    return n;
+                }));
+            }
+            List<Future<Integer>> readers = new ArrayList<>();
+            for (int r = 0; r < 2; r++) {
+                boolean head = r == 0;
+                readers.add(pool.submit(() -> {
+                    for (int i = 0; i < reads; i++) {
+                        if (head) {
+                            ObjectInfo info = backend.headObject(B, "stream");
+                            String v = info.attributes().userMetadata().get("v");
+                            assertEquals("v/" + v, info.attributes().contentType());
+                            assertEquals(1000 + (Integer.parseInt(v) % 7) * 500, info.size());
+                        } else {
+                            try (ObjectContent c = backend.getObject(B, "stream")) {
+                                ObjectInfo info = c.info();
+                                byte[] data = readAll(c);
+                                String v = info.attributes().userMetadata().get("v");
+                                assertArrayEquals(random(1000 + (Integer.parseInt(v) % 7) * 500, Integer.parseInt(v)), data);
+                                assertEquals(Etags.fromMd5(Etags.newMd5().digest(data)), info.etag());
+                            }
+                        }
+                    }
+                    return reads;
+                }));
+            }
+            for (Future<Integer> f : readers) {
+                f.get(); // a 503 (S3Exception) fails here
+            }
+            stop.set(true);
+            int written = 0;
+            for (Future<Integer> f : writers) {
+                written += f.get();
+            }
+            System.out.printf(
+                    "%s: %d reads during %d overwrites looked again %d times%n",
+                    getClass().getSimpleName(), 2 * reads, written, ObjectReader.changedRetries() - changedBefore);
+        } finally {
+            stop.set(true);
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void twoGatewaysOverwritingKeysWithBodiesOfOneSizeNeverMixBytesAndAttributes() throws Exception {
         // equal sizes and mtimes within the file system's clock tick: only the inode tells versions apart

@@ -53,9 +53,14 @@ public final class ObjectReads {
         }
         if (info.partsCount() > 0) {
             if (layout == null) {
-                // a multipart ETag without a layout record that matches it (a tree copied in by another tool)
+                // A multipart ETag without a layout record that matches it (a tree copied in by another
+                // tool, without versitygw's mp-metadata): the part boundaries are not known, and never will
+                // be, so no retry helps. The version and its layout are read together, so it is no race.
                 throw new S3Exception(
-                        S3Error.SERVICE_UNAVAILABLE, "The object changed while it was read; please retry");
+                        S3Error.NOT_IMPLEMENTED,
+                        "This multipart object has no record of its part boundaries (it was copied in without"
+                                + " its mp-metadata attribute): it cannot be read by partNumber. Read it whole"
+                                + " or by Range.");
             }
             ByteRange part = n > layout.count() ? null : layout.range(n);
             if (part == null) {

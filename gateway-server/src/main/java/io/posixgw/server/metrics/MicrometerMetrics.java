@@ -22,6 +22,7 @@ import io.micrometer.statsd.StatsdConfig;
 import io.micrometer.statsd.StatsdFlavor;
 import io.micrometer.statsd.StatsdMeterRegistry;
 import io.posixgw.posix.FsyncListener;
+import io.posixgw.posix.PosixBackend;
 import io.posixgw.server.config.MetricsConfig;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -43,6 +44,7 @@ final class MicrometerMetrics implements ServerMetrics {
     static final String CONNECTIONS = "posixgw.connections.open";
     static final String REFUSED = "posixgw.connections.refused";
     static final String FSYNC = "posixgw.fsync";
+    static final String FS_RETRIES = "posixgw.fs.retries";
 
     /** Prometheus histogram buckets of the request latency (StatsD servers compute their own percentiles). */
     private static final double[] REQUEST_BUCKETS =
@@ -89,6 +91,17 @@ final class MicrometerMetrics implements ServerMetrics {
         new ResidentMemory().bindTo(registry);
         refused = Counter.builder(REFUSED)
                 .description("Connections over --max-connections, answered 503 and closed")
+                .register(registry);
+        // what a shared file system makes the backend do again (process-wide counts, read when exported)
+        io.micrometer.core.instrument.FunctionCounter.builder(
+                        FS_RETRIES, PosixBackend.class, c -> PosixBackend.staleRetries())
+                .description("File-system calls repeated after a stale file handle (ESTALE: replaced through another client)")
+                .tag("reason", "stale")
+                .register(registry);
+        io.micrometer.core.instrument.FunctionCounter.builder(
+                        FS_RETRIES, PosixBackend.class, c -> PosixBackend.changedRetries())
+                .description("Reads that looked at an object again because it was replaced while they read it")
+                .tag("reason", "changed")
                 .register(registry);
         Timer fileSync = fsyncTimer("file");
         Timer dirSync = fsyncTimer("directory");

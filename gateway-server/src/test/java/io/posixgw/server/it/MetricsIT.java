@@ -185,6 +185,9 @@ class MetricsIT {
             assertEquals(0, value(m, "posixgw_connections_refused_total"));
             assertTrue(value(m, "posixgw_fsync_seconds_count", "target", "file") >= 1, "the PUT's data");
             assertTrue(value(m, "posixgw_fsync_seconds_count", "target", "directory") >= 1, "the PUT's rename");
+            // on a local file system nothing is stale; the series exist for the dashboards
+            assertEquals(0, value(m, "posixgw_fs_retries_total", "reason", "stale"));
+            assertTrue(value(m, "posixgw_fs_retries_total", "reason", "changed") >= 0);
 
             // JVM and process
             assertTrue(value(m, "process_resident_memory_bytes") > 1 << 20);
