@@ -40,15 +40,25 @@ record DataVersion(String inode, long size, long mtimeNanos, long ctimeNanos, bo
     }
 
     /**
-     * Same inode, or same size and an mtime up to a second older than the stamp's: what
-     * a copy keeps when it stores times to the microsecond or the second (Java's copy,
-     * tar) truncates. A newer version of the key has a later mtime, not an earlier one.
+     * Same inode, or same size and the stamp's mtime exactly, or truncated to the microsecond or
+     * to the second: what a copy keeps (Java's copy, tar). Not any mtime within a second of it
+     * (an earlier rule): two gateways' versions of one key of one size written within a second
+     * matched so, and a reader paired one's bytes with the other's attributes when the writer
+     * of the newer bytes died (or, through a cache, seemed to be) between its two renames. Two
+     * versions still match when their sizes agree and both were written within one tick of the
+     * kernel's file clock (a few ms).
      */
     boolean roughlyMatches(byte[] stamp) {
         Stamp s = Stamp.parse(stamp);
-        long truncated = s.mtimeNanos() - mtimeNanos;
-        return s.inode().equals(inode)
-                || (s.size() == size && truncated >= 0 && truncated < TimeUnit.SECONDS.toNanos(1));
+        if (s.inode().equals(inode)) {
+            return true;
+        }
+        long m = s.mtimeNanos();
+        return s.size() == size
+                && m >= 0
+                && (mtimeNanos == m
+                        || mtimeNanos == m - Math.floorMod(m, 1_000L)
+                        || mtimeNanos == m - Math.floorMod(m, 1_000_000_000L));
     }
 
     boolean sameInode(byte[] stamp) {

@@ -72,6 +72,33 @@ class SidecarVersionStampTest extends BackendTestBase {
         assertEquals(freshMd5, listed.get(0).etag());
     }
 
+    /**
+     * Issue 19's mix: two writers of one key with bodies of one size; A's bytes were written
+     * first (an older mtime, within the second) but renamed last, and A died before moving its
+     * attributes. B's attributes must not be taken for A's bytes by the size-and-mtime rule
+     * meant for copied trees.
+     */
+    @Test
+    void anotherVersionOfTheSameSizeWrittenWithinTheSecondIsNoCopy() throws Exception {
+        byte[] a = bytes("bytes of writer A");
+        byte[] b = bytes("bytes of writer B");
+        Path staged = root.resolve(B).resolve(".new-k");
+        Files.write(staged, a);
+        java.nio.file.attribute.FileTime aWritten = Files.getLastModifiedTime(staged);
+        put("k", b, OLD_ATTRS);
+        // B's node as if B's file had been written 300 ms after A's (no truncation of A's mtime)
+        long bMtime = java.util.concurrent.TimeUnit.SECONDS.toNanos(aWritten.toInstant().getEpochSecond())
+                + aWritten.toInstant().getNano()
+                + 300_123_457L;
+        Files.writeString(
+                metaDir("k").resolve(SidecarMetadataStore.STAMP),
+                Files.getAttribute(dataPath("k"), "unix:ino") + ":" + b.length + ":" + bMtime);
+        Files.move(staged, dataPath("k"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        ObjectInfo h = backend.headObject(B, "k");
+        assertEquals(Etags.fromMd5(Etags.newMd5().digest(a)), h.etag(), "the ETag of A's bytes, not B's");
+        assertEquals(Map.of(), h.attributes().userMetadata());
+    }
+
     @Test
     void aNewAttributeDropsTheStaleOnesInsteadOfReviving() throws Exception {
         put("k", bytes("old bytes"), OLD_ATTRS);
