@@ -58,7 +58,14 @@ final class CanonicalRequest {
         return sb.toString();
     }
 
-    /** {@code <algorithm>\n<amz date>\n<scope>\n<hex sha256 of the canonical request>}. */
+    /**
+     * {@code <algorithm>\n<amz date>\n<scope>\n<hex sha256 of the canonical request>}. The canonical request is
+     * hashed as the bytes it stands for: its path and query are percent-encoded ASCII and its header values are the
+     * bytes received, one char per byte ({@link Headers}), so ISO-8859-1 turns it back into exactly those bytes. A
+     * client signs the bytes it sends (a UTF-8 {@code x-amz-meta-*} value hashed as UTF-8, as MinIO verifies it);
+     * hashing the chars as UTF-8 would count each byte from 0x80 up twice. For ASCII both encodings are the same
+     * copy.
+     */
     static String stringToSign(ParsedAuth auth, String canonicalRequest) {
         return auth.algorithm().id
                 + '\n'
@@ -66,7 +73,7 @@ final class CanonicalRequest {
                 + '\n'
                 + auth.credential().scope()
                 + '\n'
-                + Crypto.sha256Hex(canonicalRequest);
+                + Crypto.hex(Crypto.sha256(canonicalRequest.getBytes(StandardCharsets.ISO_8859_1)));
     }
 
     /** Names and values encoded like the path but with '/' encoded too, sorted by name then value. */

@@ -5,7 +5,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The request headers, as received. Kept an interface so the server can adapt its HTTP library's header object without
+ * The request headers, as received: each value holds the bytes of the header line, one char per byte (ISO-8859-1, as
+ * HTTP/1.1 decoders hand them over), so a UTF-8 value arrives as its UTF-8 bytes and is signed over them. Kept an interface so the server can adapt its HTTP library's header object without
  * copying, and so this module never sees a Netty type.
  */
 public interface Headers {

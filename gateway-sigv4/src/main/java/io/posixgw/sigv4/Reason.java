@@ -22,8 +22,18 @@ public enum Reason {
      * trailer section with 400 MalformedTrailerError (then {@link SigV4Exception#awsCode()} says so).
      */
     MALFORMED_CHUNK("IncompleteBody", 400),
-    /** E.g. a bad {@code x-amz-content-sha256} value or a missing {@code x-amz-decoded-content-length}. */
+    /** E.g. a bad {@code x-amz-content-sha256} value. */
     INVALID_ARGUMENT("InvalidArgument", 400),
+    /**
+     * An aws-chunked body without the lengths S3 requires: {@code x-amz-decoded-content-length} missing or not a
+     * number (411, as S3 and versitygw answer).
+     */
+    MISSING_CONTENT_LENGTH("MissingContentLength", 411),
+    /**
+     * A request S3 refuses as a whole: an {@code x-amz-trailer} naming no checksum S3 takes, a streaming
+     * {@code x-amz-content-sha256} on a request that has no object body.
+     */
+    INVALID_REQUEST("InvalidRequest", 400),
     /**
      * A header S3 requires is missing. For {@code x-amz-content-sha256} on header auth AWS answers 400 InvalidRequest
      * "Missing required header for this request: x-amz-content-sha256", which the exception's awsCode carries.

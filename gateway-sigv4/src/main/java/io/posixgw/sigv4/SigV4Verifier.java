@@ -267,24 +267,50 @@ public final class SigV4Verifier {
         String value = request.headers().first("x-amz-decoded-content-length");
         if (value == null) {
             throw new SigV4Exception(
-                    Reason.INVALID_ARGUMENT,
-                    "An aws-chunked upload needs the" + " x-amz-decoded-content-length header.");
+                    Reason.MISSING_CONTENT_LENGTH,
+                    "You must provide the Content-Length HTTP header: an aws-chunked upload needs the"
+                            + " x-amz-decoded-content-length header.");
         }
         String v = value.strip();
         if (v.isEmpty() || v.length() > 18 || !v.chars().allMatch(c -> c >= '0' && c <= '9')) {
             throw new SigV4Exception(
-                    Reason.INVALID_ARGUMENT, "x-amz-decoded-content-length must be a" + " non-negative integer.");
+                    Reason.MISSING_CONTENT_LENGTH,
+                    "You must provide the Content-Length HTTP header: x-amz-decoded-content-length must be a"
+                            + " non-negative integer.");
         }
         return Long.parseLong(v);
     }
 
-    /** The comma list of {@code x-amz-trailer}, lower-cased; empty if absent. */
-    private static Set<String> declaredTrailers(SignedRequest request) {
+    /** Whether an {@code x-amz-content-sha256} value announces an aws-chunked body ({@code STREAMING-...}). */
+    public static boolean isStreamingClaim(String contentSha256) {
+        return contentSha256 != null && contentSha256.startsWith("STREAMING-");
+    }
+
+    /** The trailers S3 takes: one checksum, named by its header. */
+    private static final Set<String> TRAILER_NAMES = Set.of(
+            "x-amz-checksum-crc32",
+            "x-amz-checksum-crc32c",
+            "x-amz-checksum-crc64nvme",
+            "x-amz-checksum-sha1",
+            "x-amz-checksum-sha256");
+
+    /**
+     * The comma list of {@code x-amz-trailer}, lower-cased; empty if absent. Each name must be a checksum S3 takes
+     * as a trailer, else 400 InvalidRequest as S3 (and versitygw) answer: any other trailer would be received and
+     * never checked.
+     */
+    private static Set<String> declaredTrailers(SignedRequest request) throws SigV4Exception {
         Set<String> names = new LinkedHashSet<>();
         for (String value : request.headers().values("x-amz-trailer")) {
             for (String name : value.split(",", -1)) {
                 String n = name.strip().toLowerCase(Locale.ROOT);
                 if (!n.isEmpty()) {
+                    if (!TRAILER_NAMES.contains(n)) {
+                        throw new SigV4Exception(
+                                Reason.INVALID_REQUEST,
+                                "The value specified in the x-amz-trailer header is not supported: "
+                                        + AuthParser.clip(n));
+                    }
                     names.add(n);
                 }
             }

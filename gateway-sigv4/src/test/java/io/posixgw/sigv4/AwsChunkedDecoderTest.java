@@ -255,17 +255,35 @@ class AwsChunkedDecoderTest {
     @Test
     void signedChunksNeedTheirSignature() throws Exception {
         AuthResult auth = streamingPut("STREAMING-AWS4-HMAC-SHA256-PAYLOAD", 5, null);
-        for (String line : new String[] {
-            "5\r\n",
-            "5;chunk-signature=abc\r\n",
-            "5;chunk-signature=" + "g".repeat(64) + "\r\n",
-            "5;chunk-signatur=" + "0".repeat(64) + "\r\n"
-        }) {
+        for (String line : new String[] {"5\r\n", "5;chunk-signatur=" + "0".repeat(64) + "\r\n"}) {
             SigV4Exception e = assertThrows(
                     SigV4Exception.class,
                     () -> decode(auth.newBodyDecoder(), line.getBytes(StandardCharsets.US_ASCII), null, 3));
             assertEquals(Reason.MALFORMED_CHUNK, e.reason(), line);
         }
+        // a signature that is there but is no 64 hex digits is a wrong signature, as S3 answers
+        for (String line : new String[] {
+            "5;chunk-signature=abc\r\nhello\r\n", "5;chunk-signature=" + "g".repeat(64) + "\r\nhello\r\n"
+        }) {
+            SigV4Exception e = assertThrows(
+                    SigV4Exception.class,
+                    () -> decode(auth.newBodyDecoder(), line.getBytes(StandardCharsets.US_ASCII), null, 3));
+            assertEquals(Reason.SIGNATURE_DOES_NOT_MATCH, e.reason(), line);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"x", "0"})
+    void aWrongFinalChunkSignatureIsASignatureMismatch(String filler) throws Exception {
+        byte[] data = randomData(3, 100);
+        String wire = new String(SIGNER.chunkedSigned(data, 64, null), StandardCharsets.ISO_8859_1);
+        int last = wire.lastIndexOf("0;chunk-signature=") + "0;chunk-signature=".length();
+        byte[] forged = (wire.substring(0, last) + filler.repeat(64) + wire.substring(last + 64))
+                .getBytes(StandardCharsets.ISO_8859_1);
+        AuthResult auth = streamingPut("STREAMING-AWS4-HMAC-SHA256-PAYLOAD", 100, null);
+        SigV4Exception e = assertThrows(SigV4Exception.class, () -> decode(auth.newBodyDecoder(), forged, null, 5));
+        assertEquals(Reason.SIGNATURE_DOES_NOT_MATCH, e.reason());
+        assertEquals(403, e.httpStatus());
     }
 
     @Test

@@ -69,6 +69,29 @@ class SigV4VerifierTest {
         assertFalse(result.presigned());
     }
 
+    /** "Miniö" as a UTF-8 client sends it: the header line's bytes, one char per byte. */
+    static final String MINI_O_UTF8_BYTES = "Mini\u00c3\u00b6";
+
+    @Test
+    void aNonAsciiHeaderValueIsSignedOverTheBytesReceived() throws Exception {
+        TestSigner signer = signer("us-east-1", NOW);
+        SignedRequest utf8 = signer.sign(
+                "PUT",
+                "/b/k",
+                List.of(),
+                Map.of("x-amz-meta-name", MINI_O_UTF8_BYTES, "content-disposition", "attachment; filename=\"\u00e9\""),
+                EMPTY);
+        assertEquals(AK, verifierAt(NOW).verify(utf8, "us-east-1", false).accessKey());
+        // a signer that hashed the text once more as UTF-8 (each byte from 0x80 up as two) signed other bytes
+        String doubled = new String(
+                MINI_O_UTF8_BYTES.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        SignedRequest other = signer.sign("PUT", "/b/k", List.of(), Map.of("x-amz-meta-name", doubled), EMPTY);
+        assertEquals(
+                Reason.SIGNATURE_DOES_NOT_MATCH,
+                refused(withHeader(other, "x-amz-meta-name", MINI_O_UTF8_BYTES)).reason());
+    }
+
     @Test
     void theDateHeaderMayStandInForXAmzDate() throws Exception {
         TestSigner signer = signer("us-east-1", NOW);
@@ -256,13 +279,15 @@ class SigV4VerifierTest {
             })
     void streamingNeedsADecodedLength(String mode) throws Exception {
         TestSigner signer = signer("us-east-1", NOW);
+        // 411 MissingContentLength, as S3 and versitygw answer
         assertEquals(
-                Reason.INVALID_ARGUMENT,
+                Reason.MISSING_CONTENT_LENGTH,
                 refused(signer.sign("PUT", "/b/k", List.of(), Map.of(), mode)).reason());
         assertEquals(
-                Reason.INVALID_ARGUMENT,
+                Reason.MISSING_CONTENT_LENGTH,
                 refused(signer.sign("PUT", "/b/k", List.of(), Map.of("x-amz-decoded-content-length", "-1"), mode))
                         .reason());
+        assertEquals(411, Reason.MISSING_CONTENT_LENGTH.httpStatus());
         AuthResult ok = verifierAt(NOW)
                 .verify(
                         signer.sign("PUT", "/b/k", List.of(), Map.of("x-amz-decoded-content-length", "42"), mode),
@@ -270,6 +295,22 @@ class SigV4VerifierTest {
                         false);
         assertEquals(42, ok.decodedContentLength());
         assertTrue(ok.payloadMode().isStreaming());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"x-amz-checksum-md5", "content-md5", "x-amz-checksum-crc32,x-amz-meta-a", "garbage"})
+    void anXAmzTrailerNamingNoChecksumIsAnInvalidRequest(String trailer) {
+        SignedRequest request = signer("us-east-1", NOW)
+                .sign(
+                        "PUT",
+                        "/b/k",
+                        List.of(),
+                        Map.of("x-amz-decoded-content-length", "5", "x-amz-trailer", trailer),
+                        "STREAMING-UNSIGNED-PAYLOAD-TRAILER");
+        SigV4Exception e = refused(request);
+        assertEquals(Reason.INVALID_REQUEST, e.reason());
+        assertEquals("InvalidRequest", e.awsCode());
+        assertTrue(e.getMessage().startsWith("The value specified in the x-amz-trailer header is not supported"));
     }
 
     @ParameterizedTest

@@ -100,7 +100,7 @@ class SmallPartsTest {
     void everyReasonCarriesAnAwsCodeAndStatus() {
         for (Reason r : Reason.values()) {
             assertFalse(r.awsCode().isEmpty());
-            assertTrue(r.httpStatus() == 400 || r.httpStatus() == 403, r.name());
+            assertTrue(r.httpStatus() == 400 || r.httpStatus() == 403 || r.httpStatus() == 411, r.name());
         }
         SigV4Exception e = new SigV4Exception(Reason.ACCESS_DENIED, "Access Denied");
         assertEquals("AccessDenied", e.awsCode());

@@ -100,7 +100,9 @@ final class TestSigner {
     }
 
     private String signature(String canonical) {
-        String stringToSign = "AWS4-HMAC-SHA256\n" + amzDate() + "\n" + scope() + "\n" + sha256Hex(canonical);
+        // header values are given as the bytes a client sends, one char per byte: the canonical request is those bytes
+        String stringToSign = "AWS4-HMAC-SHA256\n" + amzDate() + "\n" + scope() + "\n"
+                + hex(sha256(canonical.getBytes(StandardCharsets.ISO_8859_1)));
         return hex(hmac(signingKey(), stringToSign));
     }
 

@@ -2,6 +2,7 @@ package io.posixgw.server.auth;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
+import io.posixgw.server.routing.BodyKind;
 import io.posixgw.server.routing.Endpoint;
 import io.posixgw.server.routing.S3Request;
 import io.posixgw.sigv4.AuthResult;
@@ -68,6 +69,18 @@ public final class Authenticator {
             return verifier.verify(signed, region, endpoint.acceptsUsEast1Scope());
         } catch (SigV4Exception e) {
             throw toS3(e);
+        }
+    }
+
+    /**
+     * A streaming {@code x-amz-content-sha256} (an aws-chunked body) is for PutObject and UploadPart only; on any other
+     * request S3 answers 400 InvalidRequest, before the signature is checked (as versitygw does), since the value
+     * promises a body the request does not carry.
+     */
+    public static void requireBodyForStreaming(S3Request request, Endpoint endpoint) {
+        if (endpoint.body() != BodyKind.OBJECT_DATA
+                && SigV4Verifier.isStreamingClaim(request.header("x-amz-content-sha256"))) {
+            throw new S3Exception(S3Error.INVALID_REQUEST, "The value of x-amz-content-sha256 header is invalid.");
         }
     }
 

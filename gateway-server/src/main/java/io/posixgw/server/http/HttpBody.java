@@ -33,6 +33,7 @@ public final class HttpBody implements BodySource {
     private final BodyDecoder decoder;
     private final BodyChecksums checksums;
     private final long length;
+    private final long maxLength;
     private final long timeoutNanos;
 
     private final ReentrantLock lock = new ReentrantLock();
@@ -48,13 +49,30 @@ public final class HttpBody implements BodySource {
     private ByteBuf current;
     private final ArrayDeque<ByteBuffer> decoded = new ArrayDeque<>(4);
     private boolean finished;
+    private long delivered;
     private Map<String, String> verifiedChecksums = Map.of();
 
     HttpBody(Channel channel, BodyDecoder decoder, BodyChecksums checksums, long length, long timeoutMillis) {
+        this(channel, decoder, checksums, length, Long.MAX_VALUE, timeoutMillis);
+    }
+
+    /**
+     * @param length    the decoded length the request declared, or -1 (a plain chunked body)
+     * @param maxLength the most decoded bytes taken: past it {@link #next()} fails with EntityTooLarge, so a body
+     *                  without a declared length is cut off as it arrives, before more than that is stored
+     */
+    HttpBody(
+            Channel channel,
+            BodyDecoder decoder,
+            BodyChecksums checksums,
+            long length,
+            long maxLength,
+            long timeoutMillis) {
         this.channel = channel;
         this.decoder = decoder;
         this.checksums = checksums;
         this.length = length;
+        this.maxLength = maxLength;
         this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     }
 
@@ -112,6 +130,13 @@ public final class HttpBody implements BodySource {
         while (true) {
             ByteBuffer ready = decoded.poll();
             if (ready != null) {
+                delivered += ready.remaining();
+                if (delivered > maxLength) {
+                    throw new S3Exception(
+                                    S3Error.ENTITY_TOO_LARGE,
+                                    "Your proposed upload exceeds the maximum allowed size of " + maxLength + " bytes")
+                            .detail("MaxSizeAllowed", Long.toString(maxLength));
+                }
                 if (checksums != null) {
                     checksums.update(ready);
                 }

@@ -11,7 +11,6 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -80,8 +79,10 @@ final class MetricsEndpoint extends ChannelInboundHandlerAdapter {
                         found ? HttpResponseStatus.OK : HttpResponseStatus.NOT_FOUND,
                         Unpooled.wrappedBuffer(body));
                 response.headers()
-                        .set(HttpHeaderNames.CONTENT_TYPE, found ? ServerMetrics.PROMETHEUS_CONTENT_TYPE : "text/plain")
-                        .set(HttpHeaderNames.CONTENT_LENGTH, body.length);
+                        .set(
+                                CanonicalHeaderNames.CONTENT_TYPE,
+                                found ? ServerMetrics.PROMETHEUS_CONTENT_TYPE : "text/plain")
+                        .set(CanonicalHeaderNames.CONTENT_LENGTH, body.length);
                 boolean keepAlive = HttpUtil.isKeepAlive(request);
                 HttpUtil.setKeepAlive(response, keepAlive);
                 var written = ctx.writeAndFlush(response);

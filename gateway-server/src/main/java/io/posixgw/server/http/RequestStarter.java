@@ -6,6 +6,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpUtil;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
+import io.posixgw.server.auth.Authenticator;
 import io.posixgw.server.ops.Exchange;
 import io.posixgw.server.routing.Endpoint;
 import io.posixgw.server.routing.RequestTarget;
@@ -78,6 +79,7 @@ final class RequestStarter implements Start.Starter {
             if (!endpoint.implemented()) {
                 throw new S3Exception(S3Error.NOT_IMPLEMENTED, endpoint.apiName() + " is not implemented by posixgw");
             }
+            Authenticator.requireBodyForStreaming(request, endpoint);
             AuthResult auth = server.authenticator.authenticate(request, endpoint);
             authenticated = true;
             if (server.readOnly && endpoint.permission() != Endpoint.Permission.READ) {
@@ -114,19 +116,35 @@ final class RequestStarter implements Start.Starter {
             return null;
         }
         long length;
+        boolean contentLengthSet = HttpUtil.isContentLengthSet(http);
         if (auth.decodedContentLength() >= 0) {
+            if (!contentLengthSet) {
+                // S3 takes an aws-chunked body only with the length of its whole encoding (411, as S3 answers)
+                throw new S3Exception(
+                        S3Error.MISSING_CONTENT_LENGTH,
+                        "You must provide the Content-Length HTTP header: an aws-chunked body needs it.");
+            }
             length = auth.decodedContentLength();
-        } else if (HttpUtil.isContentLengthSet(http)) {
+        } else if (contentLengthSet) {
             length = HttpUtil.getContentLength(http, -1L);
         } else {
             length = -1;
         }
-        if (endpoint.body().lengthRequired() && length < 0 && !HttpUtil.isContentLengthSet(http)) {
+        if (endpoint.body().lengthRequired() && length < 0 && !HttpUtil.isTransferEncodingChunked(http)) {
+            // no length and no chunks: nothing says where the object ends. A plain Transfer-Encoding: chunked
+            // body (curl -T -, streaming clients) is taken, as MinIO and Ceph take it: it goes to a temp file
+            // anyway, and its size limit and checksums are applied as it arrives (HttpBody)
             throw new S3Exception(S3Error.MISSING_CONTENT_LENGTH, S3Error.MISSING_CONTENT_LENGTH.defaultMessage());
         }
         BodyChecksums checksums =
                 endpoint.body().headerChecksumsCoverBody() ? BodyChecksums.fromHeaders(request.headers()) : null;
-        return new HttpBody(channel, auth.newBodyDecoder(), checksums, length, server.bodyTimeoutMillis);
+        return new HttpBody(
+                channel,
+                auth.newBodyDecoder(),
+                checksums,
+                length,
+                endpoint.body().maxLength(),
+                server.bodyTimeoutMillis);
     }
 
     /**

@@ -7,7 +7,6 @@ import io.netty.channel.DefaultFileRegion;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.HttpChunkedInput;
-import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponse;
@@ -32,6 +31,8 @@ import java.util.Map;
 final class ResponseWriter {
     /** Bytes read from a file per write over TLS. */
     private static final int FILE_CHUNK = 64 * 1024;
+
+    private static final io.netty.util.AsciiString SERVER_NAME = io.netty.util.AsciiString.cached("posixgw");
 
     private static volatile long dateSecond;
     private static volatile String dateValue = "";
@@ -108,16 +109,16 @@ final class ResponseWriter {
             h.add(e.getKey(), e.getValue());
         }
         if (r.status() != 304 && r.status() != 204) {
-            h.set(HttpHeaderNames.CONTENT_LENGTH, contentLength);
+            h.set(CanonicalHeaderNames.CONTENT_LENGTH, contentLength);
         }
-        h.set("x-amz-request-id", requestId);
-        h.set("x-amz-id-2", requestId);
-        h.set(HttpHeaderNames.DATE, httpDate());
-        h.set(HttpHeaderNames.SERVER, "posixgw");
+        h.set(CanonicalHeaderNames.X_AMZ_REQUEST_ID, requestId);
+        h.set(CanonicalHeaderNames.X_AMZ_ID_2, requestId);
+        h.set(CanonicalHeaderNames.DATE, httpDate());
+        h.set(CanonicalHeaderNames.SERVER, SERVER_NAME);
         if (!keepAlive) {
-            h.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            h.set(CanonicalHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         } else if (version == HttpVersion.HTTP_1_0) {
-            h.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+            h.set(CanonicalHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
         }
     }
 

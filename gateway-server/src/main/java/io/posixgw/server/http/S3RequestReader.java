@@ -12,6 +12,7 @@ import io.posixgw.core.names.ObjectKeys;
 import io.posixgw.server.routing.PresignedParameters;
 import io.posixgw.server.routing.RequestTarget;
 import io.posixgw.server.routing.S3Request;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -53,7 +54,13 @@ final class S3RequestReader {
                             S3Error.INVALID_ARGUMENT, h.getKey() + " is both a header and a query parameter");
                 }
                 try {
-                    http.headers().add(h.getKey(), h.getValue());
+                    // as the header's bytes, one char per byte, like every header the decoder read
+                    http.headers()
+                            .add(
+                                    h.getKey(),
+                                    new String(
+                                            h.getValue().getBytes(StandardCharsets.UTF_8),
+                                            StandardCharsets.ISO_8859_1));
                 } catch (IllegalArgumentException notAHeader) {
                     throw new S3Exception(
                             S3Error.INVALID_ARGUMENT, "The query parameter " + h.getKey() + " is no valid header");

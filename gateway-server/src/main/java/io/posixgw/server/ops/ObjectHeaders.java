@@ -7,6 +7,9 @@ import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Tags;
 import io.posixgw.server.routing.RequestHeaders;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
@@ -62,7 +65,7 @@ final class ObjectHeaders {
                 String key = name.substring(META_PREFIX.length()).toLowerCase(Locale.ROOT);
                 String value = String.join(
                         ",",
-                        headers.all(name).stream().map(ObjectHeaders::fromWire).toList());
+                        headers.all(name).stream().map(v -> fromWire(name, v)).toList());
                 meta.put(key, value);
             }
         }
@@ -99,11 +102,33 @@ final class ObjectHeaders {
 
     private static String wire(RequestHeaders headers, String name) {
         String v = headers.first(name);
-        return v == null ? null : fromWire(v);
+        return v == null ? null : fromWire(name, v);
     }
 
-    static String fromWire(String latin1) {
-        return new String(latin1.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+    /**
+     * The text a stored header's bytes spell in UTF-8. Bytes that are no UTF-8 are refused rather than stored
+     * replaced (versitygw's JSON metadata can hold only text, and a replaced byte would come back as another):
+     * what is stored is returned byte for byte.
+     */
+    static String fromWire(String name, String latin1) {
+        int i = 0;
+        while (i < latin1.length() && latin1.charAt(i) < 0x80) {
+            i++;
+        }
+        if (i == latin1.length()) {
+            return latin1; // ASCII, the usual case: the bytes are the text
+        }
+        try {
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(latin1.getBytes(StandardCharsets.ISO_8859_1)))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT, "The value of " + name + " is not valid UTF-8.")
+                    .detail("ArgumentName", name);
+        }
     }
 
     static String toWire(String text) {

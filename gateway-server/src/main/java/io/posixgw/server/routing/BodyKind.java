@@ -21,6 +21,18 @@ public enum BodyKind {
     /** The most bytes of an XML body read whole (XML and PART_LIST alike): enough for a Complete of 10,000 parts or a DeleteObjects of 1,000 long keys. */
     public static final int XML_LIMIT = 2 << 20;
 
+    /** S3's largest PutObject and UploadPart body. */
+    public static final long OBJECT_DATA_LIMIT = 5L << 30;
+
+    /**
+     * The most decoded bytes a body of this kind may carry: 5 GiB of object data (a body without a declared length,
+     * plain {@code Transfer-Encoding: chunked}, is cut off there with EntityTooLarge), unbounded here for XML (read
+     * whole by {@code SmallBodies}, which has its own limit).
+     */
+    public long maxLength() {
+        return this == OBJECT_DATA ? OBJECT_DATA_LIMIT : Long.MAX_VALUE;
+    }
+
     /** Whether the operation gets a body source. */
     public boolean read() {
         return this != NONE;

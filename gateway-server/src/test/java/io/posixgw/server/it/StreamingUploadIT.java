@@ -291,7 +291,7 @@ class StreamingUploadIT {
         assertEarlierIntact(key, old);
     }
 
-    /** The streaming modes need x-amz-decoded-content-length: without it, 400 before any byte is stored. */
+    /** The streaming modes need x-amz-decoded-content-length: without it, 411 MissingContentLength (as S3 and versitygw) before any byte is stored. */
     @ParameterizedTest
     @EnumSource(Mode.class)
     @Conformance(AUTH_STREAMING_DECODED_LENGTH)
@@ -302,7 +302,7 @@ class StreamingUploadIT {
                 .withoutDecodedLength()
                 .prepare(raw, "PUT", path(key), Map.of(), Map.of(), BIG);
         RawS3.Response r = send("PUT", key, Map.of(), p, p.body());
-        assertError(r, 400, "InvalidArgument");
+        assertError(r, 411, "MissingContentLength");
         assertTrue(r.text().contains("x-amz-decoded-content-length"), r.text());
         assertEarlierIntact(key, old);
     }

@@ -99,8 +99,9 @@ final class TestSigner {
     }
 
     String signature(String amzDate, String scope, String canonicalRequest) {
+        // header values are the bytes sent, one char per byte (RawS3 writes them as ISO-8859-1): hash those bytes
         String stringToSign = "AWS4-HMAC-SHA256\n" + amzDate + "\n" + scope + "\n"
-                + hex(sha256(canonicalRequest.getBytes(StandardCharsets.UTF_8)));
+                + hex(sha256(canonicalRequest.getBytes(StandardCharsets.ISO_8859_1)));
         return hex(hmac(signingKey(amzDate.substring(0, 8)), stringToSign));
     }
 
