@@ -53,6 +53,31 @@ final class ServerProcess implements AutoCloseable {
         }
         cmd.addAll(List.of(extraArgs));
         cmd.add(root.toString());
+        return launch(cmd);
+    }
+
+    /** The built server jar ({@code target/posixgw.jar}, made in the package phase before the ITs run) over {@code root}. */
+    static ServerProcess startJar(Path root) throws Exception {
+        Path jar = Path.of("target", "posixgw.jar");
+        if (!java.nio.file.Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar.toAbsolutePath() + " is missing: run the ITs through mvn verify");
+        }
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return launch(List.of(
+                javaBin,
+                "-Xmx128m",
+                "-jar",
+                jar.toString(),
+                "--port",
+                "127.0.0.1:0",
+                "--access",
+                TestGateway.ACCESS,
+                "--secret",
+                TestGateway.SECRET,
+                root.toString()));
+    }
+
+    private static ServerProcess launch(List<String> cmd) throws Exception {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         BufferedReader reader = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         List<String> lines = Collections.synchronizedList(new ArrayList<>());
