@@ -1,6 +1,7 @@
 package io.posixgw.server;
 
 import io.posixgw.server.auth.UsersFile;
+import io.posixgw.server.config.MetricsConfig;
 import io.posixgw.server.config.ServerCommand;
 import io.posixgw.server.config.ServerConfig;
 import io.posixgw.server.config.Setting;
@@ -87,11 +88,17 @@ public final class Main {
         warnings.forEach(w -> LOG.warn("{}", w));
         Gateway gateway;
         InetSocketAddress address;
+        String step = "";
         try {
             gateway = new Gateway(config);
+            // a refused bind says only "Address already in use": name the addresses and their settings
+            MetricsConfig.HostPort metrics = config.metrics().prometheusListen();
+            step = "cannot listen on " + config.host() + ":" + config.port() + " (--port)"
+                    + (metrics == null ? "" : " or " + metrics.host() + ":" + metrics.port() + " (--metrics-port)")
+                    + ": ";
             address = gateway.start();
         } catch (Exception e) {
-            LOG.error("posixgw cannot start: {}", message(e));
+            LOG.error("posixgw cannot start: {}{}", step, message(e));
             flushLogs(); // the lines go out through an asynchronous appender: a crash loop must not have empty logs
             System.exit(1);
             return;

@@ -399,6 +399,7 @@ class MultipartChecksumIT extends GatewayPerTest {
      */
     @ParameterizedTest
     @CsvSource({"CRC32,COMPOSITE", "CRC32C,FULL_OBJECT", "SHA256,COMPOSITE"})
+    @Conformance(Checklist.PART_NUMBER_MULTIPART)
     void partChecksumsSurviveComplete(String algorithm, String type) throws Exception {
         ChecksumAlgorithm a = sdkAlgorithm(algorithm);
         String header = "x-amz-checksum-" + algorithm.toLowerCase(java.util.Locale.ROOT);
