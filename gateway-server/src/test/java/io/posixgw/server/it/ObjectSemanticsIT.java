@@ -727,7 +727,7 @@ class ObjectSemanticsIT extends GatewayPerClass {
     void contentEncodingIsStoredAsSent() throws Exception {
         for (String[] c : new String[][] {
             {"deflate, gzip", "deflate, gzip"},
-            {"gzip,  br", "gzip,  br"},
+            {"gzip,br", "gzip,br"},
             {"deflate, aws-chunked, gzip", "deflate, gzip"},
             {"aws-chunked, gzip", "gzip"},
             {"gzip, aws-chunked", "gzip"},
