@@ -16,7 +16,21 @@
 # options win; -Xshare:off turns the archive off).
 set -eu
 
-if [ -z "${POSIXGW_PORT:-}" ] && [ -z "${VGW_PORT:-}" ]; then
+# Kubernetes injects <SERVICE>_PORT=tcp://IP:PORT for every Service in the namespace: with a Service
+# named posixgw that is POSIXGW_PORT, which is no listen address. Such a value counts as unset here:
+# one warning, and the image's port (the server itself passes over such values in any variable of its
+# own, with a warning naming it).
+case "${POSIXGW_PORT:-}" in
+  tcp://*:*|udp://*:*|sctp://*:*)
+    echo "posixgw: warning: POSIXGW_PORT='$POSIXGW_PORT' is a Kubernetes service link (a Service named posixgw), not a listen address: ignored" >&2
+    unset POSIXGW_PORT
+    ;;
+esac
+case "${VGW_PORT:-}" in
+  tcp://*:*|udp://*:*|sctp://*:*) vgw_port="" ;;
+  *) vgw_port="${VGW_PORT:-}" ;;
+esac
+if [ -z "${POSIXGW_PORT:-}" ] && [ -z "$vgw_port" ]; then
   export POSIXGW_PORT=":7070"
 fi
 if [ -z "${POSIXGW_ROOT:-}" ] && [ -z "${VGW_BACKEND_ARG:-}" ]; then

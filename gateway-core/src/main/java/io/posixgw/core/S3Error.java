@@ -41,6 +41,7 @@ public enum S3Error {
             "InvalidPart",
             400,
             "One or more of the specified parts could not be found. The part may not have been uploaded, or the specified entity tag may not match the part's entity tag."),
+    INVALID_PART_NUMBER("InvalidPartNumber", 416, "The requested partnumber is not satisfiable"),
     INVALID_PART_ORDER(
             "InvalidPartOrder",
             400,

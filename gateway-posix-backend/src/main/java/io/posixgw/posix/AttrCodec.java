@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
@@ -304,11 +305,27 @@ final class AttrCodec {
 
     // ---- multipart layout ----
 
-    /** What versitygw records on a completed multipart object. @param partEnds cumulative end offsets */
-    record MpMetadata(String uploadId, long[] partEnds) {}
+    /**
+     * What versitygw records on a completed multipart object, and posixgw's addition: the upload's
+     * checksum and each part's, which versitygw does not keep (its JSON decoder skips the extra fields).
+     *
+     * @param partEnds      cumulative end offsets
+     * @param checksum      the upload's algorithm and type, or null (none, or completed by versitygw)
+     * @param partChecksums each part's checksum in base64, in order; empty without {@code checksum}
+     */
+    record MpMetadata(String uploadId, long[] partEnds, MultipartChecksum checksum, List<String> partChecksums) {
+        MpMetadata(String uploadId, long[] partEnds) {
+            this(uploadId, partEnds, null, List.of());
+        }
+    }
 
     static byte[] encodeMpMetadata(String uploadId, long[] partEnds) {
-        StringBuilder sb = new StringBuilder(64 + 12 * partEnds.length);
+        return encodeMpMetadata(uploadId, partEnds, null, List.of());
+    }
+
+    static byte[] encodeMpMetadata(
+            String uploadId, long[] partEnds, MultipartChecksum checksum, List<String> partChecksums) {
+        StringBuilder sb = new StringBuilder(64 + 12 * partEnds.length + 16 * partChecksums.size());
         sb.append("{\"UploadID\":");
         quote(sb, uploadId);
         sb.append(",\"Parts\":[");
@@ -318,7 +335,22 @@ final class AttrCodec {
             }
             sb.append(partEnds[i]);
         }
-        byte[] json = bytes(sb.append("]}"));
+        sb.append(']');
+        if (checksum != null && partChecksums.size() == partEnds.length) {
+            sb.append(",\"ChecksumAlgorithm\":");
+            quote(sb, checksum.algorithm().name());
+            sb.append(",\"ChecksumType\":");
+            quote(sb, checksum.type().name());
+            sb.append(",\"PartChecksums\":[");
+            for (int i = 0; i < partChecksums.size(); i++) {
+                if (i > 0) {
+                    sb.append(',');
+                }
+                quote(sb, partChecksums.get(i));
+            }
+            sb.append(']');
+        }
+        byte[] json = bytes(sb.append('}'));
         ByteArrayOutputStream out = new ByteArrayOutputStream(json.length + 32);
         try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
             gz.write(json);
@@ -346,6 +378,9 @@ final class AttrCodec {
             }
             String id = null;
             List<Long> ends = new ArrayList<>();
+            String algorithm = null;
+            String type = null;
+            List<String> sums = new ArrayList<>();
             for (Map.Entry<String, JsonNode> e : n.properties()) {
                 String k = e.getKey().toLowerCase(Locale.ROOT);
                 if (k.equals("uploadid") || k.equals("upload_id")) {
@@ -354,16 +389,38 @@ final class AttrCodec {
                     for (JsonNode p : e.getValue()) {
                         ends.add(p.asLong());
                     }
+                } else if (k.equals("checksumalgorithm") && e.getValue().isTextual()) {
+                    algorithm = e.getValue().asText();
+                } else if (k.equals("checksumtype") && e.getValue().isTextual()) {
+                    type = e.getValue().asText();
+                } else if (k.equals("partchecksums") && e.getValue().isArray()) {
+                    for (JsonNode p : e.getValue()) {
+                        sums.add(p.asText());
+                    }
                 }
             }
             long[] arr = new long[ends.size()];
             for (int i = 0; i < arr.length; i++) {
                 arr[i] = ends.get(i);
             }
-            return new MpMetadata(id, arr);
+            MultipartChecksum checksum = mpChecksum(algorithm, type);
+            if (checksum == null || sums.size() != arr.length) {
+                return new MpMetadata(id, arr);
+            }
+            return new MpMetadata(id, arr, checksum, List.copyOf(sums));
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /** The upload's checksum named in {@code mp-metadata}, or null when absent or not one posixgw knows. */
+    private static MultipartChecksum mpChecksum(String algorithm, String type) {
+        if (algorithm == null || type == null) {
+            return null;
+        }
+        Optional<ChecksumAlgorithm> a = ChecksumAlgorithm.parse(algorithm);
+        Optional<ChecksumType> t = ChecksumType.parse(type);
+        return a.isPresent() && t.isPresent() ? new MultipartChecksum(a.get(), t.get()) : null;
     }
 
     // ---- object attributes ----

@@ -12,7 +12,6 @@ import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -51,7 +50,6 @@ final class Lister {
     private final PathResolver paths;
     private final MetadataStore store;
     private final ObjectReader reader;
-    private final long hashLimit;
     private final DirectoryOpener opener;
 
     /** Opens a directory for reading: {@code Files::newDirectoryStream}; tests count what a listing opens. */
@@ -59,15 +57,14 @@ final class Lister {
         DirectoryStream<Path> open(Path dir) throws IOException;
     }
 
-    Lister(PathResolver paths, MetadataStore store, ObjectReader reader, long hashLimit) {
-        this(paths, store, reader, hashLimit, Files::newDirectoryStream);
+    Lister(PathResolver paths, MetadataStore store, ObjectReader reader) {
+        this(paths, store, reader, Files::newDirectoryStream);
     }
 
-    Lister(PathResolver paths, MetadataStore store, ObjectReader reader, long hashLimit, DirectoryOpener opener) {
+    Lister(PathResolver paths, MetadataStore store, ObjectReader reader, DirectoryOpener opener) {
         this.paths = paths;
         this.store = store;
         this.reader = reader;
-        this.hashLimit = hashLimit;
         this.opener = opener;
     }
 
@@ -325,8 +322,7 @@ final class Lister {
 
     /**
      * A file's ETag; a file written by another tool is hashed (and the ETag cached) when
-     * small enough, else listed with a fingerprint of size, mtime and inode until a GET
-     * or HEAD hashes it.
+     * small enough, else has a stand-in of its size, mtime and inode, which GET and HEAD answer too.
      */
     private String fileEtag(Path path, BasicFileAttributes attrs) throws IOException {
         byte[] raw;
@@ -347,15 +343,14 @@ final class Lister {
         if (etag != null) {
             return etag;
         }
-        if (attrs.size() <= hashLimit) {
+        if (reader.hashes(attrs)) {
             try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
                 return reader.foreignEtag(path, ch, attrs);
             } catch (NoSuchFileException gone) {
                 return null;
             }
         }
-        String fp = "posixgw-unhashed:" + attrs.size() + ":"
-                + attrs.lastModifiedTime().toMillis() + ":" + attrs.fileKey();
-        return Etags.fromMd5(Etags.newMd5().digest(fp.getBytes(StandardCharsets.UTF_8)));
+        // the one ETag GET and HEAD answer for it too (ObjectReader.standInEtag)
+        return ObjectReader.standInEtag(attrs);
     }
 }

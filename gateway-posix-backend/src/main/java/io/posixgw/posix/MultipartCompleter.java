@@ -200,7 +200,13 @@ final class MultipartCompleter {
                     ends[i] = staged.size();
                 }
                 attrs.put(AttrNames.ETAG, AttrCodec.utf8(etag));
-                attrs.put(AttrNames.MP_METADATA, AttrCodec.encodeMpMetadata(uploadId, ends));
+                attrs.put(
+                        AttrNames.MP_METADATA,
+                        AttrCodec.encodeMpMetadata(
+                                uploadId,
+                                ends,
+                                checksum,
+                                MultipartRules.completedPartChecksums(checksum, parts, stored)));
                 if (checksum != null) {
                     attrs.put(AttrNames.CHECKSUMS, AttrCodec.encodeChecksums(objectChecksum, checksum.type()));
                 }

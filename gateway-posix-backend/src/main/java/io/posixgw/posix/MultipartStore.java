@@ -34,7 +34,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -100,12 +99,17 @@ final class MultipartStore {
         requireUpload(bucketDir, uploadDir, uploadId);
         MultipartChecksum checksum = checksumOf(uploadDir, uploadId);
         try (StagedFile staged = StagedFile.create(bucketDir, key, true, partCrc64)) {
-            staged.writeAll(body);
+            Checksummer computed = MultipartRules.computesPartChecksum(checksum)
+                    ? checksum.algorithm().newChecksummer()
+                    : null;
+            staged.writeAll(body, computed);
             byte[] md5 = staged.md5();
             if (contentMd5 != null && !MessageDigest.isEqual(md5, contentMd5)) {
                 throw S3Error.BAD_DIGEST.exception();
             }
-            return publishPart(staged, uploadDir, uploadId, partNumber, partChecksum(checksum, body.checksums()));
+            Map<String, String> partChecksum = MultipartRules.partChecksum(
+                    checksum, body.checksums(), computed == null ? null : computed.base64());
+            return publishPart(staged, uploadDir, uploadId, partNumber, partChecksum);
         }
     }
 
@@ -159,28 +163,6 @@ final class MultipartStore {
                 return publishPart(staged, uploadDir, uploadId, partNumber, partChecksum);
             }
         }
-    }
-
-    /**
-     * The checksum a part of this upload keeps: none when the upload has no algorithm, else
-     * the body's (verified) checksum, which must be of the upload's algorithm.
-     */
-    private static Map<String, String> partChecksum(MultipartChecksum upload, Map<String, String> bodyChecksums) {
-        if (upload == null) {
-            return Map.of();
-        }
-        String name = upload.algorithm().name();
-        String value = bodyChecksums == null ? null : bodyChecksums.get(name);
-        if (value == null) {
-            String actual = bodyChecksums == null || bodyChecksums.isEmpty()
-                    ? "null"
-                    : bodyChecksums.keySet().iterator().next().toLowerCase(Locale.ROOT);
-            throw new S3Exception(
-                    S3Error.INVALID_REQUEST,
-                    "Checksum Type mismatch occurred, expected checksum Type: " + name.toLowerCase(Locale.ROOT)
-                            + ", actual checksum Type: " + actual);
-        }
-        return Map.of(name, value);
     }
 
     /** The checksum the upload was created with, or null. */

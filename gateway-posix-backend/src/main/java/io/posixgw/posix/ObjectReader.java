@@ -16,6 +16,7 @@ import io.posixgw.core.names.ObjectKeys;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -26,6 +27,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.util.Map;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,10 +54,17 @@ final class ObjectReader {
 
     private final PathResolver paths;
     private final MetadataStore store;
+    /** A file without {@code etag} is hashed only up to this size; a larger one keeps a stand-in ETag. */
+    private final long hashLimit;
 
     ObjectReader(PathResolver paths, MetadataStore store) {
+        this(paths, store, PosixOptions.DEFAULT.listHashLimit());
+    }
+
+    ObjectReader(PathResolver paths, MetadataStore store, long hashLimit) {
         this.paths = paths;
         this.store = store;
+        this.hashLimit = hashLimit;
     }
 
     /** A located version of an object: its path, lstat and attributes. */
@@ -148,7 +158,7 @@ final class ObjectReader {
             }
             String etag = storedEtag(raw, before);
             if (etag == null) {
-                etag = foreignEtag(path, ch, before);
+                etag = hashes(before) ? foreignEtag(path, ch, before) : standInEtag(before);
             }
             Opened o = new Opened(info(key, before, raw, etag), layout(raw), ch);
             ok = true;
@@ -244,6 +254,9 @@ final class ObjectReader {
             return null;
         }
         String etag = storedEtag(raw, before);
+        if (etag == null && !hashes(before)) {
+            etag = standInEtag(before);
+        }
         if (etag == null) {
             try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
                 etag = foreignEtag(path, ch, before);
@@ -284,7 +297,7 @@ final class ObjectReader {
     /** The part layout recorded at Complete ({@code mp-metadata}), or null. */
     private static PartLayout layout(Map<String, byte[]> raw) throws IOException {
         AttrCodec.MpMetadata mp = AttrCodec.decodeMpMetadata(raw.get(AttrNames.MP_METADATA));
-        return mp == null ? null : new PartLayout(mp.partEnds());
+        return mp == null ? null : new PartLayout(mp.partEnds(), mp.checksum(), mp.partChecksums());
     }
 
     /**
@@ -327,6 +340,37 @@ final class ObjectReader {
         String etag = AttrCodec.etag(raw.get(AttrNames.ETAG));
         return etag != null ? etag : AttrCodec.computedEtag(raw.get(AttrNames.COMPUTED_ETAG), now);
     }
+
+    /**
+     * Whether a file without {@code etag} is hashed for its ETag: up to the hash limit (64 MiB). A larger
+     * one is never hashed by a read or a listing (a first GET of a migrated 50 GiB file would wait for
+     * all of it, and a listing would take hours), so that its one ETag, in listings and on GET and HEAD
+     * alike, is {@link #standInEtag}: an object's ETag does not change while its bytes do not.
+     */
+    boolean hashes(BasicFileAttributes attrs) {
+        return attrs.size() <= hashLimit;
+    }
+
+    /**
+     * The ETag of a file without {@code etag} above the hash limit: the MD5 of
+     * {@code posixgw-unhashed:<size>:<mtime in ms>:<inode>}, the same in every gateway on the volume
+     * (the inode, not the device number, which differs between mounts) and new when the file is
+     * replaced or rewritten (its size, mtime or inode changes).
+     */
+    static String standInEtag(BasicFileAttributes attrs) {
+        String fp = "posixgw-unhashed:" + attrs.size() + ":"
+                + attrs.lastModifiedTime().toMillis() + ":" + inode(attrs);
+        return Etags.fromMd5(Etags.newMd5().digest(fp.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** The inode number of a Linux file key ({@code (dev=..,ino=..)}), or the whole key elsewhere. */
+    private static String inode(BasicFileAttributes attrs) {
+        String key = String.valueOf(attrs.fileKey());
+        Matcher m = INODE.matcher(key);
+        return m.find() ? m.group(1) : key;
+    }
+
+    private static final Pattern INODE = Pattern.compile("ino=([0-9]+)");
 
     /**
      * The ETag of a file written by another tool: MD5 of its bytes, kept in

@@ -96,12 +96,12 @@ public final class PosixBackend implements Backend {
                 new KeyLocks(KeyLocks.Domain.BUCKET_NAMES),
                 writers,
                 options.bucketSettleFloor());
-        this.reader = new ObjectReader(paths, store);
+        this.reader = new ObjectReader(paths, store, options.listHashLimit());
         this.publisher = new ConditionalPublisher(committer, reader, new KeyLocks(KeyLocks.Domain.KEYS));
         this.writer = new ObjectWriter(paths, store, committer, publisher);
         this.remover = new ObjectRemover(paths, store, writer, committer);
         this.copier = new ObjectCopier(paths, store, reader, writer, publisher);
-        this.lister = new Lister(paths, store, reader, options.listHashLimit());
+        this.lister = new Lister(paths, store, reader);
         this.multipart = new MultipartStore(paths, store, committer, options.partCrc64());
         this.completer = new MultipartCompleter(
                 paths, store, publisher, multipart, options.completeWait(), options.claimStaleAfter());

@@ -73,7 +73,15 @@ final class StagedFile implements Closeable {
 
     /** Streams a whole body. */
     void writeAll(BodySource body) throws IOException {
+        writeAll(body, null);
+    }
+
+    /** Streams a whole body, feeding {@code also} (when not null) with the same bytes. */
+    void writeAll(BodySource body, Checksummer also) throws IOException {
         for (ByteBuffer b = body.next(); b != null; b = body.next()) {
+            if (also != null) {
+                also.update(b);
+            }
             write(b);
         }
     }

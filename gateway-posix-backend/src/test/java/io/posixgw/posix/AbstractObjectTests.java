@@ -3,6 +3,7 @@ package io.posixgw.posix;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -173,6 +174,52 @@ abstract class AbstractObjectTests extends ObjectContract {
             assertArrayEquals(data, readAll(c));
         }
         assertEquals(md5, allEtags().get("imported/file.bin"));
+    }
+
+    /**
+     * Issue 16 item 18: a file without {@code etag} above the hash limit (a migrated tree) has one ETag,
+     * in listings and on HEAD and GET, before and after its first read, until its bytes change.
+     */
+    @Test
+    void aForeignFileAboveTheHashLimitKeepsOneEtagUntilItChanges() throws Exception {
+        PosixOptions o = options();
+        BackendCalls small = new BackendCalls(new PosixBackend(
+                root,
+                new PosixOptions(
+                        o.fsync(),
+                        o.sidecarDir(),
+                        o.partCrc64(),
+                        1000,
+                        o.completeWait(),
+                        o.claimStaleAfter(),
+                        o.fsyncListener(),
+                        o.bucketSettleFloor())));
+        byte[] data = random(10_000, 7);
+        Path f = root.resolve(B).resolve("migrated/big.bin");
+        Files.createDirectories(f.getParent());
+        Files.write(f, data);
+        String listed = etagsOf(small).get("migrated/big.bin");
+        assertNotEquals(Etags.fromMd5(Etags.newMd5().digest(data)), listed, "not hashed: above the limit");
+        assertEquals(listed, small.headObject(B, "migrated/big.bin").etag(), "HEAD");
+        try (ObjectContent c = small.getObject(B, "migrated/big.bin")) {
+            assertEquals(listed, c.info().etag(), "GET");
+            assertArrayEquals(data, readAll(c));
+        }
+        assertEquals(listed, etagsOf(small).get("migrated/big.bin"), "listed again after the first read");
+        assertEquals(listed, small.headObject(B, "migrated/big.bin").etag(), "HEAD again");
+
+        Files.write(f, random(10_001, 8)); // rewritten in place by another tool
+        String rewritten = small.headObject(B, "migrated/big.bin").etag();
+        assertNotEquals(listed, rewritten, "new bytes, new ETag");
+        assertEquals(rewritten, etagsOf(small).get("migrated/big.bin"));
+    }
+
+    private static Map<String, String> etagsOf(BackendCalls calls) throws Exception {
+        Map<String, String> m = new HashMap<>();
+        calls.listObjects(new io.posixgw.core.model.ListObjectsRequest(B, "", null, null, 1000))
+                .objects()
+                .forEach(x -> m.put(x.key(), x.etag()));
+        return m;
     }
 
     Map<String, String> allEtags() throws Exception {

@@ -36,7 +36,7 @@ class ListerWalkTest extends BackendTestBase {
         PathResolver paths = new PathResolver(root);
         XattrMetadataStore store = new XattrMetadataStore();
         java.nio.file.Path bucketDir = root.resolve(B).toAbsolutePath().normalize();
-        lister = new Lister(paths, store, new ObjectReader(paths, store), PosixOptions.DEFAULT.listHashLimit(), dir -> {
+        lister = new Lister(paths, store, new ObjectReader(paths, store), dir -> {
             opened.add(bucketDir.relativize(dir).toString());
             return Files.newDirectoryStream(dir);
         });

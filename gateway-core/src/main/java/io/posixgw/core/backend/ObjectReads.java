@@ -30,7 +30,16 @@ public final class ObjectReads {
         }
         PartLayout matching =
                 layout != null && layout.count() == info.partsCount() && layout.size() == info.size() ? layout : null;
-        return new ObjectHead(info, range(request, info, matching), matching);
+        ByteRange range = range(request, info, matching);
+        return new ObjectHead(
+                info, range, matching, request.partNumber() == null ? 0 : Integer.parseInt(request.partNumber()));
+    }
+
+    /** S3's answer to a part number past the object's last part: 416 naming both numbers. */
+    private static S3Exception partNumberNotSatisfiable(int actual, int requested) {
+        return new S3Exception(S3Error.INVALID_PART_NUMBER, null)
+                .detail("ActualPartCount", Integer.toString(actual))
+                .detail("PartNumberRequested", Integer.toString(requested));
     }
 
     private static ByteRange range(GetObjectRequest request, ObjectInfo info, PartLayout layout) {
@@ -62,14 +71,20 @@ public final class ObjectReads {
                                 + " its mp-metadata attribute): it cannot be read by partNumber. Read it whole"
                                 + " or by Range.");
             }
-            ByteRange part = n > layout.count() ? null : layout.range(n);
+            if (n > layout.count()) {
+                throw partNumberNotSatisfiable(layout.count(), n);
+            }
+            ByteRange part = layout.range(n);
             if (part == null) {
-                throw new S3Exception(S3Error.INVALID_RANGE, "The requested partnumber is not satisfiable");
+                // an empty part (only the last may be) has no byte to serve
+                throw new S3Exception(S3Error.INVALID_RANGE, "The requested range is not satisfiable")
+                        .detail("ActualObjectSize", Long.toString(info.size()))
+                        .header("Content-Range", "bytes */" + info.size());
             }
             return part;
         }
         if (n != 1) {
-            throw new S3Exception(S3Error.INVALID_RANGE, "The requested partnumber is not satisfiable");
+            throw partNumberNotSatisfiable(1, n);
         }
         // AWS answers part 1 of a single-part object as a range over all of it: 206 with Content-Range.
         return info.size() > 0 ? new ByteRange(0, info.size() - 1) : null;

@@ -2,6 +2,7 @@ package io.posixgw.core.checksum;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.zip.CRC32;
@@ -33,6 +34,22 @@ public enum ChecksumAlgorithm {
                 return 20;
             default:
                 return 32;
+        }
+    }
+
+    /**
+     * Whether {@code value} is well formed for this algorithm: the base64 of exactly {@link #byteLength()}
+     * bytes. S3 answers a malformed value InvalidRequest and keeps BadDigest for a well-formed one that
+     * does not match.
+     */
+    public boolean isWellFormed(String value) {
+        if (value == null) {
+            return false;
+        }
+        try {
+            return Base64.getDecoder().decode(value).length == byteLength();
+        } catch (IllegalArgumentException e) {
+            return false;
         }
     }
 

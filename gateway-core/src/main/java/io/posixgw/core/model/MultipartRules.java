@@ -54,6 +54,63 @@ public final class MultipartRules {
     }
 
     /**
+     * The checksum an uploaded part keeps: none when the upload has no algorithm; else the body's
+     * (already verified) checksum, which must be of the upload's algorithm. A part sent without any
+     * checksum is taken into a FULL_OBJECT upload with the checksum the server computed over its bytes
+     * ({@code computed}), as S3 and versitygw take it: the object's CRC is combined from the parts'
+     * anyway. A COMPOSITE upload needs the client's own (InvalidRequest otherwise, as on S3).
+     *
+     * @param computed the upload's algorithm over the part's bytes, or null when it was not computed
+     */
+    public static Map<String, String> partChecksum(
+            MultipartChecksum upload, Map<String, String> bodyChecksums, String computed) {
+        if (upload == null) {
+            return Map.of();
+        }
+        String name = upload.algorithm().name();
+        String value = bodyChecksums == null ? null : bodyChecksums.get(name);
+        if (value != null) {
+            return Map.of(name, value);
+        }
+        boolean none = bodyChecksums == null || bodyChecksums.isEmpty();
+        if (none && upload.type() == ChecksumType.FULL_OBJECT && computed != null) {
+            return Map.of(name, computed);
+        }
+        String actual = none ? "null" : bodyChecksums.keySet().iterator().next().toLowerCase(Locale.ROOT);
+        throw new S3Exception(
+                S3Error.INVALID_REQUEST,
+                "Checksum Type mismatch occurred, expected checksum Type: " + name.toLowerCase(Locale.ROOT)
+                        + ", actual checksum Type: " + actual);
+    }
+
+    /** Whether an UploadPart into this upload must compute the upload's checksum itself, in case the client sends none. */
+    public static boolean computesPartChecksum(MultipartChecksum upload) {
+        return upload != null && upload.type() == ChecksumType.FULL_OBJECT;
+    }
+
+    /**
+     * The stored checksum of each completed part, in the Complete's order, for the object's part
+     * layout: empty when the upload had no algorithm or a part has none.
+     */
+    public static List<String> completedPartChecksums(
+            MultipartChecksum checksum, List<CompletedPart> parts, Map<Integer, Part> stored) {
+        if (checksum == null) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>(parts.size());
+        for (CompletedPart p : parts) {
+            String v = stored.get(p.partNumber())
+                    .checksums()
+                    .get(checksum.algorithm().name());
+            if (v == null) {
+                return List.of();
+            }
+            out.add(v);
+        }
+        return out;
+    }
+
+    /**
      * Checks a Complete request against the stored parts: non-empty, ascending part
      * numbers, each part present with a matching ETag, every part but the last at
      * least 5 MiB.

@@ -40,7 +40,7 @@ public record GetObjectAttributesResult(
             @JsonUnwrapped ChecksumValues values,
             @JacksonXmlProperty(localName = "ChecksumType") String checksumType) {}
 
-    /** A page of a multipart object's parts (numbers and sizes; part checksums are not kept after Complete). */
+    /** A page of a multipart object's parts: numbers, sizes and, when the upload had a checksum, each part's. */
     @JsonPropertyOrder({"IsTruncated", "MaxParts", "NextPartNumberMarker", "PartNumberMarker", "Part", "PartsCount"})
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ObjectParts(
@@ -58,8 +58,18 @@ public record GetObjectAttributesResult(
 
             @JacksonXmlProperty(localName = "PartsCount") int partsCount) {}
 
-    @JsonPropertyOrder({"PartNumber", "Size"})
+    @JsonPropertyOrder({
+        "PartNumber",
+        "Size",
+        "ChecksumCRC32",
+        "ChecksumCRC32C",
+        "ChecksumCRC64NVME",
+        "ChecksumSHA1",
+        "ChecksumSHA256"
+    })
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Part(
             @JacksonXmlProperty(localName = "PartNumber") int partNumber,
-            @JacksonXmlProperty(localName = "Size") long size) {}
+            @JacksonXmlProperty(localName = "Size") long size,
+            @JsonUnwrapped ChecksumValues checksums) {}
 }

@@ -25,6 +25,8 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 public final class ServerCommand implements Callable<ServerConfig> {
     private final CommandSpec spec = CommandSpec.wrapWithoutInspection(this);
     private final Map<Setting, ArgSpec> args = new EnumMap<>(Setting.class);
+    /** The environment the defaults come from, to name where a refused value came from. */
+    private Map<String, String> environment = Map.of();
 
     public ServerCommand() {
         spec.name("posixgw");
@@ -60,15 +62,39 @@ public final class ServerCommand implements Callable<ServerConfig> {
     /** Parses arguments against the process environment; throws {@link IllegalArgumentException} on bad values. */
     public static ServerConfig parse(String[] args, Map<String, String> environment) {
         ServerCommand command = new ServerCommand();
-        commandLine(command, environment).parseArgs(args);
+        commandLine(command, environment).parseArgs(VersitygwEntrypoint.arguments(args, environment));
         return command.call();
     }
 
     /** A picocli command line whose defaults come from {@code environment}. */
     public static CommandLine commandLine(ServerCommand command, Map<String, String> environment) {
         CommandLine cl = new CommandLine(command.spec);
+        command.environment = environment;
         cl.setDefaultValueProvider(new EnvironmentDefaults(environment));
         return cl;
+    }
+
+    /**
+     * Where a setting's value came from, for an error that refuses it: the flag when it was given,
+     * else the variable that set it (and the flag), else the flag's default.
+     */
+    private String origin(Setting s) {
+        if (!args.get(s).originalStringValues().isEmpty()) {
+            return s.flag();
+        }
+        String variable = s.environmentSource(environment);
+        return variable != null ? variable + " (" + s.flag() + ")" : s.flag() + " (its default)";
+    }
+
+    /** A start-up error that names the setting, where it came from and the value refused. */
+    private IllegalArgumentException refused(Setting s, Object value, String why) {
+        return new IllegalArgumentException(origin(s) + ": '" + value + "' refused: " + why);
+    }
+
+    private void requireAtLeast(Setting s, long value, long min) {
+        if (value < min) {
+            throw refused(s, value, "must be at least " + min);
+        }
     }
 
     private String text(Setting s) {
@@ -113,26 +139,26 @@ public final class ServerCommand implements Callable<ServerConfig> {
         long bodyTimeout = longValue(Setting.BODY_TIMEOUT);
         long staleStaging = longValue(Setting.STALE_STAGING);
         long shutdownGrace = longValue(Setting.SHUTDOWN_GRACE);
-        if (workers < 1
-                || ioThreads < 0
-                || idleTimeout < 1
-                || headerTimeout < 1
-                || bodyTimeout < 1
-                || shutdownGrace < 0
-                || maxConnections < 1
-                || staleStaging < 0) {
-            throw new IllegalArgumentException(
-                    "--workers and --max-connections must be ≥ 1, --io-threads ≥ 0, timeouts ≥ 1 s");
-        }
+        VersitygwEntrypoint.requirePosixBackend(environment);
+        requireAtLeast(Setting.WORKERS, workers, 1);
+        requireAtLeast(Setting.IO_THREADS, ioThreads, 0);
+        requireAtLeast(Setting.IDLE_TIMEOUT, idleTimeout, 1);
+        requireAtLeast(Setting.HEADER_TIMEOUT, headerTimeout, 1);
+        requireAtLeast(Setting.BODY_TIMEOUT, bodyTimeout, 1);
+        requireAtLeast(Setting.SHUTDOWN_GRACE, shutdownGrace, 0);
+        requireAtLeast(Setting.MAX_CONNECTIONS, maxConnections, 1);
+        requireAtLeast(Setting.STALE_STAGING, staleStaging, 0);
         boolean fsyncOn = switch (fsync.toLowerCase(Locale.ROOT)) {
             case "on", "true", "1", "yes" -> true;
             case "off", "false", "0", "no" -> false;
-            default -> throw new IllegalArgumentException("--fsync must be on or off, not " + fsync);
+            default -> throw refused(Setting.FSYNC, fsync, "must be on or off");
         };
-        String[] hostPort = parseListen(port);
+        String[] hostPort = listen(Setting.PORT, port);
         boolean noCredentials = (access == null || access.isEmpty()) && (secret == null || secret.isEmpty());
         if (!noCredentials && (access == null || access.isEmpty() || secret == null || secret.isEmpty())) {
-            throw new IllegalArgumentException("set both the access key and the secret key, or neither");
+            throw new IllegalArgumentException("set both the access key and the secret key, or neither ("
+                    + (access == null || access.isEmpty() ? origin(Setting.SECRET) : origin(Setting.ACCESS))
+                    + " is set alone)");
         }
         if (noCredentials && !isLoopback(hostPort[0])) {
             throw new IllegalArgumentException(
@@ -146,19 +172,18 @@ public final class ServerCommand implements Callable<ServerConfig> {
         String healthPath = absolute(health);
         String readyPath = absolute(ready);
         if (healthPath.equals(readyPath)) {
-            throw new IllegalArgumentException("--health and --ready must differ");
+            throw refused(Setting.READY, ready, "must differ from " + origin(Setting.HEALTH) + " '" + health + "'");
         }
         boolean jsonLog = switch (logFormat.toLowerCase(Locale.ROOT)) {
             case "text" -> false;
             case "json" -> true;
-            default -> throw new IllegalArgumentException("--log-format must be text or json, not " + logFormat);
+            default -> throw refused(Setting.LOG_FORMAT, logFormat, "must be text or json");
         };
         if (region == null || !region.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,62}")) {
             // it is a field of every credential scope: one with a '/', a blank or nothing at all could never be signed
             // for
-            throw new IllegalArgumentException(
-                    "--region must be a region name like us-east-1 (letters, digits, '-', '_', '.'), not '" + region
-                            + "'");
+            throw refused(
+                    Setting.REGION, region, "must be a region name like us-east-1 (letters, digits, '-', '_', '.')");
         }
         MetricsConfig metrics = metricsConfig(healthPath, readyPath);
         return new ServerConfig(
@@ -203,7 +228,7 @@ public final class ServerCommand implements Callable<ServerConfig> {
         String path = metricsPath == null || metricsPath.isBlank() ? null : absolute(metricsPath.trim());
         MetricsConfig.HostPort listen = null;
         if (metricsPort != null && !metricsPort.isBlank()) {
-            String[] hp = parseListen(metricsPort);
+            String[] hp = listen(Setting.METRICS_PORT, metricsPort);
             listen = new MetricsConfig.HostPort(hp[0], Integer.parseInt(hp[1]));
             if (path == null) {
                 path = "/metrics";
@@ -211,20 +236,20 @@ public final class ServerCommand implements Callable<ServerConfig> {
         } else if (path != null) {
             String first = path.substring(1).split("/", 2)[0];
             if (first.isEmpty() || BucketNames.isValid(first)) {
-                throw new IllegalArgumentException("--metrics-path " + path + " would hide "
+                throw new IllegalArgumentException(origin(Setting.METRICS_PATH) + ": '" + path + "' would hide "
                         + (first.isEmpty() ? "S3 requests" : "the bucket named '" + first + "'")
                         + ": use a path whose first segment is no bucket name, such as "
                         + "/_/metrics, or serve it on a port of its own with --metrics-port");
             }
             if (path.equals(healthPath) || path.equals(readyPath)) {
-                throw new IllegalArgumentException("--metrics-path must differ from --health and --ready");
+                throw refused(Setting.METRICS_PATH, path, "must differ from --health and --ready");
             }
         }
         return new MetricsConfig(
                 path,
                 listen,
-                servers(Setting.METRICS_STATSD.flag(), text(Setting.METRICS_STATSD)),
-                servers(Setting.METRICS_DOGSTATSD.flag(), text(Setting.METRICS_DOGSTATSD)));
+                servers(origin(Setting.METRICS_STATSD), text(Setting.METRICS_STATSD)),
+                servers(origin(Setting.METRICS_DOGSTATSD), text(Setting.METRICS_DOGSTATSD)));
     }
 
     /** {@code HOST:PORT[,HOST:PORT...]} (versitygw's list form); blank: none. */
@@ -263,6 +288,22 @@ public final class ServerCommand implements Callable<ServerConfig> {
 
     private static String absolute(String path) {
         return path.startsWith("/") ? path : "/" + path;
+    }
+
+    /** {@link #parseListen}, refusing a value with the setting's name and a host that does not resolve. */
+    private String[] listen(Setting s, String value) {
+        String[] hostPort;
+        try {
+            hostPort = parseListen(value);
+        } catch (IllegalArgumentException e) {
+            throw refused(s, value, "expected HOST:PORT, :PORT or PORT");
+        }
+        try {
+            InetAddress.getByName(hostPort[0]);
+        } catch (UnknownHostException e) {
+            throw refused(s, value, "no such host '" + hostPort[0] + "'");
+        }
+        return hostPort;
     }
 
     /** {@code HOST:PORT}, {@code :PORT} or {@code PORT}; the last two listen on all interfaces. */

@@ -1,7 +1,9 @@
 package io.posixgw.server.config;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Every setting of the server, in one table: its flag, its value's label and kind and
@@ -322,13 +324,14 @@ public enum Setting {
         return description;
     }
 
-    /** The value from the environment (first variable set wins), else the default; null if neither. */
+    /**
+     * The value from the environment (first variable set wins), else the default; null if neither.
+     * A Kubernetes service link ({@link #isServiceLink}) is no value of ours: that variable is passed over.
+     */
     public String fromEnvironment(Map<String, String> environment) {
-        for (String name : env) {
-            String v = environment.get(name);
-            if (v != null && !v.isEmpty()) {
-                return v;
-            }
+        String name = environmentSource(environment);
+        if (name != null) {
+            return environment.get(name);
         }
         for (Map.Entry<String, Setting> n : NEGATED_ENV.entrySet()) {
             String v = environment.get(n.getKey());
@@ -337,6 +340,42 @@ public enum Setting {
             }
         }
         return defaultValue;
+    }
+
+    /** The variable of {@link #env()} this setting's value comes from (the first set that is no service link), or null. */
+    public String environmentSource(Map<String, String> environment) {
+        for (String name : env) {
+            String v = environment.get(name);
+            if (v != null && !v.isEmpty() && !isServiceLink(v)) {
+                return name;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether a value is a Kubernetes service link: for every Service in its namespace, Kubernetes
+     * injects {@code <NAME>_PORT=tcp://10.43.0.99:9000} (and {@code <NAME>_PORT_9000_TCP}, ...) into each
+     * pod, so a Service named {@code posixgw} sets {@code POSIXGW_PORT}, one named {@code posixgw-metrics}
+     * {@code POSIXGW_METRICS_PORT}. No setting takes a {@code tcp://}, {@code udp://} or {@code sctp://} URL.
+     */
+    public static boolean isServiceLink(String value) {
+        return value != null && SERVICE_LINK.matcher(value.trim()).matches();
+    }
+
+    private static final Pattern SERVICE_LINK = Pattern.compile("(?i)(tcp|udp|sctp)://[^\\s/]+:[0-9]{1,5}");
+
+    /** The variables of any setting that hold a service link, which {@link #fromEnvironment} passes over: one warning each. */
+    public static List<String> serviceLinkVariables(Map<String, String> environment) {
+        List<String> out = new ArrayList<>();
+        for (Setting s : values()) {
+            for (String name : s.env) {
+                if (isServiceLink(environment.get(name)) && !out.contains(name)) {
+                    out.add(name);
+                }
+            }
+        }
+        return out;
     }
 
     public static Setting byFlag(String flag) {

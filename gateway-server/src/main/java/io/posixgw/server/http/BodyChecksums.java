@@ -6,7 +6,6 @@ import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.checksum.Checksummer;
 import io.posixgw.server.routing.RequestHeaders;
 import java.nio.ByteBuffer;
-import java.util.Base64;
 import java.util.Map;
 import java.util.Optional;
 
@@ -116,13 +115,7 @@ final class BodyChecksums {
 
     /** A value must be the base64 of exactly the algorithm's bytes; anything else is S3's InvalidRequest, not BadDigest. */
     private static void requireValue(ChecksumAlgorithm a, String value, String where) {
-        byte[] decoded;
-        try {
-            decoded = Base64.getDecoder().decode(value);
-        } catch (IllegalArgumentException e) {
-            decoded = null;
-        }
-        if (decoded == null || decoded.length != a.byteLength()) {
+        if (!a.isWellFormed(value)) {
             throw new S3Exception(
                     S3Error.INVALID_REQUEST, "Value for " + a.headerName() + " " + where + " is invalid.");
         }

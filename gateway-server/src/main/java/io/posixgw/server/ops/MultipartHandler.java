@@ -70,7 +70,10 @@ final class MultipartHandler {
         Part part =
                 backend.uploadPart(new UploadPartRequest(x.bucket(), x.key(), uploadId(x), partNumber, md5), x.body());
         S3Response response = S3Response.ok().header("ETag", part.etag());
-        ObjectPutHandler.writeChecksums(response, x.body().checksums());
+        // the body's verified checksum, and the part's own when the server computed it (a FULL_OBJECT upload)
+        Map<String, String> checksums = new LinkedHashMap<>(x.body().checksums());
+        checksums.putAll(part.checksums());
+        ObjectPutHandler.writeChecksums(response, checksums);
         return response;
     }
 
@@ -161,6 +164,15 @@ final class MultipartHandler {
             throw new S3Exception(
                     S3Error.INVALID_REQUEST,
                     "Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.");
+        }
+        for (Map.Entry<String, String> c : checksums.entrySet()) {
+            // a composite value may carry its "-<parts>"; a value that is no checksum of its algorithm is
+            // InvalidRequest, as on PutObject (BadDigest is for a well-formed one that does not match)
+            String bare = c.getValue().replaceFirst("-[0-9]+$", "");
+            ChecksumAlgorithm a = ChecksumAlgorithm.valueOf(c.getKey());
+            if (!a.isWellFormed(bare)) {
+                throw new S3Exception(S3Error.INVALID_REQUEST, "Value for " + a.headerName() + " header is invalid.");
+            }
         }
         Long size = null;
         String sizeHeader = x.header("x-amz-mp-object-size");

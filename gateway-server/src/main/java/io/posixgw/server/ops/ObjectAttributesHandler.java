@@ -85,7 +85,8 @@ final class ObjectAttributesHandler {
         List<GetObjectAttributesResult.Part> page = new ArrayList<>();
         int n = marker + 1;
         for (; n <= layout.count() && page.size() < maxParts; n++) {
-            page.add(new GetObjectAttributesResult.Part(n, layout.partSize(n)));
+            page.add(new GetObjectAttributesResult.Part(
+                    n, layout.partSize(n), ChecksumValues.of(layout.partChecksums(n))));
         }
         boolean truncated = n <= layout.count();
         return new GetObjectAttributesResult.ObjectParts(

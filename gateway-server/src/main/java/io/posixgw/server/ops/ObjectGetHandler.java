@@ -29,7 +29,7 @@ final class ObjectGetHandler {
             return notModified(e);
         }
         try {
-            S3Response response = answer(x, content.info(), content.range());
+            S3Response response = answer(x, content.head());
             response.object(content.body());
             content = null;
             return response;
@@ -47,7 +47,7 @@ final class ObjectGetHandler {
         } catch (S3Exception e) {
             return notModified(e);
         }
-        return answer(x, head.info(), head.range()).headOnly(head.contentLength());
+        return answer(x, head).headOnly(head.contentLength());
     }
 
     /** The request as the backend resolves it: preconditions, then part number or range, on one version. */
@@ -72,7 +72,9 @@ final class ObjectGetHandler {
         return response;
     }
 
-    private static S3Response answer(Exchange x, ObjectInfo info, ByteRange range) {
+    private static S3Response answer(Exchange x, ObjectHead head) {
+        ObjectInfo info = head.info();
+        ByteRange range = head.range();
         S3Response response = S3Response.status(range == null ? 200 : 206);
         Map<String, String> overrides = ObjectHeaders.responseOverrides(x); // HEAD honours them too, as on AWS
         ObjectHeaders.writeObjectHeaders(response, info, overrides);
@@ -83,11 +85,11 @@ final class ObjectGetHandler {
             // S3 names the part count only when a part was asked for.
             response.header("x-amz-mp-parts-count", Integer.toString(info.partsCount()));
         }
-        // A stored checksum describes the whole object: a part of it gets none, as on AWS.
-        if (range == null && checksumsWanted(x)) {
-            ObjectPutHandler.writeChecksums(response, info.checksums());
-            if (info.checksumType() != null) {
-                response.header("x-amz-checksum-type", info.checksumType().name());
+        // The checksum of what is served: the object's, or the part's asked for; a Range gets none, as on AWS.
+        if (checksumsWanted(x)) {
+            ObjectPutHandler.writeChecksums(response, head.servedChecksums());
+            if (head.servedChecksumType() != null) {
+                response.header("x-amz-checksum-type", head.servedChecksumType().name());
             }
         }
         return response;

@@ -11,6 +11,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -80,24 +82,28 @@ final class ObjectHeaders {
                 Tags.parseHeader(headers.first("x-amz-tagging")));
     }
 
-    /** Content-Encoding without the {@code aws-chunked} transport coding, which is not part of the object. */
+    /**
+     * Content-Encoding as sent, without the {@code aws-chunked} transport coding, which is not part of the
+     * object: only that token and its comma go ({@code deflate, gzip} is stored as {@code deflate, gzip};
+     * {@code aws-chunked, gzip} as {@code gzip}), as S3 stores it.
+     */
     private static String contentEncoding(RequestHeaders headers) {
         String v = wire(headers, "content-encoding");
         if (v == null) {
             return null;
         }
-        StringBuilder kept = new StringBuilder();
-        for (String token : v.split(",")) {
-            String t = token.trim();
-            if (t.isEmpty() || t.equalsIgnoreCase("aws-chunked")) {
-                continue;
+        String[] tokens = v.split(",", -1);
+        List<String> kept = new ArrayList<>();
+        for (String token : tokens) {
+            if (!token.trim().equalsIgnoreCase("aws-chunked")) {
+                kept.add(token);
             }
-            if (kept.length() > 0) {
-                kept.append(',');
-            }
-            kept.append(t);
         }
-        return kept.length() == 0 ? null : kept.toString();
+        if (kept.size() == tokens.length) {
+            return v;
+        }
+        String out = String.join(",", kept).strip();
+        return out.isEmpty() ? null : out;
     }
 
     private static String wire(RequestHeaders headers, String name) {

@@ -248,4 +248,93 @@ class ServerCommandTest {
                 ServerCommand.parse(new String[] {"--port", "127.0.0.1:8080", "--region", "RegionOne", "/x"}, Map.of())
                         .region());
     }
+
+    /**
+     * Issue 16 item 16: Kubernetes injects {@code <SERVICE>_PORT=tcp://IP:PORT} (and {@code _PORT_9000_TCP},
+     * {@code _SERVICE_HOST}, ...) for every Service of the namespace; for a Service named posixgw those land
+     * on our variables. They are passed over for the next alias or the default, and named for one warning.
+     */
+    @Test
+    void kubernetesServiceLinksArePassedOverForTheNextAliasOrTheDefault() {
+        Map<String, String> links = Map.of(
+                "POSIXGW_PORT", "tcp://10.43.0.99:9000",
+                "POSIXGW_PORT_9000_TCP", "tcp://10.43.0.99:9000",
+                "POSIXGW_PORT_9000_TCP_ADDR", "10.43.0.99",
+                "POSIXGW_SERVICE_HOST", "10.43.0.99",
+                "POSIXGW_SERVICE_PORT", "9000",
+                "POSIXGW_METRICS_PORT", "tcp://10.43.0.7:9100");
+        ServerConfig c = ServerCommand.parse(new String[0], links);
+        assertEquals("127.0.0.1", c.host(), "the default");
+        assertEquals(7070, c.port());
+        assertEquals(null, c.metrics().prometheusListen(), "POSIXGW_METRICS_PORT's link is no metrics port");
+        Map<String, String> withAlias = new java.util.HashMap<>(links);
+        withAlias.put("VGW_PORT", "127.0.0.1:7071");
+        assertEquals(7071, ServerCommand.parse(new String[0], withAlias).port(), "the next alias");
+        assertEquals(java.util.List.of("POSIXGW_PORT", "POSIXGW_METRICS_PORT"), Setting.serviceLinkVariables(links));
+        assertTrue(Setting.isServiceLink("udp://10.0.0.1:53"));
+        assertFalse(Setting.isServiceLink(":7070"));
+        assertFalse(Setting.isServiceLink("10.43.0.99:9000"));
+    }
+
+    /** Issue 16 item 16: every start-up error names the setting, where it came from, and the value refused. */
+    @Test
+    void startUpErrorsNameTheSettingAndTheValue() {
+        assertRefused(Map.of("POSIXGW_WORKERS", "0"), "POSIXGW_WORKERS (--workers)", "'0'");
+        assertRefused(Map.of("POSIXGW_PORT", "10.0.0.1:99999"), "POSIXGW_PORT (--port)", "'10.0.0.1:99999'");
+        assertRefused(Map.of("POSIXGW_FSYNC", "maybe"), "POSIXGW_FSYNC (--fsync)", "'maybe'");
+        assertRefused(Map.of("POSIXGW_LOG_FORMAT", "xml"), "POSIXGW_LOG_FORMAT (--log-format)", "'xml'");
+        assertRefused(Map.of("POSIXGW_REGION", "a b"), "POSIXGW_REGION (--region)", "'a b'");
+        assertRefused(Map.of("POSIXGW_METRICS_STATSD", "statsd"), "POSIXGW_METRICS_STATSD", "'statsd'");
+        IllegalArgumentException flag = assertThrows(
+                IllegalArgumentException.class,
+                () -> ServerCommand.parse(new String[] {"--idle-timeout", "0"}, Map.of()));
+        assertTrue(flag.getMessage().startsWith("--idle-timeout: '0'"), flag.getMessage());
+    }
+
+    private static void assertRefused(Map<String, String> env, String setting, String value) {
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> ServerCommand.parse(new String[0], env));
+        assertTrue(e.getMessage().contains(setting), e.getMessage());
+        assertTrue(e.getMessage().contains(value), e.getMessage());
+        assertFalse(e.getMessage().contains("null"), e.getMessage());
+    }
+
+    /**
+     * Issue 16 item 17: versitygw's image variables. A backend other than posix stops start-up; the
+     * global and backend flags it reads are honoured when the command line has none, as there.
+     */
+    @Test
+    void versitygwImageVariables() {
+        IllegalArgumentException s3 = assertThrows(
+                IllegalArgumentException.class, () -> ServerCommand.parse(new String[0], Map.of("VGW_BACKEND", "s3")));
+        assertTrue(s3.getMessage().contains("VGW_BACKEND='s3'"), s3.getMessage());
+        assertEquals(
+                7070,
+                ServerCommand.parse(new String[0], Map.of("VGW_BACKEND", "posix"))
+                        .port());
+        Map<String, String> env = Map.of(
+                "VGW_BACKEND", "posix",
+                "VGW_ARGS", "--port 127.0.0.1:7072  --region eu-west-1",
+                "VGW_BACKEND_ARG", "/srv/s3",
+                "VGW_BACKEND_ARGS", "--sidecar /srv/meta");
+        ServerConfig c = ServerCommand.parse(new String[0], env);
+        assertEquals(7072, c.port());
+        assertEquals("eu-west-1", c.region());
+        assertEquals(Path.of("/srv/s3"), c.root());
+        assertEquals(Path.of("/srv/meta"), c.sidecar());
+        assertEquals(
+                7073,
+                ServerCommand.parse(new String[] {"--port", "127.0.0.1:7073"}, env)
+                        .port(),
+                "explicit arguments run as they are");
+        assertEquals(
+                java.util.List.of("VGW_ARGS", "VGW_BACKEND_ARGS"),
+                VersitygwEntrypoint.ignored(new String[] {"x"}, env));
+        assertThrows(
+                picocli.CommandLine.UnmatchedArgumentException.class,
+                () -> ServerCommand.parse(new String[0], Map.of("VGW_BACKEND_ARGS", "--chuid")),
+                "a versitygw flag posixgw does not have is refused");
+        assertTrue(VersitygwEntrypoint.origin(new String[0], Map.of("VGW_BACKEND_ARGS", "--chuid"))
+                .contains("VGW_BACKEND_ARGS='--chuid'"));
+    }
 }

@@ -94,9 +94,11 @@ enum Checklist {
             "Objects",
             "`response-content-type`, `response-content-disposition`, `response-cache-control`, `response-content-encoding`, `response-content-language`, `response-expires` override the stored headers on GET"),
     PART_NUMBER_MULTIPART(
-            "Objects", "`partNumber=N` on GET/HEAD: multipart object → 206 with that part and `x-amz-mp-parts-count`"),
+            "Objects",
+            "`partNumber=N` on GET/HEAD: multipart object → 206 with that part and `x-amz-mp-parts-count` (and, with `x-amz-checksum-mode: ENABLED`, that part's checksum)"),
     PART_NUMBER_SINGLE_PART("Objects", "non-multipart part 1 → whole object"),
-    PART_NUMBER_OUT_OF_RANGE("Objects", "N out of range → 416"),
+    PART_NUMBER_OUT_OF_RANGE(
+            "Objects", "N out of range → 416 `InvalidPartNumber` with `ActualPartCount` and `PartNumberRequested`"),
     PART_NUMBER_WITH_RANGE("Objects", "with Range → 400"),
     DELETE_MISSING_KEY("Objects", "DELETE missing key → 204"),
     DIRECTORY_OBJECT("Objects", "Directory objects: `PUT key/` with empty body creates one"),

@@ -392,6 +392,122 @@ class MultipartChecksumIT extends GatewayPerTest {
         assertNull(head.header("x-amz-checksum-type"));
     }
 
+    /**
+     * Issue 16 item 12: each part's checksum is kept in the object's part layout, so a GET or HEAD of one
+     * part with checksum mode answers that part's checksum and the upload's type, and GetObjectAttributes
+     * lists it per part; without checksum mode, none.
+     */
+    @ParameterizedTest
+    @CsvSource({"CRC32,COMPOSITE", "CRC32C,FULL_OBJECT", "SHA256,COMPOSITE"})
+    @Conformance(Checklist.PART_NUMBER_MULTIPART)
+    void partChecksumsSurviveComplete(String algorithm, String type) throws Exception {
+        ChecksumAlgorithm a = sdkAlgorithm(algorithm);
+        String header = "x-amz-checksum-" + algorithm.toLowerCase(java.util.Locale.ROOT);
+        String key = "parts/" + algorithm;
+        String id = createRaw(key, algorithm, type);
+        List<String> etags = new ArrayList<>();
+        List<String> sums = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            String sum = checksum(a, parts.get(i));
+            RawS3.Response r = uploadPartRaw(key, id, i + 1, parts.get(i), Map.of(header, sum));
+            assertEquals(200, r.status(), r.text());
+            etags.add(r.header("etag"));
+            sums.add(sum);
+        }
+        RawS3.Response done = completeRaw(key, id, etags, sums, algorithm, Map.of());
+        assertEquals(200, done.status(), done.text());
+
+        for (String method : List.of("GET", "HEAD")) {
+            for (int n = 1; n <= parts.size(); n++) {
+                RawS3.Response part = raw.send(
+                        method,
+                        "/" + B + "/" + key,
+                        Map.of("partNumber", Integer.toString(n)),
+                        Map.of("x-amz-checksum-mode", "ENABLED"),
+                        new byte[0]);
+                assertEquals(206, part.status(), part.text());
+                assertEquals(sums.get(n - 1), part.header(header), method + " part " + n);
+                assertEquals(type, part.header("x-amz-checksum-type"), method + " part " + n);
+                if (method.equals("GET")) {
+                    assertArrayEquals(parts.get(n - 1), part.body());
+                }
+            }
+            RawS3.Response plain =
+                    raw.send(method, "/" + B + "/" + key, Map.of("partNumber", "1"), Map.of(), new byte[0]);
+            assertNull(plain.header(header), "no checksum without x-amz-checksum-mode");
+            assertNull(plain.header("x-amz-checksum-type"));
+        }
+
+        RawS3.Response attrs = raw.send(
+                "GET",
+                "/" + B + "/" + key,
+                Map.of("attributes", ""),
+                Map.of("x-amz-object-attributes", "ObjectParts"),
+                new byte[0]);
+        assertEquals(200, attrs.status(), attrs.text());
+        String element = "Checksum" + algorithm;
+        assertEquals(sums, attrs.elements(element), attrs.text());
+        assertEquals(List.of("1", "2", "3"), attrs.elements("PartNumber"), attrs.text());
+    }
+
+    /**
+     * Issue 16 item 15: an UploadPart without any checksum into a FULL_OBJECT upload is taken, as S3 and
+     * versitygw take it (versitygw issue 1342): the server computes the part's CRC with the upload's
+     * algorithm, answers it and keeps it, and the object's CRC is the whole object's. A COMPOSITE upload
+     * still refuses such a part ({@link #aPartMustCarryTheChecksumOfTheUploadsAlgorithm}).
+     */
+    @Test
+    void aPartWithoutChecksumIntoAFullObjectUploadGetsTheComputedOne() throws Exception {
+        String key = "full-unsent";
+        String id = createRaw(key, "CRC32", "FULL_OBJECT");
+        List<String> etags = new ArrayList<>();
+        List<String> sums = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            RawS3.Response r = uploadPartRaw(key, id, i + 1, parts.get(i), Map.of());
+            assertEquals(200, r.status(), r.text());
+            assertEquals(checksum(ChecksumAlgorithm.CRC32, parts.get(i)), r.header("x-amz-checksum-crc32"));
+            etags.add(r.header("etag"));
+            sums.add(r.header("x-amz-checksum-crc32"));
+        }
+        ListPartsResponse listed = s3.listParts(l -> l.bucket(B).key(key).uploadId(id));
+        for (int i = 0; i < parts.size(); i++) {
+            assertEquals(sums.get(i), listed.parts().get(i).checksumCRC32());
+        }
+        RawS3.Response done = completeRaw(key, id, etags, sums, Map.of());
+        assertEquals(200, done.status(), done.text());
+        String whole = checksum(ChecksumAlgorithm.CRC32, concat(parts));
+        assertEquals(whole, done.element("ChecksumCRC32"), done.text());
+        assertEquals("FULL_OBJECT", done.element("ChecksumType"), done.text());
+        RawS3.Response head =
+                raw.send("HEAD", "/" + B + "/" + key, Map.of(), Map.of("x-amz-checksum-mode", "ENABLED"), new byte[0]);
+        assertEquals(whole, head.header("x-amz-checksum-crc32"));
+    }
+
+    /**
+     * Issue 16 item 14: a Complete whose checksum header is not the base64 of the algorithm's size is
+     * 400 InvalidRequest, as on PutObject; a well-formed value that does not match stays BadDigest.
+     */
+    @Test
+    void aMalformedCompleteChecksumIsInvalidRequest() throws Exception {
+        String key = "malformed";
+        String id = createRaw(key, "CRC32", null);
+        String sum = checksum(ChecksumAlgorithm.CRC32, parts.get(2));
+        RawS3.Response part = uploadPartRaw(key, id, 1, parts.get(2), Map.of("x-amz-checksum-crc32", sum));
+        assertEquals(200, part.status(), part.text());
+        List<String> etags = List.of(part.header("etag"));
+        for (String bad : List.of("not base64!", "AAAA", "AAAAAAAAAAA=", "AAAAAA==-x")) {
+            RawS3.Response r = completeRaw(key, id, etags, List.of(sum), Map.of("x-amz-checksum-crc32", bad));
+            assertRefused(r, "InvalidRequest");
+            assertTrue(r.text().contains("x-amz-checksum-crc32"), r.text());
+        }
+        assertRefused(
+                completeRaw(key, id, etags, List.of(sum), Map.of("x-amz-checksum-crc32", "AAAAAA==")), "BadDigest");
+        assertRefused(
+                completeRaw(key, id, etags, List.of(sum), Map.of("x-amz-checksum-crc32", "AAAAAA==-1")), "BadDigest");
+        RawS3.Response ok = completeRaw(key, id, etags, List.of(sum), Map.of());
+        assertEquals(200, ok.status(), "the upload is still there: " + ok.text());
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private void assertRefused(RawS3.Response r, String code) {
@@ -455,6 +571,18 @@ class MultipartChecksumIT extends GatewayPerTest {
     private RawS3.Response completeRaw(
             String key, String id, List<String> etags, List<String> crc32s, Map<String, String> headers)
             throws Exception {
+        return completeRaw(key, id, etags, crc32s, "CRC32", headers);
+    }
+
+    private RawS3.Response completeRaw(
+            String key,
+            String id,
+            List<String> etags,
+            List<String> crc32s,
+            String algorithm,
+            Map<String, String> headers)
+            throws Exception {
+        String element = "Checksum" + algorithm;
         StringBuilder xml = new StringBuilder("<CompleteMultipartUpload>");
         for (int i = 0; i < etags.size(); i++) {
             xml.append("<Part><PartNumber>")
@@ -463,7 +591,13 @@ class MultipartChecksumIT extends GatewayPerTest {
                     .append(etags.get(i))
                     .append("</ETag>");
             if (crc32s.get(i) != null) {
-                xml.append("<ChecksumCRC32>").append(crc32s.get(i)).append("</ChecksumCRC32>");
+                xml.append('<')
+                        .append(element)
+                        .append('>')
+                        .append(crc32s.get(i))
+                        .append("</")
+                        .append(element)
+                        .append('>');
             }
             xml.append("</Part>");
         }
@@ -474,6 +608,16 @@ class MultipartChecksumIT extends GatewayPerTest {
                 Map.of("uploadId", id),
                 headers,
                 xml.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    private static ChecksumAlgorithm sdkAlgorithm(String name) {
+        return switch (name) {
+            case "CRC32" -> ChecksumAlgorithm.CRC32;
+            case "CRC32C" -> ChecksumAlgorithm.CRC32_C;
+            case "CRC64NVME" -> ChecksumAlgorithm.CRC64_NVME;
+            case "SHA1" -> ChecksumAlgorithm.SHA1;
+            default -> ChecksumAlgorithm.SHA256;
+        };
     }
 
     private static String value(

@@ -690,7 +690,9 @@ class ObjectSemanticsIT extends GatewayPerClass {
         RawS3.Response withRange = raw.send(
                 method, path(B, "mp-two"), Map.of("partNumber", "1"), Map.of("range", "bytes=0-9"), new byte[0]);
         if (method.equals("GET")) {
-            assertError(third, 416, "InvalidRange");
+            assertError(third, 416, "InvalidPartNumber");
+            assertEquals("2", third.element("ActualPartCount"), third.text());
+            assertEquals("3", third.element("PartNumberRequested"), third.text());
             assertError(withRange, 400, "InvalidRequest");
         } else {
             assertEquals(416, third.status());
@@ -711,9 +713,30 @@ class ObjectSemanticsIT extends GatewayPerClass {
         if (method.equals("GET")) {
             assertArrayEquals(HUNDRED, r.body());
         }
-        assertEquals(
-                416,
-                raw.send(method, path(B, "hundred"), Map.of("partNumber", "2"), Map.of(), new byte[0])
-                        .status());
+        RawS3.Response second = raw.send(method, path(B, "hundred"), Map.of("partNumber", "2"), Map.of(), new byte[0]);
+        assertEquals(416, second.status());
+        if (method.equals("GET")) {
+            assertError(second, 416, "InvalidPartNumber");
+            assertEquals("1", second.element("ActualPartCount"), second.text());
+            assertEquals("2", second.element("PartNumberRequested"), second.text());
+        }
+    }
+
+    /** Issue 16 item 11: Content-Encoding is stored as sent (spaces and all); only an aws-chunked token goes. */
+    @Test
+    void contentEncodingIsStoredAsSent() throws Exception {
+        for (String[] c : new String[][] {
+            {"deflate, gzip", "deflate, gzip"},
+            {"gzip,br", "gzip,br"},
+            {"deflate, aws-chunked, gzip", "deflate, gzip"},
+            {"aws-chunked, gzip", "gzip"},
+            {"gzip, aws-chunked", "gzip"},
+        }) {
+            String key = "encoding-" + c[0].replaceAll("[^a-z]", "");
+            assertOk(raw.send("PUT", path(B, key), Map.of(), Map.of("content-encoding", c[0]), bytes("enc")));
+            assertEquals(c[1], get(key, Map.of(), Map.of()).header("content-encoding"), c[0]);
+            RawS3.Response head = raw.send("HEAD", path(B, key), Map.of(), Map.of(), new byte[0]);
+            assertEquals(c[1], head.header("content-encoding"), "HEAD " + c[0]);
+        }
     }
 }

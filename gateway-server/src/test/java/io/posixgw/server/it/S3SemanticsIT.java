@@ -567,7 +567,9 @@ class S3SemanticsIT {
         assertEquals("1", part1.header("x-amz-mp-parts-count"));
         assertEquals("bytes 0-7/8", part1.header("content-range"));
         assertError(
-                raw.send("GET", "/sem/mp/key", Map.of("partNumber", "2"), Map.of(), new byte[0]), 416, "InvalidRange");
+                raw.send("GET", "/sem/mp/key", Map.of("partNumber", "2"), Map.of(), new byte[0]),
+                416,
+                "InvalidPartNumber");
         assertError(
                 raw.send("GET", "/sem/mp/key", Map.of("partNumber", "1"), Map.of("range", "bytes=0-1"), new byte[0]),
                 400,

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -53,7 +54,59 @@ final class ServerProcess implements AutoCloseable {
         }
         cmd.addAll(List.of(extraArgs));
         cmd.add(root.toString());
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        return launch(cmd);
+    }
+
+    /** The built server jar ({@code target/posixgw.jar}, made in the package phase before the ITs run) over {@code root}. */
+    static ServerProcess startJar(Path root) throws Exception {
+        return launch(jarCommand("--port", "127.0.0.1:0", root.toString()), Map.of());
+    }
+
+    /**
+     * {@code java -jar target/posixgw.jar} with exactly {@code args} (the test credentials in
+     * {@code POSIXGW_ACCESS_KEY}/{@code POSIXGW_SECRET_KEY}), its output merged; the process environment
+     * plus {@code environment}, and nothing of the test JVM's own {@code POSIXGW_}/{@code VGW_} variables.
+     */
+    static ProcessBuilder jar(Map<String, String> environment, String... args) {
+        ProcessBuilder pb = new ProcessBuilder(javaJar(args)).redirectErrorStream(true);
+        pb.environment().keySet().removeIf(k -> k.startsWith("POSIXGW_") || k.startsWith("VGW_"));
+        pb.environment().put("POSIXGW_ACCESS_KEY", TestGateway.ACCESS);
+        pb.environment().put("POSIXGW_SECRET_KEY", TestGateway.SECRET);
+        pb.environment().putAll(environment);
+        return pb;
+    }
+
+    /** {@link #jar}, started and waited for until it serves. */
+    static ServerProcess launchJar(Map<String, String> environment, String... args) throws Exception {
+        return launch(jarCommand(args), environment);
+    }
+
+    private static List<String> jarCommand(String... args) {
+        List<String> cmd = new ArrayList<>(List.of("--access", TestGateway.ACCESS, "--secret", TestGateway.SECRET));
+        cmd.addAll(List.of(args));
+        return javaJar(cmd.toArray(new String[0]));
+    }
+
+    private static List<String> javaJar(String... args) {
+        Path jar = Path.of("target", "posixgw.jar");
+        if (!java.nio.file.Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar.toAbsolutePath() + " is missing: run the ITs through mvn verify");
+        }
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = new ArrayList<>(List.of(javaBin, "-Xmx128m", "-jar", jar.toString()));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    private static ServerProcess launch(List<String> cmd) throws Exception {
+        return launch(cmd, Map.of());
+    }
+
+    private static ServerProcess launch(List<String> cmd, Map<String, String> environment) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().keySet().removeIf(k -> k.startsWith("POSIXGW_") || k.startsWith("VGW_"));
+        pb.environment().putAll(environment);
+        Process p = pb.start();
         BufferedReader reader = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         List<String> lines = Collections.synchronizedList(new ArrayList<>());
         CompletableFuture<Integer> port = new CompletableFuture<>();

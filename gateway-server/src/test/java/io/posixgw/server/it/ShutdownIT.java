@@ -70,6 +70,7 @@ class ShutdownIT {
                 assertEquals("close", r.header("connection"));
             }
             assertTrue(server.process.waitFor(10, TimeUnit.SECONDS), "exited within 10 s of SIGTERM");
+            assertEquals(0, server.process.exitValue(), "a graceful stop exits 0");
         } finally {
             server.close();
         }

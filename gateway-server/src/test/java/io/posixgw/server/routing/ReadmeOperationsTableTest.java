@@ -77,7 +77,7 @@ class ReadmeOperationsTableTest {
                 Endpoint.GET_OBJECT_ATTRIBUTES,
                 "`x-amz-object-attributes`: `ETag`, `Checksum`, `ObjectParts`, `StorageClass`, `ObjectSize`; "
                         + "`versionId=null` only; only what is asked for; ETag without quotes, as S3; the object's checksum when one was stored; "
-                        + "parts (number and size) of multipart objects only, their own checksums are not kept after Complete");
+                        + "parts (number, size and, when the upload had a checksum, each part's checksum) of multipart objects only");
         r.put(
                 Endpoint.PUT_OBJECT,
                 "checksums `x-amz-checksum-crc32`, `-crc32c`, `-crc64nvme`, `-sha1`, `-sha256` (header or aws-chunked "
@@ -92,7 +92,10 @@ class ReadmeOperationsTableTest {
                 "one `Range`; `x-amz-checksum-mode: ENABLED`; "
                         + "bodies up to 64 KiB read and sent with the head, larger ones zero-copy (sendfile) over plain HTTP and in 64 KiB reads "
                         + "over TLS; malformed or multiple ranges give the whole object, unsatisfiable ones 416; S3's precedence "
-                        + "between the conditions; part 1 of a single-part object is the whole object (206); any `versionId` but `null` "
+                        + "between the conditions; part 1 of a single-part object is the whole object (206); a part number past the "
+                        + "last part is 416 `InvalidPartNumber` with `ActualPartCount` and `PartNumberRequested`; with checksum mode "
+                        + "a part answers its own checksum and the upload's `x-amz-checksum-type`, a Range none; "
+                        + "`Content-Encoding` as stored (as sent, without `aws-chunked`); any `versionId` but `null` "
                         + "is 404 `NoSuchVersion` (no versions are kept; also for HeadObject, CopyObject's source and tagging)");
         r.put(Endpoint.HEAD_OBJECT, "as GetObject; errors without a body");
         r.put(
@@ -121,7 +124,8 @@ class ReadmeOperationsTableTest {
                 Endpoint.UPLOAD_PART,
                 "`partNumber` 1 to 10000; checksums in a header or trailer; "
                         + "a part uploaded again replaces the earlier one; 5 GiB per part; in an upload created with a checksum algorithm "
-                        + "every part must carry that checksum (`InvalidRequest`), which is kept");
+                        + "every part must carry that checksum (`InvalidRequest`), which is kept, except that a part without any checksum "
+                        + "in a FULL_OBJECT upload gets the one the server computes (answered and kept), as S3 and versitygw");
         r.put(
                 Endpoint.UPLOAD_PART_COPY,
                 "`x-amz-copy-source-range: bytes=first-last`; "
@@ -135,6 +139,8 @@ class ReadmeOperationsTableTest {
                         + "with a checksum algorithm, each part's checksum must match the stored one and the object's is stored and "
                         + "answered: COMPOSITE `<base64 of the checksum of the part checksums>-N`, FULL_OBJECT the CRC of the whole "
                         + "object combined from the part CRCs (not re-read); an upload without an algorithm ignores part checksums; "
+                        + "a checksum header not of its algorithm's size is `InvalidRequest`, a well-formed one that does not match "
+                        + "`BadDigest`; each part's checksum is kept in the object's part layout; "
                         + "a failed write condition (412, or 404 for `If-Match` on a missing key) leaves the upload as it was");
         r.put(Endpoint.ABORT_MULTIPART_UPLOAD, "204; the staged parts are removed");
         r.put(

@@ -423,7 +423,7 @@ public abstract class MultipartContract extends BackendContract {
         assertEquals(new ByteRange(0, 5L * MIB - 1), first.range());
         assertEquals(2, first.parts().count(), "the layout read with the object");
         assertS3(
-                S3Error.INVALID_RANGE,
+                S3Error.INVALID_PART_NUMBER,
                 () -> backend.headObject(new GetObjectRequest(B, "parts", null, "3", false, false, null)));
         ObjectHead layout = backend.headObject(new GetObjectRequest(B, "parts", null, null, false, true, null));
         assertEquals(null, layout.range());

@@ -338,7 +338,7 @@ public abstract class ObjectContract extends BackendContract {
         assertEquals(
                 new ByteRange(0, 9),
                 backend.headObject(read("r", null, "1", Preconditions.NONE)).range());
-        assertS3(S3Error.INVALID_RANGE, () -> backend.headObject(read("r", null, "2", Preconditions.NONE)));
+        assertS3(S3Error.INVALID_PART_NUMBER, () -> backend.headObject(read("r", null, "2", Preconditions.NONE)));
         assertS3(S3Error.INVALID_ARGUMENT, () -> backend.getObject(read("r", null, "x", Preconditions.NONE)));
         assertS3(S3Error.INVALID_ARGUMENT, () -> backend.getObject(read("r", null, "10001", Preconditions.NONE)));
         assertS3(S3Error.INVALID_REQUEST, () -> backend.getObject(read("r", "bytes=0-1", "1", Preconditions.NONE)));

@@ -64,7 +64,13 @@ final class MemoryMultipart {
             upload = upload(store.bucket(r.bucket()), r.key(), r.uploadId());
         }
         ReadBody b = ReadBody.read(body, r.contentMd5());
-        Map<String, String> checksum = partChecksum(upload.checksum, b.checksums());
+        String computed = null;
+        if (MultipartRules.computesPartChecksum(upload.checksum)) {
+            Checksummer sum = upload.checksum.algorithm().newChecksummer();
+            sum.update(ByteBuffer.wrap(b.data()));
+            computed = sum.base64();
+        }
+        Map<String, String> checksum = MultipartRules.partChecksum(upload.checksum, b.checksums(), computed);
         return publish(r.bucket(), r.key(), r.uploadId(), r.partNumber(), b.data(), b.etag(), checksum);
     }
 
@@ -116,24 +122,6 @@ final class MemoryMultipart {
     }
 
     /** None without an algorithm; else the body's verified checksum, which must be of the upload's algorithm. */
-    private static Map<String, String> partChecksum(MultipartChecksum upload, Map<String, String> bodyChecksums) {
-        if (upload == null) {
-            return Map.of();
-        }
-        String name = upload.algorithm().name();
-        String value = bodyChecksums.get(name);
-        if (value == null) {
-            String actual = bodyChecksums.isEmpty()
-                    ? "null"
-                    : bodyChecksums.keySet().iterator().next().toLowerCase(Locale.ROOT);
-            throw new S3Exception(
-                    S3Error.INVALID_REQUEST,
-                    "Checksum Type mismatch occurred, expected checksum Type: " + name.toLowerCase(Locale.ROOT)
-                            + ", actual checksum Type: " + actual);
-        }
-        return Map.of(name, value);
-    }
-
     CompleteMultipartResult complete(CompleteMultipartUploadRequest r) {
         List<CompletedPart> parts = r.parts();
         CompleteChecks checks = r.checks();
@@ -201,7 +189,14 @@ final class MemoryMultipart {
                     parts.size(),
                     objectChecksum,
                     checksum == null ? null : checksum.type());
-            b.objects.put(r.key(), new Stored(whole.toByteArray(), info, new PartLayout(ends), r.uploadId()));
+            b.objects.put(
+                    r.key(),
+                    new Stored(
+                            whole.toByteArray(),
+                            info,
+                            new PartLayout(
+                                    ends, checksum, MultipartRules.completedPartChecksums(checksum, parts, stored)),
+                            r.uploadId()));
             b.uploads.remove(r.uploadId());
             return new CompleteMultipartResult(
                     r.bucket(), r.key(), etag, objectChecksum, checksum == null ? null : checksum.type());
