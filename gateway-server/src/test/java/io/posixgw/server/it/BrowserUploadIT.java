@@ -57,13 +57,18 @@ class BrowserUploadIT {
         try (TestGateway gw = TestGateway.start(root, "--fsync", "off");
                 Cdp browser = new Cdp(Files.createDirectories(tmp.resolve("profile")))) {
             RawS3 raw = gw.raw();
-            assertEquals(200, raw.send("PUT", "/site", Map.of(), Map.of(), new byte[0]).status());
+            assertEquals(
+                    200,
+                    raw.send("PUT", "/site", Map.of(), Map.of(), new byte[0]).status());
             byte[] cors = ("<CORSConfiguration><CORSRule><AllowedOrigin>" + origin + "</AllowedOrigin>"
                             + "<AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod>"
                             + "<AllowedMethod>POST</AllowedMethod><AllowedHeader>*</AllowedHeader>"
                             + "<ExposeHeader>ETag</ExposeHeader></CORSRule></CORSConfiguration>")
                     .getBytes(StandardCharsets.UTF_8);
-            assertEquals(200, raw.send("PUT", "/site", Map.of("cors", ""), CorsPostObjectIT.md5(cors), cors).status());
+            assertEquals(
+                    200,
+                    raw.send("PUT", "/site", Map.of("cors", ""), CorsPostObjectIT.md5(cors), cors)
+                            .status());
 
             String host = "127.0.0.1:" + gw.port;
             TestSigner signer = new TestSigner(TestGateway.ACCESS, TestGateway.SECRET, "us-east-1");
@@ -95,7 +100,8 @@ class BrowserUploadIT {
                     Files.readAllBytes(root.resolve("site/fetched.txt")));
             assertEquals(200, result.get("putStatus").asInt(), result.toString());
             assertEquals(
-                    raw.send("HEAD", "/site/fetched.txt", Map.of(), Map.of(), new byte[0]).header("etag"),
+                    raw.send("HEAD", "/site/fetched.txt", Map.of(), Map.of(), new byte[0])
+                            .header("etag"),
                     result.get("putEtag").asText(),
                     "the exposed ETag was readable by the page");
             assertEquals("hello from a form", result.get("formText").asText());

@@ -54,7 +54,8 @@ final class Cdp implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
         String browserWs = null;
-        BufferedReader err = new BufferedReader(new InputStreamReader(chromium.getErrorStream(), StandardCharsets.UTF_8));
+        BufferedReader err =
+                new BufferedReader(new InputStreamReader(chromium.getErrorStream(), StandardCharsets.UTF_8));
         for (String line; (line = err.readLine()) != null; ) {
             int at = line.indexOf("ws://");
             if (line.startsWith("DevTools listening on") && at >= 0) {
@@ -112,7 +113,8 @@ final class Cdp implements AutoCloseable {
                 try {
                     JsonNode m = JSON.readTree(text);
                     if (m.has("id")) {
-                        CompletableFuture<JsonNode> f = pending.remove(m.get("id").asInt());
+                        CompletableFuture<JsonNode> f =
+                                pending.remove(m.get("id").asInt());
                         if (f != null) {
                             f.complete(m);
                         }
@@ -149,8 +151,8 @@ final class Cdp implements AutoCloseable {
 
     /** Evaluates {@code expression} in the page, awaiting a promise; its value as JSON. */
     JsonNode eval(String expression) throws Exception {
-        JsonNode r = send(
-                "Runtime.evaluate", Map.of("expression", expression, "awaitPromise", true, "returnByValue", true));
+        JsonNode r =
+                send("Runtime.evaluate", Map.of("expression", expression, "awaitPromise", true, "returnByValue", true));
         if (r.has("exceptionDetails")) {
             throw new IOException("script failed: " + r.get("exceptionDetails"));
         }
@@ -175,14 +177,15 @@ final class Cdp implements AutoCloseable {
 
     byte[] screenshot() throws Exception {
         return java.util.Base64.getDecoder()
-                .decode(send("Page.captureScreenshot", Map.of("format", "png")).path("data").asText());
+                .decode(send("Page.captureScreenshot", Map.of("format", "png"))
+                        .path("data")
+                        .asText());
     }
-
 
     @Override
     public void close() {
         try {
-            socket.sendClose(WebSocket.NORMAL_CLOSURE, "done");
+            var unused = socket.sendClose(WebSocket.NORMAL_CLOSURE, "done");
         } catch (RuntimeException ignored) {
             // the browser goes anyway
         }

@@ -234,7 +234,9 @@ class CorsPostObjectIT {
         return f;
     }
 
-    static final Instant LATER = Instant.now().plusSeconds(3600);
+    static Instant later() {
+        return Instant.now().plusSeconds(3600);
+    }
 
     @Test
     void aSignedFormUploadIsStoredAsAPut() throws Exception {
@@ -242,7 +244,8 @@ class CorsPostObjectIT {
         byte[] file = new byte[777];
         new java.util.Random(1).nextBytes(file);
         RawS3.Response r = post(
-                "web", form(fields("uploads/${filename}"), CONDITIONS, LATER, TestGateway.SECRET, file, Instant.now()));
+                "web",
+                form(fields("uploads/${filename}"), CONDITIONS, later(), TestGateway.SECRET, file, Instant.now()));
         assertEquals(201, r.status(), r.text());
         assertEquals("uploads/pic.bin", r.element("Key"));
         assertEquals("web", r.element("Bucket"));
@@ -259,7 +262,7 @@ class CorsPostObjectIT {
         String conditions = CONDITIONS.replace(
                 "{\"success_action_status\":\"201\"}",
                 "[\"starts-with\",\"$success_action_redirect\",\"http://app.example/\"]");
-        RawS3.Response to = post("web", form(redirect, conditions, LATER, TestGateway.SECRET, file, Instant.now()));
+        RawS3.Response to = post("web", form(redirect, conditions, later(), TestGateway.SECRET, file, Instant.now()));
         assertEquals(303, to.status(), to.text());
         assertTrue(
                 to.header("location").startsWith("http://app.example/done?x=1&bucket=web&key=uploads%2Fr.bin&etag="));
@@ -271,7 +274,7 @@ class CorsPostObjectIT {
         Instant now = Instant.now();
 
         RawS3.Response forged =
-                post("web", form(fields("uploads/forged"), CONDITIONS, LATER, "not-the-secret", file, now));
+                post("web", form(fields("uploads/forged"), CONDITIONS, later(), "not-the-secret", file, now));
         assertEquals(403, forged.status(), forged.text());
         assertEquals("SignatureDoesNotMatch", forged.errorCode());
 
@@ -283,28 +286,28 @@ class CorsPostObjectIT {
         assertTrue(expired.text().contains("Invalid according to Policy: Policy expired."), expired.text());
 
         RawS3.Response outside =
-                post("web", form(fields("elsewhere/x"), CONDITIONS, LATER, TestGateway.SECRET, file, now));
+                post("web", form(fields("elsewhere/x"), CONDITIONS, later(), TestGateway.SECRET, file, now));
         assertEquals(403, outside.status());
         assertTrue(outside.text().contains("Policy Condition failed"), outside.text());
 
         Map<String, String> extra = fields("uploads/extra");
         extra.put("x-amz-meta-unlisted", "1");
-        RawS3.Response unlisted = post("web", form(extra, CONDITIONS, LATER, TestGateway.SECRET, file, now));
+        RawS3.Response unlisted = post("web", form(extra, CONDITIONS, later(), TestGateway.SECRET, file, now));
         assertEquals(403, unlisted.status());
         assertTrue(unlisted.text().contains("Extra input fields: x-amz-meta-unlisted"), unlisted.text());
 
         RawS3.Response big =
-                post("web", form(fields("uploads/big"), CONDITIONS, LATER, TestGateway.SECRET, new byte[5000], now));
+                post("web", form(fields("uploads/big"), CONDITIONS, later(), TestGateway.SECRET, new byte[5000], now));
         assertEquals(400, big.status());
         assertEquals("EntityTooLarge", big.errorCode());
 
         RawS3.Response empty =
-                post("web", form(fields("uploads/empty"), CONDITIONS, LATER, TestGateway.SECRET, new byte[0], now));
+                post("web", form(fields("uploads/empty"), CONDITIONS, later(), TestGateway.SECRET, new byte[0], now));
         assertEquals(400, empty.status());
         assertEquals("EntityTooSmall", empty.errorCode());
 
         RawS3.Response wrongBucket =
-                post("plain", form(fields("uploads/wrong"), CONDITIONS, LATER, TestGateway.SECRET, file, now));
+                post("plain", form(fields("uploads/wrong"), CONDITIONS, later(), TestGateway.SECRET, file, now));
         assertEquals(403, wrongBucket.status());
 
         RawS3.Response anonymous = post("web", multipart(Map.of("key", "uploads/anon"), file));
