@@ -95,6 +95,12 @@ public final class Router {
                         S3Error.METHOD_NOT_ALLOWED,
                         "The specified method is not allowed against this resource: " + request.method());
             }
+            if (e == Endpoint.POST_OBJECT && request.query().stream().anyMatch(q -> LACKED.containsKey(q.getKey()))) {
+                // POST ?metrics and the like: no such API, and never a form upload
+                throw new S3Exception(
+                        S3Error.METHOD_NOT_ALLOWED,
+                        "The specified method is not allowed against this resource: " + request.method());
+            }
             if (e.selector() == null && level == Endpoint.Level.BUCKET) {
                 Endpoint lacked = lackedSubresource(request);
                 if (lacked != null) {
