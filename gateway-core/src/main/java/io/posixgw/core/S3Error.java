@@ -7,10 +7,18 @@ package io.posixgw.core;
 public enum S3Error {
     ACCESS_CONTROL_LIST_NOT_SUPPORTED("AccessControlListNotSupported", 400, "The bucket does not allow ACLs"),
     ACCESS_DENIED("AccessDenied", 403, "Access Denied"),
+    /** A CORS preflight no rule allows (S3's code for it, not AccessDenied). */
+    ACCESS_FORBIDDEN(
+            "AccessForbidden",
+            403,
+            "CORSResponse: This CORS request is not allowed. This is usually because the evalution of Origin,"
+                    + " request method / Access-Control-Request-Method or Access-Control-Request-Headers are not"
+                    + " whitelisted by the resource's CORS spec."),
     AUTHORIZATION_HEADER_MALFORMED("AuthorizationHeaderMalformed", 400, "The authorization header is malformed."),
     AUTHORIZATION_QUERY_PARAMETERS_ERROR(
             "AuthorizationQueryParametersError", 400, "Error parsing the X-Amz-Credential parameter."),
     BAD_REQUEST_TOO_MANY_TAGS("BadRequest", 400, "Object tags cannot be greater than 10"),
+    BAD_REQUEST("BadRequest", 400, "Bad Request"),
     BAD_DIGEST("BadDigest", 400, "The Content-MD5 or checksum you specified did not match what we received."),
     BUCKET_ALREADY_EXISTS("BucketAlreadyExists", 409, "The requested bucket name is not available."),
     BUCKET_ALREADY_OWNED_BY_YOU(
@@ -37,6 +45,10 @@ public enum S3Error {
     INVALID_BUCKET_NAME("InvalidBucketName", 400, "The specified bucket is not valid."),
     INVALID_DIGEST("InvalidDigest", 400, "The Content-MD5 or checksum you specified is not valid."),
     INVALID_LOCATION_CONSTRAINT("InvalidLocationConstraint", 400, "The specified location constraint is not valid."),
+    INVALID_POLICY_DOCUMENT(
+            "InvalidPolicyDocument",
+            400,
+            "The content of the form does not meet the conditions specified in the policy document."),
     INVALID_PART(
             "InvalidPart",
             400,
@@ -60,6 +72,10 @@ public enum S3Error {
             "MalformedXML",
             400,
             "The XML you provided was not well-formed or did not validate against our published schema."),
+    MALFORMED_POST_REQUEST(
+            "MalformedPOSTRequest", 400, "The body of your POST request is not well-formed multipart/form-data."),
+    MAX_POST_PRE_DATA_LENGTH_EXCEEDED(
+            "MaxPostPreDataLengthExceeded", 400, "Your POST request fields preceding the upload file were too large."),
     MAX_MESSAGE_LENGTH_EXCEEDED("MaxMessageLengthExceeded", 400, "Your request was too big."),
     METADATA_TOO_LARGE("MetadataTooLarge", 400, "Your metadata headers exceed the maximum allowed metadata size."),
     METHOD_NOT_ALLOWED("MethodNotAllowed", 405, "The specified method is not allowed against this resource."),

@@ -38,6 +38,8 @@ final class AttrNames {
     static final String ACL = "acl";
     static final String OWNERSHIP = "ownership";
     static final String POLICY = "policy";
+    /** The bucket's CORS configuration: the PutBucketCors body as received (XML), as versitygw stores it. */
+    static final String CORS = "cors";
 
     /** Content type versitygw stores on directory objects. */
     static final String DIRECTORY_CONTENT_TYPE = "application/x-directory";

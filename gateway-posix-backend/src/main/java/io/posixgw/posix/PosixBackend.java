@@ -442,4 +442,28 @@ public final class PosixBackend implements Backend {
             committer.syncDir(dir);
         });
     }
+
+    /** versitygw's {@code cors} bucket attribute: the configuration's XML as the client sent it. */
+    @Override
+    public byte[] getBucketCors(String bucket) throws IOException {
+        return call(() -> {
+            Path dir = paths.bucketDir(bucket);
+            PathResolver.requireBucket(dir);
+            return store.get(dir, AttrNames.CORS);
+        });
+    }
+
+    @Override
+    public void putBucketCors(String bucket, byte[] xml) throws IOException {
+        run(() -> {
+            Path dir = paths.bucketDir(bucket);
+            PathResolver.requireBucket(dir);
+            if (xml == null) {
+                store.remove(dir, AttrNames.CORS);
+            } else {
+                store.set(dir, AttrNames.CORS, xml);
+            }
+            committer.syncDir(dir);
+        });
+    }
 }

@@ -26,4 +26,9 @@ public interface BodyDecoder {
      * signature-verified in the signed-trailer mode. Empty if none. The server verifies checksum values itself.
      */
     Map<String, String> trailers();
+
+    /** The body as it is, nothing to verify: for a request whose body no signature of its own covers (a POST form). */
+    static BodyDecoder unsigned() {
+        return new PassThroughDecoder();
+    }
 }

@@ -116,6 +116,54 @@ public final class SigV4Verifier {
     }
 
     /**
+     * Verifies S3's POST Object policy signature (SigV4): {@code signature} must be the hex HMAC-SHA256 of the
+     * base64 {@code policy} under the signing key of {@code credential}'s scope, which must be this server's region
+     * and its service and terminator S3's, on the date of {@code amzDate}. The
+     * request time is not checked against the clock: the policy's own expiration says how long a form is good.
+     *
+     * @return the access key that signed the policy
+     */
+    public String verifyPostPolicy(
+            String credential, String amzDate, String policy, String signature, String configuredRegion)
+            throws SigV4Exception {
+        CredentialScope scope = CredentialScope.parse(credential, true);
+        if (scope == null) {
+            throw new SigV4Exception(Reason.INVALID_ARGUMENT, "Invalid credential: " + AuthParser.clip(credential));
+        }
+        if (!scope.terminator().equals(CredentialScope.TERMINATOR)
+                || !scope.service().equals(service)) {
+            throw new SigV4Exception(
+                    Reason.INVALID_ARGUMENT, "Invalid credential scope: " + AuthParser.clip(credential));
+        }
+        if (!scope.region().equals(configuredRegion)) {
+            throw new SigV4Exception(
+                            Reason.AUTHORIZATION_QUERY_PARAMETERS_ERROR,
+                            "the region '" + AuthParser.clip(scope.region()) + "' is wrong; expecting '"
+                                    + configuredRegion + "'")
+                    .expectingRegion(configuredRegion);
+        }
+        if (AmzDates.parseBasic(amzDate) == null
+                || !amzDate.startsWith(scope.date())
+                || scope.date().length() != 8) {
+            throw new SigV4Exception(
+                    Reason.INVALID_ARGUMENT,
+                    "Invalid date: x-amz-date must be in ISO8601 basic format and the credential's day");
+        }
+        String secret = credentials.secretKey(scope.accessKey());
+        if (secret == null) {
+            throw new SigV4Exception(
+                    Reason.INVALID_ACCESS_KEY_ID, "The AWS Access Key Id you provided does not exist in our records.");
+        }
+        byte[] key = signingKeys.signingKey(secret, scope.date(), scope.region(), scope.service());
+        byte[] expected = Crypto.hmacSha256(key, policy);
+        byte[] claimed = Crypto.unhex(signature);
+        if (claimed == null || !MessageDigest.isEqual(expected, claimed)) {
+            throw new SigV4Exception(Reason.SIGNATURE_DOES_NOT_MATCH, SIGNATURE_MISMATCH);
+        }
+        return scope.accessKey();
+    }
+
+    /**
      * Every {@code x-amz-*} header must be covered by the signature, as S3 requires: a header the signature does not
      * cover could be added to a captured request (an {@code x-amz-copy-source} turns a signed empty PUT into a copy
      * of anything its signer can read). Exempt: {@code x-amz-content-sha256} (S3 accepts it unsigned on presigned

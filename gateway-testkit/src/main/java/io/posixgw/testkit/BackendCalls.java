@@ -242,6 +242,16 @@ public final class BackendCalls implements Backend {
     }
 
     @Override
+    public byte[] getBucketCors(String bucket) throws IOException {
+        return backend.getBucketCors(bucket);
+    }
+
+    @Override
+    public void putBucketCors(String bucket, byte[] xml) throws IOException {
+        backend.putBucketCors(bucket, xml);
+    }
+
+    @Override
     public Map<String, String> getObjectTagging(String bucket, String key) throws IOException {
         return backend.getObjectTagging(bucket, key);
     }

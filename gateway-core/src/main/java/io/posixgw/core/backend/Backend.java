@@ -116,4 +116,13 @@ public interface Backend {
 
     /** Replaces the bucket's tags (already checked against S3's rules); an empty map removes them. */
     void putBucketTagging(String bucket, Map<String, String> tags) throws IOException;
+
+    /**
+     * The bucket's CORS configuration as it was put (the XML document, versitygw's {@code cors} attribute), or null
+     * when it has none; {@code NoSuchBucket} when it does not exist.
+     */
+    byte[] getBucketCors(String bucket) throws IOException;
+
+    /** Stores the bucket's CORS configuration (already validated); null removes it. */
+    void putBucketCors(String bucket, byte[] xml) throws IOException;
 }

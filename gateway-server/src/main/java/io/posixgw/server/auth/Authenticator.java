@@ -34,21 +34,11 @@ public final class Authenticator {
 
     /** The caller a verified request came from, with its role. */
     public Principal caller(AuthResult verified) {
-        Principal p = accounts.principal(verified.accessKey());
-        if (p == null) {
-            // removed from the users file between the signature check and now
-            throw new S3Exception(S3Error.INVALID_ACCESS_KEY_ID, S3Error.INVALID_ACCESS_KEY_ID.defaultMessage());
-        }
-        return p;
+        // null: removed from the users file between the signature check and now
+        return caller(verified.accessKey());
     }
 
     public AuthResult authenticate(S3Request request, Endpoint endpoint) {
-        if (isBrowserForm(request)) {
-            // S3 authenticates these from the form's own policy and signature fields, a scheme posixgw does not have:
-            // AccessDenied would tell the client its credentials are wrong when it is the API that is missing
-            throw new S3Exception(
-                    S3Error.NOT_IMPLEMENTED, io.posixgw.server.routing.Router.POST_OBJECT_NOT_IMPLEMENTED);
-        }
         List<QueryParam> query = new ArrayList<>(request.query().size());
         for (Map.Entry<String, String> e : request.query()) {
             query.add(new QueryParam(e.getKey(), e.getValue()));
@@ -85,20 +75,25 @@ public final class Authenticator {
     }
 
     /**
-     * A browser form upload (S3's POST Object): a {@code multipart/form-data} POST to a bucket that
-     * carries no SigV4 of its own, neither header nor query; its credentials are fields of the form.
+     * The caller whose SigV4 signature a POST Object form carries: {@code x-amz-signature} over the base64
+     * {@code policy} under the signing key of {@code x-amz-credential} (this server's region, service {@code s3}) on
+     * the day of {@code x-amz-date}. Errors as S3's for a header signature (403 {@code SignatureDoesNotMatch},
+     * {@code InvalidAccessKeyId}).
      */
-    static boolean isBrowserForm(S3Request request) {
-        String type = request.header("content-type");
-        return request.method().equals("POST")
-                && request.bucket() != null
-                && request.key() == null
-                && type != null
-                && type.trim().regionMatches(true, 0, "multipart/form-data", 0, "multipart/form-data".length())
-                && request.header("authorization") == null
-                && !request.hasQueryParam("X-Amz-Signature")
-                && !request.hasQueryParam(
-                        "delete"); // DeleteObjects, whatever its content type, is signed as any request
+    public Principal authenticateForm(String credential, String amzDate, String policy, String signature) {
+        try {
+            return caller(verifier.verifyPostPolicy(credential, amzDate, policy, signature, region));
+        } catch (SigV4Exception e) {
+            throw toS3(e);
+        }
+    }
+
+    private Principal caller(String accessKey) {
+        Principal p = accounts.principal(accessKey);
+        if (p == null) {
+            throw new S3Exception(S3Error.INVALID_ACCESS_KEY_ID, S3Error.INVALID_ACCESS_KEY_ID.defaultMessage());
+        }
+        return p;
     }
 
     /**

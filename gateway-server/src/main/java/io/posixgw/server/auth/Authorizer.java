@@ -46,6 +46,8 @@ public final class Authorizer {
             case WRITE:
                 requireOwner(caller, request.bucket());
                 break;
+            case NONE:
+                return; // a preflight: the bucket's CORS rules answer it, and it reads or changes nothing else
             default:
                 throw denied();
         }

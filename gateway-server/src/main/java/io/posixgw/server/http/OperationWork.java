@@ -59,6 +59,7 @@ record OperationWork(Operations operations, Exchange exchange, HttpBody body, By
                 body.close();
             }
         }
+        response = operations.withCors(exchange.request(), response);
         // a body that stopped arriving: what the client still sends would be read as a next request
         close |= response.errorCode() != null && S3Error.REQUEST_TIMEOUT.code().equals(response.errorCode());
         return new Start.Answer(response, close);

@@ -8,11 +8,13 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.server.auth.Authenticator;
 import io.posixgw.server.ops.Exchange;
+import io.posixgw.server.ops.S3Response;
 import io.posixgw.server.routing.Endpoint;
 import io.posixgw.server.routing.RequestTarget;
 import io.posixgw.server.routing.Router;
 import io.posixgw.server.routing.S3Request;
 import io.posixgw.sigv4.AuthResult;
+import io.posixgw.sigv4.BodyDecoder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -80,18 +82,27 @@ final class RequestStarter implements Start.Starter {
                 throw new S3Exception(S3Error.NOT_IMPLEMENTED, endpoint.apiName() + " is not implemented by posixgw");
             }
             Authenticator.requireBodyForStreaming(request, endpoint);
-            AuthResult auth = server.authenticator.authenticate(request, endpoint);
+            // a preflight is never signed; a POST Object is signed inside its form, verified by its operation
+            AuthResult auth = endpoint.signedByRequest() ? server.authenticator.authenticate(request, endpoint) : null;
             authenticated = true;
-            if (server.readOnly && endpoint.permission() != Endpoint.Permission.READ) {
+            if (server.readOnly
+                    && endpoint.permission() != Endpoint.Permission.READ
+                    && endpoint.permission() != Endpoint.Permission.NONE) {
                 throw new S3Exception(S3Error.ACCESS_DENIED, "Access Denied: this server is read-only");
             }
             S3RequestReader.validateNames(request);
             HttpBody body = bodyOf(channel, http, request, auth, endpoint);
-            Exchange exchange = new Exchange(request, endpoint, server.authenticator.caller(auth), body, r.requestId);
+            Exchange exchange = new Exchange(
+                    request, endpoint, auth == null ? null : server.authenticator.caller(auth), body, r.requestId);
             return new Start.Run(new OperationWork(server.operations, exchange, body, channel.alloc(), r.path), body);
         } catch (S3Exception e) {
             S3Exception answer = authenticated || request == null ? e : authenticateBeforeRefusing(e, request);
-            return Start.Answer.keepOpen(Errors.render(answer, http.method().name(), resourceOf(r), r.requestId));
+            S3Response error = Errors.render(answer, http.method().name(), resourceOf(r), r.requestId);
+            if (request != null && request.bucket() != null && request.header("origin") != null) {
+                // a browser's request: the bucket's CORS rules (read on a worker) let its page see this error too
+                return new Start.Run(new CorsAnswer(server.operations, request, error), null);
+            }
+            return Start.Answer.keepOpen(error);
         } catch (RuntimeException e) {
             LOG.error("{} cannot start request {} {}", r.requestId, http.method(), r.path, e);
             return Start.Answer.keepOpen(Errors.render(
@@ -117,7 +128,7 @@ final class RequestStarter implements Start.Starter {
         }
         long length;
         boolean contentLengthSet = HttpUtil.isContentLengthSet(http);
-        if (auth.decodedContentLength() >= 0) {
+        if (auth != null && auth.decodedContentLength() >= 0) {
             if (!contentLengthSet) {
                 // S3 takes an aws-chunked body only with the length of its whole encoding (411, as S3 answers)
                 throw new S3Exception(
@@ -138,13 +149,9 @@ final class RequestStarter implements Start.Starter {
         }
         BodyChecksums checksums =
                 endpoint.body().headerChecksumsCoverBody() ? BodyChecksums.fromHeaders(request.headers()) : null;
+        BodyDecoder decoder = auth == null ? BodyDecoder.unsigned() : auth.newBodyDecoder();
         return new HttpBody(
-                channel,
-                auth.newBodyDecoder(),
-                checksums,
-                length,
-                endpoint.body().maxLength(),
-                server.bodyTimeoutMillis);
+                channel, decoder, checksums, length, endpoint.body().maxLength(), server.bodyTimeoutMillis);
     }
 
     /**

@@ -3,10 +3,13 @@ package io.posixgw.server.ops;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
+import io.posixgw.server.auth.Authenticator;
 import io.posixgw.server.auth.Authorizer;
 import io.posixgw.server.routing.Endpoint;
+import io.posixgw.server.routing.S3Request;
 import io.posixgw.server.routing.Versions;
 import java.io.IOException;
+import java.time.Clock;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
@@ -27,9 +30,12 @@ public final class Operations {
     private final Map<Endpoint, Handler> handlers = new EnumMap<>(Endpoint.class);
     private final AclHandler acls;
     private final Authorizer authorizer;
+    private final CorsResponder corsResponder;
 
-    public Operations(Backend backend, String region, Authorizer authorizer) {
+    /** @param authenticator verifies the signatures POST Object forms carry */
+    public Operations(Backend backend, String region, Authorizer authorizer, Authenticator authenticator) {
         this.authorizer = authorizer;
+        this.corsResponder = new CorsResponder(backend);
         BucketHandler buckets = new BucketHandler(backend, region, authorizer);
         ObjectGetHandler gets = new ObjectGetHandler(backend);
         ObjectPutHandler puts = new ObjectPutHandler(backend);
@@ -42,6 +48,10 @@ public final class Operations {
         this.acls = new AclHandler(backend);
         BucketConfigHandler configs = new BucketConfigHandler(backend);
         BucketTaggingHandler bucketTags = new BucketTaggingHandler(backend);
+        BucketCorsHandler cors = new BucketCorsHandler(backend);
+        // the hook for anonymous form uploads: bucket policies answer it once they exist
+        PostObjectHandler posts = new PostObjectHandler(
+                backend, authenticator, authorizer, PostObjectHandler.AnonymousWrites.NOBODY, Clock.systemUTC());
 
         bind(Endpoint.LIST_BUCKETS, buckets::listBuckets);
         bind(Endpoint.CREATE_BUCKET, buckets::create);
@@ -79,8 +89,12 @@ public final class Operations {
         bind(Endpoint.GET_BUCKET_POLICY, configs.absent(S3Error.NO_SUCH_BUCKET_POLICY));
         bind(Endpoint.DELETE_BUCKET_POLICY, configs::deleteAbsent);
         bind(Endpoint.GET_BUCKET_POLICY_STATUS, configs.document("PolicyStatus", "<IsPublic>false</IsPublic>"));
-        bind(Endpoint.GET_BUCKET_CORS, configs.absent(S3Error.NO_SUCH_CORS_CONFIGURATION));
-        bind(Endpoint.DELETE_BUCKET_CORS, configs::deleteAbsent);
+        bind(Endpoint.GET_BUCKET_CORS, cors::get);
+        bind(Endpoint.PUT_BUCKET_CORS, cors::put);
+        bind(Endpoint.DELETE_BUCKET_CORS, cors::delete);
+        bind(Endpoint.OPTIONS_BUCKET, corsResponder::preflight);
+        bind(Endpoint.OPTIONS_OBJECT, corsResponder::preflight);
+        bind(Endpoint.POST_OBJECT, posts::post);
         bind(Endpoint.GET_BUCKET_LIFECYCLE_CONFIGURATION, configs.absent(S3Error.NO_SUCH_LIFECYCLE_CONFIGURATION));
         bind(Endpoint.DELETE_BUCKET_LIFECYCLE, configs::deleteAbsent);
         bind(Endpoint.GET_BUCKET_WEBSITE, configs.absent(S3Error.NO_SUCH_WEBSITE_CONFIGURATION));
@@ -142,8 +156,16 @@ public final class Operations {
         return Collections.unmodifiableSet(handlers.keySet());
     }
 
+    /** {@code response} with the CORS headers the request's bucket gives its {@code Origin} ({@link CorsResponder}). */
+    public S3Response withCors(S3Request request, S3Response response) {
+        return corsResponder.decorate(request, response);
+    }
+
     public S3Response run(Exchange x) throws IOException {
-        authorizer.authorize(x.caller(), x.endpoint(), x.request());
+        if (x.endpoint().signedByRequest()) {
+            // a preflight needs no caller; a POST Object's is known once its form is read (PostObjectHandler)
+            authorizer.authorize(x.caller(), x.endpoint(), x.request());
+        }
         Handler h = handlers.get(x.endpoint());
         if (h == null) {
             // the connection refuses these before authenticating; here for any other caller

@@ -16,7 +16,12 @@ public enum BodyKind {
      */
     PART_LIST,
     /** Object bytes streamed to storage: {@code Content-Length} (or a decoded length) is required and checksums apply. */
-    OBJECT_DATA;
+    OBJECT_DATA,
+    /**
+     * POST Object's {@code multipart/form-data}: streamed (its file part to storage), {@code Content-Length} required
+     * as S3 requires it; checksums are fields of the form, not headers.
+     */
+    FORM;
 
     /** The most bytes of an XML body read whole (XML and PART_LIST alike): enough for a Complete of 10,000 parts or a DeleteObjects of 1,000 long keys. */
     public static final int XML_LIMIT = 2 << 20;
@@ -25,12 +30,12 @@ public enum BodyKind {
     public static final long OBJECT_DATA_LIMIT = 5L << 30;
 
     /**
-     * The most decoded bytes a body of this kind may carry: 5 GiB of object data (a body without a declared length,
+     * The most decoded bytes a body of this kind may carry: 5 GiB of object data or a form (a body without a declared length,
      * plain {@code Transfer-Encoding: chunked}, is cut off there with EntityTooLarge), unbounded here for XML (read
      * whole by {@code SmallBodies}, which has its own limit).
      */
     public long maxLength() {
-        return this == OBJECT_DATA ? OBJECT_DATA_LIMIT : Long.MAX_VALUE;
+        return this == OBJECT_DATA || this == FORM ? OBJECT_DATA_LIMIT : Long.MAX_VALUE;
     }
 
     /** Whether the operation gets a body source. */
@@ -40,11 +45,11 @@ public enum BodyKind {
 
     /** Whether a body without a length is refused ({@code MissingContentLength}). */
     public boolean lengthRequired() {
-        return this == OBJECT_DATA;
+        return this == OBJECT_DATA || this == FORM;
     }
 
     /** Whether the request's {@code x-amz-checksum-*} headers are checked against the body as it arrives. */
     public boolean headerChecksumsCoverBody() {
-        return this != PART_LIST;
+        return this != PART_LIST && this != FORM;
     }
 }

@@ -46,7 +46,8 @@ public enum Endpoint {
     DELETE_BUCKET_POLICY("DeleteBucketPolicy", "DELETE", Level.BUCKET, "policy", Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
     GET_BUCKET_POLICY_STATUS("GetBucketPolicyStatus", "GET", Level.BUCKET, "policyStatus", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     GET_BUCKET_CORS("GetBucketCors", "GET", Level.BUCKET, "cors", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
-    PUT_BUCKET_CORS("PutBucketCors", "PUT", Level.BUCKET, "cors", Permission.OWNER),
+    PUT_BUCKET_CORS("PutBucketCors", "PUT", Level.BUCKET, "cors", Copy.ANY, Permission.OWNER, BodyKind.XML,
+            Takes.headers("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm")),
     DELETE_BUCKET_CORS("DeleteBucketCors", "DELETE", Level.BUCKET, "cors", Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
     GET_BUCKET_LIFECYCLE_CONFIGURATION("GetBucketLifecycleConfiguration", "GET", Level.BUCKET, "lifecycle", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_BUCKET_LIFECYCLE_CONFIGURATION("PutBucketLifecycleConfiguration", "PUT", Level.BUCKET, "lifecycle", Permission.OWNER),
@@ -102,6 +103,9 @@ public enum Endpoint {
             Permission.OWNER),
 
     // ---- bucket: plain ----
+    // S3's POST Object (a browser form upload): authenticated by the form's own policy and signature, not the request's
+    POST_OBJECT("PostObject", "POST", Level.BUCKET, null, Copy.ANY, Permission.WRITE, BodyKind.FORM,
+            Takes.headers("Content-Type")),
     // V2's own parameters on a V1 listing are ignored, as S3 ignores them
     LIST_OBJECTS("ListObjects", "GET", Level.BUCKET, null, Copy.ANY, Permission.READ, BodyKind.NONE,
             Takes.query("prefix", "delimiter", "marker", "max-keys", "encoding-type", "start-after", "continuation-token", "fetch-owner")),
@@ -145,6 +149,13 @@ public enum Endpoint {
     RESTORE_OBJECT("RestoreObject", "POST", Level.OBJECT, "restore", Permission.WRITE),
     SELECT_OBJECT_CONTENT("SelectObjectContent", "POST", Level.OBJECT, "select", Permission.READ),
 
+    // ---- CORS preflight (any query: a presigned URL's, a multipart upload's): answered from the bucket's own CORS
+    // rules, never authenticated (see Router) ----
+    OPTIONS_BUCKET("OptionsBucket", "OPTIONS", Level.BUCKET, null, Copy.ANY, Permission.NONE, BodyKind.NONE,
+            Takes.headers("Origin", "Access-Control-Request-Method", "Access-Control-Request-Headers")),
+    OPTIONS_OBJECT("OptionsObject", "OPTIONS", Level.OBJECT, null, Copy.ANY, Permission.NONE, BodyKind.NONE,
+            Takes.headers("Origin", "Access-Control-Request-Method", "Access-Control-Request-Headers")),
+
     // ---- object: plain ----
     COPY_OBJECT("CopyObject", "PUT", Level.OBJECT, null, Copy.REQUIRED, Permission.WRITE, BodyKind.NONE,
             Takes.headers("x-amz-copy-source", "x-amz-metadata-directive", "x-amz-tagging-directive", "x-amz-copy-source-if-match",
@@ -177,7 +188,9 @@ public enum Endpoint {
     public enum Permission {
         READ,
         WRITE,
-        OWNER
+        OWNER,
+        /** Anyone, unauthenticated: a CORS preflight, which the bucket's own CORS rules answer. */
+        NONE
     }
 
     private final String apiName;
@@ -292,6 +305,15 @@ public enum Endpoint {
     }
 
     /**
+     * Whether the connection authenticates the request's own signature (header or presigned) before the operation
+     * runs: all but a CORS preflight (nobody is asked to sign one) and POST Object (signed inside its form, which the
+     * operation reads and verifies).
+     */
+    public boolean signedByRequest() {
+        return permission != Permission.NONE && this != POST_OBJECT;
+    }
+
+    /**
      * The endpoints whose signature may be scoped to {@code us-east-1} whatever the
      * configured region: clients such as minio-py sign their region discovery with it.
      */
@@ -357,7 +379,7 @@ public enum Endpoint {
 
         /** {@code takes} with the expected-owner headers where S3 takes them: every bucket and object API but CreateBucket. */
         static Takes withOwnerChecks(String apiName, Level level, Copy copy, Takes takes) {
-            if (level == Level.SERVICE || apiName.equals("CreateBucket")) {
+            if (level == Level.SERVICE || apiName.equals("CreateBucket") || apiName.startsWith("Options")) {
                 return takes;
             }
             Takes checked = takes.andHeaders(EXPECTED_BUCKET_OWNER);

@@ -60,20 +60,7 @@ public final class Router {
         TABLE = List.copyOf(table);
     }
 
-    /** The refusal of S3's POST Object, whether the router or (for an unsigned form) the authenticator says it. */
-    public static final String POST_OBJECT_NOT_IMPLEMENTED =
-            "POST Object (browser form upload) is not implemented by posixgw";
-
     private Router() {}
-
-    private static String lackedFamily(S3Request request) {
-        for (Map.Entry<String, String> q : request.query()) {
-            if (LACKED.containsKey(q.getKey())) {
-                return q.getKey();
-            }
-        }
-        return null;
-    }
 
     /** The bucket sub-resources posixgw has none of, in name order (for README's operations table). */
     public static Set<String> lackedSubresources() {
@@ -84,6 +71,10 @@ public final class Router {
         Endpoint.Level level = request.bucket() == null
                 ? Endpoint.Level.SERVICE
                 : request.key() == null ? Endpoint.Level.BUCKET : Endpoint.Level.OBJECT;
+        if (request.method().equals("OPTIONS") && level != Endpoint.Level.SERVICE) {
+            // a CORS preflight names the URL the browser will use, whatever its query (presigned, ?uploadId, ?tagging)
+            return level == Endpoint.Level.BUCKET ? Endpoint.OPTIONS_BUCKET : Endpoint.OPTIONS_OBJECT;
+        }
         boolean copySource = request.header("x-amz-copy-source") != null;
         for (Endpoint e : TABLE) {
             if (e.level() != level) {
@@ -100,6 +91,12 @@ public final class Router {
             }
             if (e.selector() == null && namesSubresource(request, level)) {
                 // e.g. DELETE /bucket/key?acl: no such API, and never a plain DeleteObject
+                throw new S3Exception(
+                        S3Error.METHOD_NOT_ALLOWED,
+                        "The specified method is not allowed against this resource: " + request.method());
+            }
+            if (e == Endpoint.POST_OBJECT && request.query().stream().anyMatch(q -> LACKED.containsKey(q.getKey()))) {
+                // POST ?metrics and the like: no such API, and never a form upload
                 throw new S3Exception(
                         S3Error.METHOD_NOT_ALLOWED,
                         "The specified method is not allowed against this resource: " + request.method());
@@ -131,13 +128,6 @@ public final class Router {
                                 + ") is not implemented by posixgw: objects are stored as plain files");
             }
             return e;
-        }
-        if (level == Endpoint.Level.BUCKET
-                && request.method().equals("POST")
-                && !namesSubresource(request, level)
-                && lackedFamily(request) == null) {
-            // a POST to a bucket that is no other API is S3's POST Object (browser form upload), header-signed or not
-            throw new S3Exception(S3Error.NOT_IMPLEMENTED, POST_OBJECT_NOT_IMPLEMENTED);
         }
         throw new S3Exception(
                 S3Error.METHOD_NOT_ALLOWED,

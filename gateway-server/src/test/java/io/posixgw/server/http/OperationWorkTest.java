@@ -41,7 +41,7 @@ class OperationWorkTest {
                 new S3Request("GET", "/", null, null, List.of(), new NettyRequestHeaders(new DefaultHttpHeaders()));
         Exchange exchange = new Exchange(request, Endpoint.LIST_BUCKETS, new Principal("AK", Role.ROOT), body, "REQ1");
         return new OperationWork(
-                new Operations(backend, "us-east-1", new Authorizer(backend)),
+                new Operations(backend, "us-east-1", new Authorizer(backend), null),
                 exchange,
                 body,
                 ByteBufAllocator.DEFAULT,

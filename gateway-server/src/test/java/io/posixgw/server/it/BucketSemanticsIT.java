@@ -339,13 +339,13 @@ class BucketSemanticsIT extends GatewayPerClass {
     }
 
     /**
-     * POST to a bucket that is not DeleteObjects is S3's POST Object (browser form upload), which posixgw lacks: 501
-     * naming it, for an unsigned form (its credentials are fields of the form, which posixgw does not read: AccessDenied
-     * would tell the client its credentials are wrong) and for a header-signed POST alike (405 before, as if POST had no
-     * meaning there). An unsigned POST that is not a form is still AccessDenied; a wrong header signature still fails.
+     * POST to a bucket that is not DeleteObjects is S3's POST Object (browser form upload), authenticated by the form's
+     * own fields, never by the request's signature (CorsPostObjectIT covers the signed forms): a form without its
+     * x-amz-algorithm is 400 whether the request is unsigned or header-signed, and stores nothing; a POST that is no
+     * form is 412 PreconditionFailed, as S3 answers it.
      */
     @Test
-    void postObjectIsNotImplemented() throws Exception {
+    void postObjectIsAuthenticatedByItsForm() throws Exception {
         createBucket("form-target");
         String boundary = "----posixgw-form";
         byte[] form = bytes("--" + boundary + "\r\nContent-Disposition: form-data; name=\"key\"\r\n\r\nuploaded\r\n"
@@ -358,8 +358,8 @@ class BucketSemanticsIT extends GatewayPerClass {
                 "/form-target",
                 Map.of("host", "127.0.0.1:" + gw.port, "content-type", "multipart/form-data; boundary=" + boundary),
                 form);
-        assertError(unsigned, 501, "NotImplemented");
-        assertTrue(unsigned.text().contains("POST Object"), unsigned.text());
+        assertError(unsigned, 400, "InvalidArgument");
+        assertTrue(unsigned.text().contains("x-amz-algorithm"), unsigned.text());
         assertFalse(Files.exists(root.resolve("form-target/uploaded")));
 
         RawS3.Response signed = raw.send(
@@ -368,19 +368,13 @@ class BucketSemanticsIT extends GatewayPerClass {
                 Map.of(),
                 Map.of("content-type", "multipart/form-data; boundary=" + boundary),
                 form);
-        assertError(signed, 501, "NotImplemented");
-        assertTrue(signed.text().contains("POST Object"), signed.text());
-        RawS3.Response plain = raw.send("POST", "/form-target", Map.of(), Map.of(), bytes("x"));
-        assertError(plain, 501, "NotImplemented");
-
+        assertError(signed, 400, "InvalidArgument");
+        assertFalse(Files.exists(root.resolve("form-target/uploaded")));
+        assertError(raw.send("POST", "/form-target", Map.of(), Map.of(), bytes("x")), 412, "PreconditionFailed");
         assertError(
                 raw.exchange("POST", "/form-target", Map.of("host", "127.0.0.1:" + gw.port), bytes("x")),
-                403,
-                "AccessDenied");
-        RawS3 wrongSecret =
-                new RawS3("127.0.0.1", gw.port, new TestSigner(TestGateway.ACCESS, "not-the-secret", "us-east-1"));
-        assertError(
-                wrongSecret.send("POST", "/form-target", Map.of(), Map.of(), bytes("x")), 403, "SignatureDoesNotMatch");
+                412,
+                "PreconditionFailed");
         assertError(
                 raw.send("POST", "/form-target", Map.of("acl", ""), Map.of(), new byte[0]), 405, "MethodNotAllowed");
     }

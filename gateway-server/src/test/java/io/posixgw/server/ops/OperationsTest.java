@@ -24,7 +24,7 @@ class OperationsTest {
                 implemented.add(e);
             }
         }
-        assertEquals(implemented, new Operations(null, "us-east-1", new Authorizer(null)).bound());
+        assertEquals(implemented, new Operations(null, "us-east-1", new Authorizer(null), null).bound());
     }
 
     /** A handler reading a query parameter its row does not declare fails in every test run (assertions are on). */

@@ -35,7 +35,7 @@ final class OpsHarness {
 
     final InMemoryBackend store = new InMemoryBackend();
     final BackendCalls backend = new BackendCalls(store);
-    private final Operations operations = new Operations(store, "us-east-1", new Authorizer(store));
+    private final Operations operations = new Operations(store, "us-east-1", new Authorizer(store), null);
 
     Request request(String method, String path) {
         return new Request(method, path);

@@ -165,8 +165,31 @@ class ReadmeOperationsTableTest {
         r.put(Endpoint.GET_BUCKET_POLICY, none + "404 `NoSuchBucketPolicy`, as S3 for a bucket without a policy");
         r.put(Endpoint.DELETE_BUCKET_POLICY, none + "204, nothing changed");
         r.put(Endpoint.GET_BUCKET_POLICY_STATUS, "`<IsPublic>false</IsPublic>`: nothing is public");
-        r.put(Endpoint.GET_BUCKET_CORS, none + "404 `NoSuchCORSConfiguration`");
-        r.put(Endpoint.DELETE_BUCKET_CORS, none + "204, nothing changed");
+        r.put(
+                Endpoint.GET_BUCKET_CORS,
+                "the `<CORSConfiguration>` as it was put; a bucket without one is 404 `NoSuchCORSConfiguration`");
+        r.put(
+                Endpoint.PUT_BUCKET_CORS,
+                "S3's rules: 1 to 100 `<CORSRule>`s, each with an `AllowedOrigin` and an `AllowedMethod` (GET, PUT, HEAD, POST, "
+                        + "DELETE), at most one `*` per origin and header, none in `ExposeHeader`; `Content-MD5` or an "
+                        + "`x-amz-checksum-*` value required; stored as sent in versitygw's `cors` attribute of the bucket");
+        r.put(Endpoint.DELETE_BUCKET_CORS, "204, also when there was none");
+        r.put(
+                Endpoint.OPTIONS_BUCKET,
+                "CORS preflight, unauthenticated, any query: 400 `BadRequest` without `Origin` or a valid "
+                        + "`Access-Control-Request-Method`, 403 `AccessForbidden` when the bucket has no rules or none "
+                        + "matches, else 200 with the first matching rule's `Access-Control-*` headers and `Vary`");
+        r.put(Endpoint.OPTIONS_OBJECT, "as OptionsBucket");
+        r.put(
+                Endpoint.POST_OBJECT,
+                "browser form upload: `multipart/form-data` streamed (the file part to a temp file, published as a PUT), "
+                        + "fields before the file at most 20 KiB, fields after it ignored; a SigV4-signed policy "
+                        + "(`x-amz-algorithm`, `-credential`, `-date`, `-signature`): 403 `AccessDenied` \"Invalid according "
+                        + "to Policy\" when expired or a condition or field does not hold, `EntityTooLarge`/`EntityTooSmall` "
+                        + "for `content-length-range`; `key` with `${filename}`, `Content-Type` and the other content "
+                        + "fields, `x-amz-meta-*`, `tagging` (XML), one `x-amz-checksum-*`, `success_action_status` "
+                        + "(200, 201 with `<PostResponse>`, 204) or `success_action_redirect` (303); SigV2 forms 400; "
+                        + "unsigned (anonymous) forms 403 until bucket policies can allow them");
         r.put(Endpoint.GET_BUCKET_LIFECYCLE_CONFIGURATION, none + "404 `NoSuchLifecycleConfiguration`");
         r.put(Endpoint.DELETE_BUCKET_LIFECYCLE, none + "204, nothing changed");
         r.put(Endpoint.GET_BUCKET_WEBSITE, none + "404 `NoSuchWebsiteConfiguration`");
@@ -251,7 +274,7 @@ class ReadmeOperationsTableTest {
                 .append("; any other method on the bucket sub-resources ")
                 .append(String.join(", ", lacked))
                 .append(" (named Get/Put/Delete and the family, HEAD as Get)")
-                .append("; POST Object (browser form upload); any request asking for server-side encryption")
+                .append("; any request asking for server-side encryption")
                 .append(
                         " (`x-amz-server-side-encryption`, its KMS key id, or SSE-C headers): objects are plain files |\n");
         return sb.toString();

@@ -269,6 +269,21 @@ public final class InMemoryBackend implements Backend {
     }
 
     @Override
+    public byte[] getBucketCors(String bucket) {
+        synchronized (lock) {
+            byte[] cors = bucket(bucket).cors;
+            return cors == null ? null : cors.clone();
+        }
+    }
+
+    @Override
+    public void putBucketCors(String bucket, byte[] xml) {
+        synchronized (lock) {
+            bucket(bucket).cors = xml == null ? null : xml.clone();
+        }
+    }
+
+    @Override
     public Map<String, String> getObjectTagging(String bucket, String key) {
         return current(bucket, key).info().attributes().tags();
     }

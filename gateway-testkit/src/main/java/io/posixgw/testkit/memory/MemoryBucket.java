@@ -14,6 +14,7 @@ final class MemoryBucket {
     final TreeMap<String, Stored> objects = new TreeMap<>(KeyOrder.COMPARATOR);
     final Map<String, Upload> uploads = new HashMap<>();
     Map<String, String> tags = Map.of();
+    byte[] cors;
 
     MemoryBucket(String name, String owner, Instant created) {
         this.name = name;
