@@ -38,6 +38,11 @@ final class AttrNames {
     static final String ACL = "acl";
     static final String OWNERSHIP = "ownership";
     static final String POLICY = "policy";
+    /**
+     * posixgw's own: the bucket's Public Access Block as JSON ({@code PublicAccessBlock}); versitygw
+     * has no Public Access Block and neither reads nor lists it.
+     */
+    static final String PUBLIC_ACCESS_BLOCK = "posixgw.public-access-block";
 
     /** Content type versitygw stores on directory objects. */
     static final String DIRECTORY_CONTENT_TYPE = "application/x-directory";

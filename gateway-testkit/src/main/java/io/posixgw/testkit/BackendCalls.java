@@ -290,4 +290,15 @@ public final class BackendCalls implements Backend {
     public ListPartsResult listParts(ListPartsRequest request) throws IOException {
         return backend.listParts(request);
     }
+
+    @Override
+    public byte[] getBucketConfig(String bucket, io.posixgw.core.backend.BucketConfig which) throws IOException {
+        return backend.getBucketConfig(bucket, which);
+    }
+
+    @Override
+    public void putBucketConfig(String bucket, io.posixgw.core.backend.BucketConfig which, byte[] document)
+            throws IOException {
+        backend.putBucketConfig(bucket, which, document);
+    }
 }

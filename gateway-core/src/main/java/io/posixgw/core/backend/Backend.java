@@ -41,7 +41,11 @@ public interface Backend {
 
     List<BucketInfo> listBuckets() throws IOException;
 
-    /** @param owner access key of the creator, recorded as the bucket owner */
+    /**
+     * @param owner access key of the creator, recorded as the bucket owner. A new bucket also
+     *     starts with every switch of its Public Access Block on ({@link BucketConfig#PUBLIC_ACCESS_BLOCK}
+     *     is {@link io.posixgw.core.policy.PublicAccessBlock#ALL}), as on S3.
+     */
     void createBucket(String bucket, String owner) throws IOException;
 
     /** Throws {@code NoSuchBucket} when absent. */
@@ -116,4 +120,13 @@ public interface Backend {
 
     /** Replaces the bucket's tags (already checked against S3's rules); an empty map removes them. */
     void putBucketTagging(String bucket, Map<String, String> tags) throws IOException;
+
+    /**
+     * The bucket's stored {@code which} document, or null when it has none; {@code NoSuchBucket}
+     * when the bucket does not exist.
+     */
+    byte[] getBucketConfig(String bucket, BucketConfig which) throws IOException;
+
+    /** Replaces the bucket's {@code which} document, durably; null removes it. {@code NoSuchBucket} when absent. */
+    void putBucketConfig(String bucket, BucketConfig which, byte[] document) throws IOException;
 }

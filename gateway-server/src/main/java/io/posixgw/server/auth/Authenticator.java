@@ -33,6 +33,9 @@ public final class Authenticator {
 
     /** The caller a verified request came from, with its role. */
     public Principal caller(AuthResult verified) {
+        if (verified.accessKey() == null) {
+            return Principal.ANONYMOUS;
+        }
         Principal p = accounts.principal(verified.accessKey());
         if (p == null) {
             // removed from the users file between the signature check and now
@@ -41,6 +44,10 @@ public final class Authenticator {
         return p;
     }
 
+    /**
+     * The verified signature, or for a request that carries none an anonymous result (no access
+     * key, {@link #caller} is {@link Principal#ANONYMOUS}).
+     */
     public AuthResult authenticate(S3Request request, Endpoint endpoint) {
         if (isBrowserForm(request)) {
             // S3 authenticates these from the form's own policy and signature fields, a scheme posixgw does not have:
@@ -65,6 +72,10 @@ public final class Authenticator {
         };
         SignedRequest signed = new SignedRequest(request.method(), request.path(), query, headers);
         try {
+            if (SigV4Verifier.isUnsigned(signed)) {
+                // anonymous: what it may do is the Authorizer's question (a bucket policy granting "*")
+                return SigV4Verifier.anonymous(signed);
+            }
             return verifier.verify(signed, region, endpoint.acceptsUsEast1Scope());
         } catch (SigV4Exception e) {
             throw toS3(e);

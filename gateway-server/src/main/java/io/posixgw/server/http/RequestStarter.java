@@ -6,6 +6,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpUtil;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
+import io.posixgw.server.auth.Client;
 import io.posixgw.server.ops.Exchange;
 import io.posixgw.server.routing.Endpoint;
 import io.posixgw.server.routing.RequestTarget;
@@ -85,7 +86,8 @@ final class RequestStarter implements Start.Starter {
             }
             S3RequestReader.validateNames(request);
             HttpBody body = bodyOf(channel, http, request, auth, endpoint);
-            Exchange exchange = new Exchange(request, endpoint, server.authenticator.caller(auth), body, r.requestId);
+            Exchange exchange = new Exchange(
+                    request, endpoint, server.authenticator.caller(auth), body, r.requestId, clientOf(channel));
             return new Start.Run(new OperationWork(server.operations, exchange, body, channel.alloc(), r.path), body);
         } catch (S3Exception e) {
             S3Exception answer = authenticated || request == null ? e : authenticateBeforeRefusing(e, request);
@@ -95,6 +97,14 @@ final class RequestStarter implements Start.Starter {
             return Start.Answer.keepOpen(Errors.render(
                     S3Error.INTERNAL_ERROR.exception(), http.method().name(), r.path, r.requestId));
         }
+    }
+
+    /** Where the request came from, for the policy keys {@code aws:SourceIp} and {@code aws:SecureTransport}. */
+    private static Client clientOf(Channel channel) {
+        String ip = channel.remoteAddress() instanceof java.net.InetSocketAddress a && a.getAddress() != null
+                ? a.getAddress().getHostAddress()
+                : null;
+        return new Client(ip, channel.pipeline().get(io.netty.handler.ssl.SslHandler.class) != null);
     }
 
     private static String resourceOf(InFlight r) {
@@ -141,7 +151,10 @@ final class RequestStarter implements Start.Starter {
         }
         try {
             // any endpoint that accepts the us-east-1 scope: a region error must not hide a failed signature
-            server.authenticator.authenticate(request, Endpoint.LIST_BUCKETS);
+            AuthResult auth = server.authenticator.authenticate(request, Endpoint.LIST_BUCKETS);
+            if (auth.accessKey() == null) {
+                return new S3Exception(S3Error.ACCESS_DENIED, S3Error.ACCESS_DENIED.defaultMessage());
+            }
             return refusal;
         } catch (S3Exception authFailed) {
             return authFailed;

@@ -413,4 +413,23 @@ public final class InMemoryBackend implements Backend {
                             + ObjectAttributes.MAX_USER_METADATA_BYTES + " bytes).");
         }
     }
+
+    @Override
+    public byte[] getBucketConfig(String bucket, io.posixgw.core.backend.BucketConfig which) {
+        synchronized (lock) {
+            byte[] d = bucket(bucket).configs.get(which);
+            return d == null ? null : d.clone();
+        }
+    }
+
+    @Override
+    public void putBucketConfig(String bucket, io.posixgw.core.backend.BucketConfig which, byte[] document) {
+        synchronized (lock) {
+            if (document == null) {
+                bucket(bucket).configs.remove(which);
+            } else {
+                bucket(bucket).configs.put(which, document.clone());
+            }
+        }
+    }
 }
