@@ -128,6 +128,8 @@ class PolicyEvaluatorTest {
     /** Key names are case-insensitive before the {@code /}, tag keys after it are not. */
     private static String normal(String k) {
         int slash = k.indexOf('/');
-        return slash < 0 ? k.toLowerCase(java.util.Locale.ROOT) : k.substring(0, slash).toLowerCase(java.util.Locale.ROOT) + k.substring(slash);
+        return slash < 0
+                ? k.toLowerCase(java.util.Locale.ROOT)
+                : k.substring(0, slash).toLowerCase(java.util.Locale.ROOT) + k.substring(slash);
     }
 }

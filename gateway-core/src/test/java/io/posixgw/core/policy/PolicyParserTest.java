@@ -27,7 +27,8 @@ class PolicyParserTest {
 
     private static String allowAll(String condition) {
         return "{\"Statement\":{\"Effect\":\"Allow\",\"Principal\":{\"AWS\":\"*\"},\"Action\":\"s3:GetObject\","
-                + "\"Resource\":\"arn:aws:s3:::bkt/*\"" + (condition == null ? "" : ",\"Condition\":" + condition) + "}}";
+                + "\"Resource\":\"arn:aws:s3:::bkt/*\"" + (condition == null ? "" : ",\"Condition\":" + condition)
+                + "}}";
     }
 
     @Test
@@ -109,7 +110,10 @@ class PolicyParserTest {
                 "{\"StringEquals\":{\"s3:prefix\":\"a\"}}|true",
             })
     void isPublicAsAwsDefinesIt(String condition, boolean expected) {
-        assertEquals(expected, parse(allowAll(condition == null || condition.isEmpty() ? null : condition)).isPublic());
+        assertEquals(
+                expected,
+                parse(allowAll(condition == null || condition.isEmpty() ? null : condition))
+                        .isPublic());
     }
 
     @Test

@@ -303,7 +303,7 @@ class PolicyIT {
                         "\"*\"",
                         "\"s3:PutObject\"",
                         "\"arn:aws:s3:::alice-dropbox/uploads/*\"",
-                        "{\"StringNotEqualsIfExists\":{\"s3:x-amz-acl\":\"bucket-owner-full-control\"}}"));
+                        "{\"StringEquals\":{\"s3:x-amz-acl\":[\"public-read\",\"public-read-write\"]}}"));
         assertStatus(204, null, putPolicy(alice, "alice-dropbox", p));
         assertStatus(200, null, anonymous("PUT", "/alice-dropbox/uploads/one", "first"));
         assertArrayEquals(bytes("first"), Files.readAllBytes(root.resolve("alice-dropbox/uploads/one")));
