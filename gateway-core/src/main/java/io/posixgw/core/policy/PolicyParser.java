@@ -9,7 +9,6 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -123,13 +122,9 @@ public final class PolicyParser {
             throw malformed("Could not parse the policy: Statement is empty!");
         }
         List<Statement> out = new ArrayList<>();
-        Set<String> sids = new HashSet<>();
         for (JsonNode s : list) {
-            Statement st = statement(s, bucket, knownAccount);
-            if (st.sid() != null && !st.sid().isEmpty() && !sids.add(st.sid()) && knownAccount != null) {
-                throw malformed("Statement IDs (SID) in a single policy must be unique.");
-            }
-            out.add(st);
+            // a repeated Sid is accepted: S3 takes it (unlike IAM's identity policies)
+            out.add(statement(s, bucket, knownAccount));
         }
         return new BucketPolicy(version, out);
     }

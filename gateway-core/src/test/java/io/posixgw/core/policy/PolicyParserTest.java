@@ -76,9 +76,6 @@ class PolicyParserTest {
                         + "\"Condition\":{\"NullIfExists\":{\"s3:prefix\":\"true\"}}}}"
                         + "|Invalid Condition type : NullIfExists",
                 "{\"Statement\":[],\"Statement\":[]}|This policy contains invalid Json",
-                "{\"Statement\":[{\"Sid\":\"a\",\"Effect\":\"Allow\",\"Principal\":\"*\",\"Action\":\"s3:GetObject\",\"Resource\":\"arn:aws:s3:::bkt/*\"},"
-                        + "{\"Sid\":\"a\",\"Effect\":\"Allow\",\"Principal\":\"*\",\"Action\":\"s3:GetObject\",\"Resource\":\"arn:aws:s3:::bkt/*\"}]}"
-                        + "|Statement IDs (SID) in a single policy must be unique.",
             })
     void refusesWithS3sMessages(String json, String message) {
         assertEquals(message, refused(json));

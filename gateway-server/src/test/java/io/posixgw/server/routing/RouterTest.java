@@ -133,12 +133,13 @@ class RouterTest {
                 Endpoint e = route(method, "b", null, query);
                 if (e.implemented()) {
                     // issue 16 items 9 and 8: the reads and deletes of configurations posixgw has none of are answered;
-                    // tagging is kept
+                    // tagging and (issue 18) policies are kept
                     assertTrue(
                             ANSWERED_SINCE.contains(query)
                                     && (method.equals("GET")
                                             || method.equals("DELETE")
-                                            || query.equals("tagging") && method.equals("PUT")),
+                                            || (query.equals("tagging") || query.equals("policy"))
+                                                    && method.equals("PUT")),
                             method + " ?" + query);
                     return;
                 }
