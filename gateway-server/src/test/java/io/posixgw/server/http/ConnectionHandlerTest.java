@@ -135,7 +135,7 @@ class ConnectionHandlerTest {
         assertTrue(r.body().contains("<Code>InvalidRequest</Code>"), r.body());
         assertEquals("close", r.header("connection"));
         assertTrue(real.workers.queue.isEmpty(), "the DELETE never went to a worker");
-        assertEquals(List.of("GetObject 403 AccessDenied"), real.metrics.ended);
+        assertEquals(List.of("GetObject 400 InvalidRequest"), real.metrics.ended);
     }
 
     @Test

@@ -138,7 +138,9 @@ class RouterTest {
                             ANSWERED_SINCE.contains(query)
                                     && (method.equals("GET")
                                             || method.equals("DELETE")
-                                            || (query.equals("tagging") || query.equals("policy"))
+                                            || (query.equals("tagging")
+                                                            || query.equals("policy")
+                                                            || query.equals("publicAccessBlock"))
                                                     && method.equals("PUT")),
                             method + " ?" + query);
                     return;
