@@ -76,6 +76,7 @@ public enum S3Error {
             "MalformedPOSTRequest", 400, "The body of your POST request is not well-formed multipart/form-data."),
     MAX_POST_PRE_DATA_LENGTH_EXCEEDED(
             "MaxPostPreDataLengthExceeded", 400, "Your POST request fields preceding the upload file were too large."),
+    MALFORMED_POLICY("MalformedPolicy", 400, "This policy contains invalid Json"),
     MAX_MESSAGE_LENGTH_EXCEEDED("MaxMessageLengthExceeded", 400, "Your request was too big."),
     METADATA_TOO_LARGE("MetadataTooLarge", 400, "Your metadata headers exceed the maximum allowed metadata size."),
     METHOD_NOT_ALLOWED("MethodNotAllowed", 405, "The specified method is not allowed against this resource."),
@@ -83,6 +84,8 @@ public enum S3Error {
     MISSING_SECURITY_HEADER("MissingSecurityHeader", 400, "Your request is missing a required header."),
     NO_SUCH_BUCKET("NoSuchBucket", 404, "The specified bucket does not exist."),
     NO_SUCH_BUCKET_POLICY("NoSuchBucketPolicy", 404, "The bucket policy does not exist"),
+    NO_SUCH_PUBLIC_ACCESS_BLOCK_CONFIGURATION(
+            "NoSuchPublicAccessBlockConfiguration", 404, "The public access block configuration was not found"),
     NO_SUCH_CORS_CONFIGURATION("NoSuchCORSConfiguration", 404, "The CORS configuration does not exist"),
     NO_SUCH_LIFECYCLE_CONFIGURATION("NoSuchLifecycleConfiguration", 404, "The lifecycle configuration does not exist"),
     NO_SUCH_TAG_SET("NoSuchTagSet", 404, "The TagSet does not exist"),

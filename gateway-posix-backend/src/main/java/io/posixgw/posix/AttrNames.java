@@ -40,6 +40,11 @@ final class AttrNames {
     static final String POLICY = "policy";
     /** The bucket's CORS configuration: the PutBucketCors body as received (XML), as versitygw stores it. */
     static final String CORS = "cors";
+    /**
+     * posixgw's own: the bucket's Public Access Block as JSON ({@code PublicAccessBlock}); versitygw
+     * has no Public Access Block and neither reads nor lists it.
+     */
+    static final String PUBLIC_ACCESS_BLOCK = "posixgw.public-access-block";
 
     /** Content type versitygw stores on directory objects. */
     static final String DIRECTORY_CONTENT_TYPE = "application/x-directory";

@@ -4,6 +4,7 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.model.BucketInfo;
 import io.posixgw.core.names.BucketNames;
+import io.posixgw.core.policy.PublicAccessBlock;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -97,7 +98,7 @@ final class Buckets {
 
     /**
      * Makes the bucket complete under a hidden name ({@code .<bucket>.posixgw-creating-<hex>}:
-     * owner, ownership, {@code .sgwtmp}) and renames it into place, under the name's lock. So
+     * owner, ownership, Public Access Block, {@code .sgwtmp}) and renames it into place, under the name's lock. So
      * the name never shows a bucket without its owner, and a create never writes the owner of
      * another bucket nor removes one: a DeleteBucket of the name (which may restore a parked
      * bucket) takes the same lock in every gateway, and the rename fails on a non-empty
@@ -118,6 +119,7 @@ final class Buckets {
                 Files.createDirectory(making);
                 store.set(making, AttrNames.ACL, AttrCodec.encodeOwnerAcl(o));
                 store.set(making, AttrNames.OWNERSHIP, AttrCodec.utf8(DEFAULT_OWNERSHIP));
+                store.set(making, AttrNames.PUBLIC_ACCESS_BLOCK, PublicAccessBlock.ALL.toJson());
                 Files.createDirectory(PathResolver.staging(making));
                 committer.syncDir(making);
                 store.moved(making, dir); // sidecar: the attributes first (see above); xattrs: nothing

@@ -4,6 +4,7 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.backend.BodySource;
+import io.posixgw.core.backend.BucketConfig;
 import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.backend.ObjectHead;
 import io.posixgw.core.model.AbortMultipartUploadRequest;
@@ -443,27 +444,40 @@ public final class PosixBackend implements Backend {
         });
     }
 
-    /** versitygw's {@code cors} bucket attribute: the configuration's XML as the client sent it. */
+    /**
+     * Attributes of the bucket directory, as versitygw keeps them: {@code policy} holds the
+     * policy's JSON as it was put, {@code cors} the CORS configuration's XML as it was put; the Public Access Block
+     * is posixgw's own
+     * {@code posixgw.public-access-block} (see {@link AttrNames}).
+     */
     @Override
-    public byte[] getBucketCors(String bucket) throws IOException {
+    public byte[] getBucketConfig(String bucket, BucketConfig which) throws IOException {
         return call(() -> {
             Path dir = paths.bucketDir(bucket);
             PathResolver.requireBucket(dir);
-            return store.get(dir, AttrNames.CORS);
+            return store.get(dir, attributeOf(which));
         });
     }
 
     @Override
-    public void putBucketCors(String bucket, byte[] xml) throws IOException {
+    public void putBucketConfig(String bucket, BucketConfig which, byte[] document) throws IOException {
         run(() -> {
             Path dir = paths.bucketDir(bucket);
             PathResolver.requireBucket(dir);
-            if (xml == null) {
-                store.remove(dir, AttrNames.CORS);
+            if (document == null) {
+                store.remove(dir, attributeOf(which));
             } else {
-                store.set(dir, AttrNames.CORS, xml);
+                store.set(dir, attributeOf(which), document);
             }
             committer.syncDir(dir);
         });
+    }
+
+    private static String attributeOf(BucketConfig which) {
+        return switch (which) {
+            case POLICY -> AttrNames.POLICY;
+            case PUBLIC_ACCESS_BLOCK -> AttrNames.PUBLIC_ACCESS_BLOCK;
+            case CORS -> AttrNames.CORS;
+        };
     }
 }

@@ -69,7 +69,11 @@ public final class Gateway implements AutoCloseable {
         Accounts accounts = new Accounts(config.accessKey(), config.secretKey(), users);
         SigV4Verifier verifier = new SigV4Verifier(accounts, "s3", Clock.systemUTC());
         Authenticator authenticator = new Authenticator(verifier, accounts, config.region());
-        Operations operations = new Operations(backend, config.region(), new Authorizer(backend), authenticator);
+        Operations operations = new Operations(
+                backend,
+                config.region(),
+                new Authorizer(backend, key -> accounts.principal(key) != null),
+                authenticator);
         this.workers =
                 WorkerPool.create(config.workers(), WORKER_QUEUE, WORKER_IDLE.toMillis(), daemonThreads("posixgw-io-"));
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(daemonThreads("posixgw-sweep-"));

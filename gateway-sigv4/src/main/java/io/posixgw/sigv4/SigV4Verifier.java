@@ -68,6 +68,45 @@ public final class SigV4Verifier {
         return verify(request, configuredRegion, alsoAcceptUsEast1, NonS3Profile.S3);
     }
 
+    /**
+     * Whether the request carries no credentials at all: no {@code Authorization} header and no
+     * presigned (SigV4 or SigV2) query. S3 treats such a request as anonymous; whether it may do
+     * anything is the server's authorisation, not a signature check.
+     */
+    public static boolean isUnsigned(SignedRequest request) {
+        return request.headers().first("authorization") == null
+                && request.queryParam("X-Amz-Algorithm") == null
+                && request.queryParam("X-Amz-Signature") == null
+                && request.queryParam("X-Amz-Credential") == null
+                && request.queryParam("AWSAccessKeyId") == null
+                && request.queryParam("Signature") == null;
+    }
+
+    /**
+     * An anonymous request ({@link #isUnsigned}) as a result without an access key: its body
+     * is checked against the {@code x-amz-content-sha256} it names, if any, or read as it comes;
+     * an aws-chunked body may only be the unsigned-trailer kind (chunk signatures need a signer).
+     */
+    public static AuthResult anonymous(SignedRequest request) throws SigV4Exception {
+        String claim = request.headers().first("x-amz-content-sha256");
+        if (claim == null || claim.equals(UNSIGNED_PAYLOAD)) {
+            return new AuthResult(null, PayloadMode.UNSIGNED, -1, false, null, null);
+        }
+        if (Crypto.isHex(claim, 64)) {
+            return new AuthResult(null, PayloadMode.SIGNED_HASH, -1, false, claim.toLowerCase(Locale.ROOT), null);
+        }
+        if (claim.equals(STREAMING_UNSIGNED_TRAILER)) {
+            return new AuthResult(
+                    null,
+                    PayloadMode.STREAMING_UNSIGNED_TRAILER,
+                    decodedLength(request),
+                    false,
+                    null,
+                    new StreamingContext(null, null, null, null, declaredTrailers(request)));
+        }
+        throw new SigV4Exception(Reason.ACCESS_DENIED, "Access Denied");
+    }
+
     AuthResult verify(SignedRequest request, String configuredRegion, boolean alsoAcceptUsEast1, NonS3Profile profile)
             throws SigV4Exception {
         ParsedAuth auth = AuthParser.parse(request);

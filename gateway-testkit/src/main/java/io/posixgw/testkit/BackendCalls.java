@@ -243,12 +243,12 @@ public final class BackendCalls implements Backend {
 
     @Override
     public byte[] getBucketCors(String bucket) throws IOException {
-        return backend.getBucketCors(bucket);
+        return backend.getBucketConfig(bucket, io.posixgw.core.backend.BucketConfig.CORS);
     }
 
     @Override
     public void putBucketCors(String bucket, byte[] xml) throws IOException {
-        backend.putBucketCors(bucket, xml);
+        backend.putBucketConfig(bucket, io.posixgw.core.backend.BucketConfig.CORS, xml);
     }
 
     @Override
@@ -299,5 +299,16 @@ public final class BackendCalls implements Backend {
     @Override
     public ListPartsResult listParts(ListPartsRequest request) throws IOException {
         return backend.listParts(request);
+    }
+
+    @Override
+    public byte[] getBucketConfig(String bucket, io.posixgw.core.backend.BucketConfig which) throws IOException {
+        return backend.getBucketConfig(bucket, which);
+    }
+
+    @Override
+    public void putBucketConfig(String bucket, io.posixgw.core.backend.BucketConfig which, byte[] document)
+            throws IOException {
+        backend.putBucketConfig(bucket, which, document);
     }
 }

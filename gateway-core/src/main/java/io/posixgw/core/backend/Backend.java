@@ -41,7 +41,11 @@ public interface Backend {
 
     List<BucketInfo> listBuckets() throws IOException;
 
-    /** @param owner access key of the creator, recorded as the bucket owner */
+    /**
+     * @param owner access key of the creator, recorded as the bucket owner. A new bucket also
+     *     starts with every switch of its Public Access Block on ({@link BucketConfig#PUBLIC_ACCESS_BLOCK}
+     *     is {@link io.posixgw.core.policy.PublicAccessBlock#ALL}), as on S3.
+     */
     void createBucket(String bucket, String owner) throws IOException;
 
     /** Throws {@code NoSuchBucket} when absent. */
@@ -118,11 +122,11 @@ public interface Backend {
     void putBucketTagging(String bucket, Map<String, String> tags) throws IOException;
 
     /**
-     * The bucket's CORS configuration as it was put (the XML document, versitygw's {@code cors} attribute), or null
-     * when it has none; {@code NoSuchBucket} when it does not exist.
+     * The bucket's stored {@code which} document, or null when it has none; {@code NoSuchBucket}
+     * when the bucket does not exist.
      */
-    byte[] getBucketCors(String bucket) throws IOException;
+    byte[] getBucketConfig(String bucket, BucketConfig which) throws IOException;
 
-    /** Stores the bucket's CORS configuration (already validated); null removes it. */
-    void putBucketCors(String bucket, byte[] xml) throws IOException;
+    /** Replaces the bucket's {@code which} document, durably; null removes it. {@code NoSuchBucket} when absent. */
+    void putBucketConfig(String bucket, BucketConfig which, byte[] document) throws IOException;
 }

@@ -34,10 +34,17 @@ public final class Authenticator {
 
     /** The caller a verified request came from, with its role. */
     public Principal caller(AuthResult verified) {
+        if (verified.accessKey() == null) {
+            return Principal.ANONYMOUS;
+        }
         // null: removed from the users file between the signature check and now
         return caller(verified.accessKey());
     }
 
+    /**
+     * The verified signature, or for a request that carries none an anonymous result (no access
+     * key, {@link #caller} is {@link Principal#ANONYMOUS}).
+     */
     public AuthResult authenticate(S3Request request, Endpoint endpoint) {
         List<QueryParam> query = new ArrayList<>(request.query().size());
         for (Map.Entry<String, String> e : request.query()) {
@@ -56,6 +63,10 @@ public final class Authenticator {
         };
         SignedRequest signed = new SignedRequest(request.method(), request.path(), query, headers);
         try {
+            if (SigV4Verifier.isUnsigned(signed)) {
+                // anonymous: what it may do is the Authorizer's question (a bucket policy granting "*")
+                return SigV4Verifier.anonymous(signed);
+            }
             return verifier.verify(signed, region, endpoint.acceptsUsEast1Scope());
         } catch (SigV4Exception e) {
             throw toS3(e);

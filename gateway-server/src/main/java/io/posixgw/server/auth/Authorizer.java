@@ -3,60 +3,194 @@ package io.posixgw.server.auth;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
+import io.posixgw.core.backend.BucketConfig;
 import io.posixgw.core.model.BucketInfo;
+import io.posixgw.core.policy.BucketPolicy;
+import io.posixgw.core.policy.PolicyParser;
+import io.posixgw.core.policy.PolicyRequest;
+import io.posixgw.core.policy.PublicAccessBlock;
 import io.posixgw.server.routing.CopySource;
 import io.posixgw.server.routing.Endpoint;
 import io.posixgw.server.routing.S3Request;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Who may do what, in one place, from the permission each {@link Endpoint} declares and
- * versitygw's rules: root and admin may do everything; a {@code userplus} may create
- * buckets and a {@code user} may not; both may use (READ, WRITE and OWNER alike) only the
- * buckets they own, the owner being the {@code acl} recorded on the bucket directory at
- * CreateBucket, so every gateway sharing the root decides alike. A copy needs the source
- * bucket as well. ACL grants to others and bucket policies are not consulted: a user is
- * refused where versitygw might allow it through them, never the other way round.
- * Runs on a worker: reading an owner touches the disk (root and admin never do).
+ * Who may do what, in one place, with versitygw's roles and S3's bucket policies:
+ * <ul>
+ *   <li>root and {@code admin} may do everything, whatever a policy says;
+ *   <li>a {@code userplus} may create buckets, a {@code user} and an anonymous caller may not;
+ *   <li>the bucket owner (the {@code acl} recorded on the bucket directory at CreateBucket) may
+ *       do everything on its bucket unless the bucket policy explicitly denies it, and keeps its
+ *       policy, Public Access Block, ownership and ACL APIs even then;
+ *   <li>anyone else, an unsigned caller included, only what the bucket policy allows
+ *       ({@link PolicyActions} names the action; an explicit Deny wins), and never those owner
+ *       APIs (405 when the policy would allow them, as S3 answers another account). While the
+ *       policy is public and the bucket's Public Access Block has RestrictPublicBuckets, the
+ *       policy allows nobody but the owner.
+ * </ul>
+ * A copy also needs {@code s3:GetObject} on its source; DeleteObjects needs
+ * {@code s3:DeleteObject} per key ({@link #requireObject}). Everything is read from the bucket
+ * on each request (owner, policy, block), so every gateway sharing the root decides alike.
+ * Runs on a worker: reading touches the disk (root and admin never do).
  */
 public final class Authorizer {
-    private final Backend backend;
+    private static final Logger LOG = LoggerFactory.getLogger(Authorizer.class);
 
+    private final Backend backend;
+    private final java.util.function.Predicate<String> accountExists;
+
+    /** An authorizer for which every access key a policy names is an account (tests). */
     public Authorizer(Backend backend) {
+        this(backend, key -> true);
+    }
+
+    /** @param accountExists whether an access key is an account of this server (root or {@code users.json}) */
+    public Authorizer(Backend backend, java.util.function.Predicate<String> accountExists) {
         this.backend = backend;
+        this.accountExists = accountExists;
+    }
+
+    /** Whether a principal a policy names is an account here: PutBucketPolicy refuses others, as S3 does. */
+    public boolean accountExists(String accessKey) {
+        return accountExists.test(accessKey);
     }
 
     /** Throws {@code AccessDenied} (or {@code NoSuchBucket}, {@code BucketAlreadyExists}) when the caller may not run this. */
     public void authorize(Principal caller, Endpoint endpoint, S3Request request) throws IOException {
+        authorize(caller, endpoint, request, Client.UNKNOWN);
+    }
+
+    public void authorize(Principal caller, Endpoint endpoint, S3Request request, Client client) throws IOException {
         requireExpectedOwners(caller, endpoint, request);
-        if (caller.role().seesAllBuckets() || endpoint.level() == Endpoint.Level.SERVICE) {
-            return; // ListBuckets: the answer is narrowed by visibleBuckets
+        if (caller.role().seesAllBuckets()) {
+            return;
         }
-        switch (endpoint.permission()) {
-            case OWNER:
-                if (endpoint == Endpoint.CREATE_BUCKET) {
-                    requireCreate(caller, request.bucket());
-                } else {
-                    requireOwner(caller, request.bucket());
-                }
-                break;
-            case READ:
-            case WRITE:
-                requireOwner(caller, request.bucket());
-                break;
-            case NONE:
-                return; // a preflight: the bucket's CORS rules answer it, and it reads or changes nothing else
-            default:
-                throw denied();
+        if (endpoint.permission() == Endpoint.Permission.NONE) {
+            return; // a preflight: the bucket's CORS rules answer it, and it reads or changes nothing else
         }
+        if (endpoint.level() == Endpoint.Level.SERVICE) {
+            if (caller.anonymous()) {
+                throw denied(); // ListBuckets needs an account
+            }
+            return; // the answer is narrowed by visibleBuckets
+        }
+        if (endpoint == Endpoint.CREATE_BUCKET) {
+            requireCreate(caller, request.bucket());
+            return;
+        }
+        if (endpoint == Endpoint.DELETE_OBJECTS) {
+            backend.headBucket(request.bucket()); // each key is authorised as it is deleted
+            return;
+        }
+        check(caller, endpoint, PolicyActions.of(endpoint), request, client, request.bucket(), request.key());
         if (endpoint.copy() == Endpoint.Copy.REQUIRED) {
-            // reading the source: the caller must own its bucket too
-            requireOwner(
-                    caller,
-                    CopySource.parse(request.header("x-amz-copy-source")).bucket());
+            CopySource source = CopySource.parse(request.header("x-amz-copy-source"));
+            check(caller, Endpoint.GET_OBJECT, "s3:GetObject", request, client, source.bucket(), source.key());
         }
+    }
+
+    /**
+     * Whether an anonymous caller may do {@code action} on the bucket ({@code key} null) or one
+     * of its objects: the check for requests authenticated by other means than a signature
+     * (POST Object's form). Throws {@code NoSuchBucket} when the bucket does not exist.
+     */
+    public boolean anonymousAllowed(String action, S3Request request, Client client, String bucket, String key)
+            throws IOException {
+        try {
+            check(Principal.ANONYMOUS, null, action, request, client, bucket, key);
+            return true;
+        } catch (S3Exception e) {
+            if (e.error() == S3Error.ACCESS_DENIED) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** One key of a DeleteObjects (or any per-object action): {@code AccessDenied} unless the caller may. */
+    public void requireObject(
+            Principal caller, String action, S3Request request, Client client, String bucket, String key)
+            throws IOException {
+        if (!caller.role().seesAllBuckets()) {
+            check(caller, null, action, request, client, bucket, key);
+        }
+    }
+
+    private void check(
+            Principal caller,
+            Endpoint endpoint,
+            String action,
+            S3Request request,
+            Client client,
+            String bucket,
+            String key)
+            throws IOException {
+        String owner = backend.bucketOwner(bucket);
+        boolean isOwner = caller.accessKey() != null && caller.accessKey().equals(owner);
+        boolean ownerOnly = endpoint != null && PolicyActions.ownerOnly(endpoint);
+        if (isOwner && ownerOnly) {
+            return;
+        }
+        BucketPolicy policy = policyOf(bucket);
+        BucketPolicy.Decision decision = BucketPolicy.Decision.NONE;
+        if (policy != null) {
+            String resource = key == null ? PolicyRequest.bucketArn(bucket) : PolicyRequest.objectArn(bucket, key);
+            PolicyRequest asked = new PolicyRequest(
+                    caller.accessKey(),
+                    action,
+                    resource,
+                    new RequestConditions(caller, request, client, backend, bucket, key));
+            try {
+                decision = policy.evaluate(asked);
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
+            }
+        }
+        if (decision == BucketPolicy.Decision.DENY) {
+            throw denied();
+        }
+        if (isOwner) {
+            return;
+        }
+        if (decision == BucketPolicy.Decision.ALLOW
+                && policy.isPublic()
+                && blockOf(bucket).restrictPublicBuckets()) {
+            decision = BucketPolicy.Decision.NONE;
+        }
+        if (ownerOnly) {
+            throw decision == BucketPolicy.Decision.ALLOW
+                    ? new S3Exception(S3Error.METHOD_NOT_ALLOWED, S3Error.METHOD_NOT_ALLOWED.defaultMessage())
+                    : denied();
+        }
+        if (decision != BucketPolicy.Decision.ALLOW) {
+            throw denied();
+        }
+    }
+
+    /** The bucket's policy, null when it has none. One that cannot be read allows nothing and denies nothing. */
+    private BucketPolicy policyOf(String bucket) throws IOException {
+        byte[] stored = backend.getBucketConfig(bucket, BucketConfig.POLICY);
+        if (stored == null) {
+            return null;
+        }
+        try {
+            return PolicyParser.read(stored, bucket);
+        } catch (S3Exception unreadable) {
+            LOG.warn(
+                    "bucket {}: its stored policy cannot be read ({}); it is ignored", bucket, unreadable.getMessage());
+            return null;
+        }
+    }
+
+    /** The bucket's Public Access Block; a bucket without one blocks nothing (as S3, and as versitygw's buckets are). */
+    public PublicAccessBlock blockOf(String bucket) throws IOException {
+        byte[] stored = backend.getBucketConfig(bucket, BucketConfig.PUBLIC_ACCESS_BLOCK);
+        return stored == null ? PublicAccessBlock.NONE : PublicAccessBlock.fromJson(stored);
     }
 
     /**
@@ -99,7 +233,7 @@ public final class Authorizer {
         List<BucketInfo> out = new ArrayList<>();
         for (BucketInfo b : all) {
             try {
-                if (caller.accessKey().equals(backend.bucketOwner(b.name()))) {
+                if (caller.accessKey() != null && caller.accessKey().equals(backend.bucketOwner(b.name()))) {
                     out.add(b);
                 }
             } catch (S3Exception gone) {
@@ -107,12 +241,6 @@ public final class Authorizer {
             }
         }
         return out;
-    }
-
-    private void requireOwner(Principal caller, String bucket) throws IOException {
-        if (!caller.accessKey().equals(backend.bucketOwner(bucket))) {
-            throw denied();
-        }
     }
 
     /** A user may not create; a bucket that exists already is someone else's unless the caller owns it. */

@@ -10,7 +10,9 @@ public enum Role {
     ROOT,
     ADMIN,
     USERPLUS,
-    USER;
+    USER,
+    /** An unsigned request: only what a bucket policy grants to {@code *}. */
+    ANONYMOUS;
 
     /** Every bucket, whoever owns it. */
     public boolean seesAllBuckets() {
@@ -18,7 +20,7 @@ public enum Role {
     }
 
     public boolean createsBuckets() {
-        return this != USER;
+        return this != USER && this != ANONYMOUS;
     }
 
     /** A {@code role} of versitygw's {@code users.json}; null when it names none of them. */

@@ -7,6 +7,7 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.server.auth.Authenticator;
+import io.posixgw.server.auth.Client;
 import io.posixgw.server.ops.Exchange;
 import io.posixgw.server.ops.S3Response;
 import io.posixgw.server.routing.Endpoint;
@@ -93,7 +94,12 @@ final class RequestStarter implements Start.Starter {
             S3RequestReader.validateNames(request);
             HttpBody body = bodyOf(channel, http, request, auth, endpoint);
             Exchange exchange = new Exchange(
-                    request, endpoint, auth == null ? null : server.authenticator.caller(auth), body, r.requestId);
+                    request,
+                    endpoint,
+                    auth == null ? null : server.authenticator.caller(auth),
+                    body,
+                    r.requestId,
+                    clientOf(channel));
             return new Start.Run(new OperationWork(server.operations, exchange, body, channel.alloc(), r.path), body);
         } catch (S3Exception e) {
             S3Exception answer = authenticated || request == null ? e : authenticateBeforeRefusing(e, request);
@@ -108,6 +114,14 @@ final class RequestStarter implements Start.Starter {
             return Start.Answer.keepOpen(Errors.render(
                     S3Error.INTERNAL_ERROR.exception(), http.method().name(), r.path, r.requestId));
         }
+    }
+
+    /** Where the request came from, for the policy keys {@code aws:SourceIp} and {@code aws:SecureTransport}. */
+    private static Client clientOf(Channel channel) {
+        String ip = channel.remoteAddress() instanceof java.net.InetSocketAddress a && a.getAddress() != null
+                ? a.getAddress().getHostAddress()
+                : null;
+        return new Client(ip, channel.pipeline().get(io.netty.handler.ssl.SslHandler.class) != null);
     }
 
     private static String resourceOf(InFlight r) {
@@ -166,7 +180,10 @@ final class RequestStarter implements Start.Starter {
         }
         try {
             // any endpoint that accepts the us-east-1 scope: a region error must not hide a failed signature
-            server.authenticator.authenticate(request, Endpoint.LIST_BUCKETS);
+            AuthResult auth = server.authenticator.authenticate(request, Endpoint.LIST_BUCKETS);
+            if (auth.accessKey() == null) {
+                return new S3Exception(S3Error.ACCESS_DENIED, S3Error.ACCESS_DENIED.defaultMessage());
+            }
             return refusal;
         } catch (S3Exception authFailed) {
             return authFailed;

@@ -8,9 +8,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The bucket configurations posixgw has none of (policy, CORS, lifecycle, website, replication,
- * encryption, Object Lock, logging, notifications, acceleration, requester pays) and the fixed ones
- * (ownership controls, public access block), answered as S3 answers them for a bucket without such
+ * The bucket configurations posixgw has none of (CORS, lifecycle, website, replication,
+ * encryption, Object Lock, logging, notifications, acceleration, requester pays) and the fixed one
+ * (ownership controls), answered as S3 answers them for a bucket without such
  * a configuration, so that clients and clean-up code that read before they delete see the truth:
  * the 404 error S3 names for an absent configuration, or the empty or default document. Deleting
  * an absent configuration is 204, as on S3. The bucket must exist; the caller was authorised by

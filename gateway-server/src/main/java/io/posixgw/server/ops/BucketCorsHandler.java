@@ -1,5 +1,6 @@
 package io.posixgw.server.ops;
 
+import io.posixgw.core.backend.BucketConfig;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.cors.CorsConfiguration;
@@ -18,7 +19,7 @@ final class BucketCorsHandler {
     }
 
     S3Response get(Exchange x) throws IOException {
-        byte[] xml = backend.getBucketCors(x.bucket());
+        byte[] xml = backend.getBucketConfig(x.bucket(), BucketConfig.CORS);
         if (xml == null) {
             throw S3Error.NO_SUCH_CORS_CONFIGURATION.exception();
         }
@@ -29,13 +30,13 @@ final class BucketCorsHandler {
         byte[] xml = SmallBodies.read(x);
         ObjectDeleteHandler.requireIntegrity(x);
         CorsConfiguration.parse(xml);
-        backend.putBucketCors(x.bucket(), xml);
+        backend.putBucketConfig(x.bucket(), BucketConfig.CORS, xml);
         return S3Response.ok();
     }
 
     /** 204 whether or not there was a configuration, as S3 answers. */
     S3Response delete(Exchange x) throws IOException {
-        backend.putBucketCors(x.bucket(), null);
+        backend.putBucketConfig(x.bucket(), BucketConfig.CORS, null);
         return S3Response.noContent();
     }
 }

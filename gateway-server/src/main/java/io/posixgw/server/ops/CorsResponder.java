@@ -1,5 +1,6 @@
 package io.posixgw.server.ops;
 
+import io.posixgw.core.backend.BucketConfig;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
@@ -40,7 +41,7 @@ public final class CorsResponder {
             throw new S3Exception(S3Error.BAD_REQUEST, "Invalid Access-Control-Request-Method: " + method);
         }
         List<String> headers = CorsConfiguration.requestHeaders(x.header("access-control-request-headers"));
-        byte[] xml = backend.getBucketCors(x.bucket());
+        byte[] xml = backend.getBucketConfig(x.bucket(), BucketConfig.CORS);
         CorsConfiguration rules = xml == null ? null : CorsConfiguration.stored(xml);
         if (rules == null) {
             throw new S3Exception(S3Error.ACCESS_FORBIDDEN, "CORSResponse: CORS is not enabled for this bucket.");
@@ -66,7 +67,7 @@ public final class CorsResponder {
             return response;
         }
         try {
-            byte[] xml = backend.getBucketCors(request.bucket());
+            byte[] xml = backend.getBucketConfig(request.bucket(), BucketConfig.CORS);
             CorsConfiguration rules = xml == null ? null : CorsConfiguration.stored(xml);
             if (rules == null) {
                 return response;

@@ -1,6 +1,7 @@
 package io.posixgw.server.ops;
 
 import io.posixgw.core.backend.BodySource;
+import io.posixgw.server.auth.Client;
 import io.posixgw.server.auth.Principal;
 import io.posixgw.server.routing.Endpoint;
 import io.posixgw.server.routing.S3Request;
@@ -10,8 +11,15 @@ import io.posixgw.server.routing.S3Request;
  *
  * @param caller the authenticated caller
  * @param body   the request body, or null for endpoints that take none
+ * @param client where it came from
  */
-public record Exchange(S3Request request, Endpoint endpoint, Principal caller, BodySource body, String requestId) {
+public record Exchange(
+        S3Request request, Endpoint endpoint, Principal caller, BodySource body, String requestId, Client client) {
+    /** A request from an unknown address over plain HTTP (tests). */
+    public Exchange(S3Request request, Endpoint endpoint, Principal caller, BodySource body, String requestId) {
+        this(request, endpoint, caller, body, requestId, Client.UNKNOWN);
+    }
+
     public String accessKey() {
         return caller.accessKey();
     }

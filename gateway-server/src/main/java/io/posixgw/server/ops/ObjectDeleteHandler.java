@@ -9,6 +9,7 @@ import io.posixgw.core.names.ObjectKeys;
 import io.posixgw.core.xml.Delete;
 import io.posixgw.core.xml.DeleteResult;
 import io.posixgw.core.xml.S3Xml;
+import io.posixgw.server.auth.Authorizer;
 import io.posixgw.server.routing.Versions;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -19,9 +20,12 @@ final class ObjectDeleteHandler {
     static final int MAX_DELETE_KEYS = 1000;
 
     private final Backend backend;
+    private final Authorizer authorizer;
 
-    ObjectDeleteHandler(Backend backend) {
+    /** @param authorizer checks each key of a DeleteObjects ({@code s3:DeleteObject}), as S3 does */
+    ObjectDeleteHandler(Backend backend, Authorizer authorizer) {
         this.backend = backend;
+        this.authorizer = authorizer;
     }
 
     S3Response delete(Exchange x) throws IOException {
@@ -58,6 +62,7 @@ final class ObjectDeleteHandler {
             String key = id.key == null ? "" : id.key;
             try {
                 ObjectKeys.requireValid(key);
+                authorizer.requireObject(x.caller(), "s3:DeleteObject", x.request(), x.client(), x.bucket(), key);
                 if (id.lastModifiedTime != null || id.size != null) {
                     throw new S3Exception(
                             S3Error.NOT_IMPLEMENTED,

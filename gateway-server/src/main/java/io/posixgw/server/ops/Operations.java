@@ -40,7 +40,7 @@ public final class Operations {
         ObjectGetHandler gets = new ObjectGetHandler(backend);
         ObjectPutHandler puts = new ObjectPutHandler(backend);
         ObjectCopyHandler copies = new ObjectCopyHandler(backend);
-        ObjectDeleteHandler deletes = new ObjectDeleteHandler(backend);
+        ObjectDeleteHandler deletes = new ObjectDeleteHandler(backend, authorizer);
         ListObjectsHandler lists = new ListObjectsHandler(backend);
         MultipartHandler multipart = new MultipartHandler(backend);
         ObjectTaggingHandler tagging = new ObjectTaggingHandler(backend);
@@ -49,9 +49,11 @@ public final class Operations {
         BucketConfigHandler configs = new BucketConfigHandler(backend);
         BucketTaggingHandler bucketTags = new BucketTaggingHandler(backend);
         BucketCorsHandler cors = new BucketCorsHandler(backend);
-        // the hook for anonymous form uploads: bucket policies answer it once they exist
+        BucketPolicyHandler policies = new BucketPolicyHandler(backend, authorizer);
+        PublicAccessBlockHandler publicAccess = new PublicAccessBlockHandler(backend);
+        // an anonymous form upload is allowed where the bucket's policy gives anonymous callers s3:PutObject
         PostObjectHandler posts = new PostObjectHandler(
-                backend, authenticator, authorizer, PostObjectHandler.AnonymousWrites.NOBODY, Clock.systemUTC());
+                backend, authenticator, authorizer, (x, key) -> authorizer.anonymousAllowed("s3:PutObject", x.request(), x.client(), x.bucket(), key), Clock.systemUTC());
 
         bind(Endpoint.LIST_BUCKETS, buckets::listBuckets);
         bind(Endpoint.CREATE_BUCKET, buckets::create);
@@ -86,9 +88,10 @@ public final class Operations {
         bind(Endpoint.GET_BUCKET_TAGGING, bucketTags::get);
         bind(Endpoint.PUT_BUCKET_TAGGING, bucketTags::put);
         bind(Endpoint.DELETE_BUCKET_TAGGING, bucketTags::delete);
-        bind(Endpoint.GET_BUCKET_POLICY, configs.absent(S3Error.NO_SUCH_BUCKET_POLICY));
-        bind(Endpoint.DELETE_BUCKET_POLICY, configs::deleteAbsent);
-        bind(Endpoint.GET_BUCKET_POLICY_STATUS, configs.document("PolicyStatus", "<IsPublic>false</IsPublic>"));
+        bind(Endpoint.GET_BUCKET_POLICY, policies::get);
+        bind(Endpoint.PUT_BUCKET_POLICY, policies::put);
+        bind(Endpoint.DELETE_BUCKET_POLICY, policies::delete);
+        bind(Endpoint.GET_BUCKET_POLICY_STATUS, policies::status);
         bind(Endpoint.GET_BUCKET_CORS, cors::get);
         bind(Endpoint.PUT_BUCKET_CORS, cors::put);
         bind(Endpoint.DELETE_BUCKET_CORS, cors::delete);
@@ -108,12 +111,9 @@ public final class Operations {
                 Endpoint.GET_BUCKET_OWNERSHIP_CONTROLS,
                 configs.document(
                         "OwnershipControls", "<Rule><ObjectOwnership>BucketOwnerEnforced</ObjectOwnership></Rule>"));
-        bind(
-                Endpoint.GET_PUBLIC_ACCESS_BLOCK,
-                configs.document(
-                        "PublicAccessBlockConfiguration",
-                        "<BlockPublicAcls>true</BlockPublicAcls><IgnorePublicAcls>true</IgnorePublicAcls>"
-                                + "<BlockPublicPolicy>true</BlockPublicPolicy><RestrictPublicBuckets>true</RestrictPublicBuckets>"));
+        bind(Endpoint.GET_PUBLIC_ACCESS_BLOCK, publicAccess::get);
+        bind(Endpoint.PUT_PUBLIC_ACCESS_BLOCK, publicAccess::put);
+        bind(Endpoint.DELETE_PUBLIC_ACCESS_BLOCK, publicAccess::delete);
         bind(Endpoint.GET_BUCKET_LOGGING, configs.document("BucketLoggingStatus", ""));
         bind(Endpoint.GET_BUCKET_NOTIFICATION_CONFIGURATION, configs.document("NotificationConfiguration", ""));
         bind(Endpoint.GET_BUCKET_ACCELERATE_CONFIGURATION, configs.document("AccelerateConfiguration", ""));
@@ -164,7 +164,7 @@ public final class Operations {
     public S3Response run(Exchange x) throws IOException {
         if (x.endpoint().signedByRequest()) {
             // a preflight needs no caller; a POST Object's is known once its form is read (PostObjectHandler)
-            authorizer.authorize(x.caller(), x.endpoint(), x.request());
+            authorizer.authorize(x.caller(), x.endpoint(), x.request(), x.client());
         }
         Handler h = handlers.get(x.endpoint());
         if (h == null) {

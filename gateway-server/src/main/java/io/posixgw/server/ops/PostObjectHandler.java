@@ -50,14 +50,14 @@ final class PostObjectHandler {
 
     /**
      * The hook for anonymous writes: whether an unauthenticated caller may do {@code s3:PutObject} on
-     * {@code bucket/key}. Until bucket policies exist nobody may ({@link #NOBODY}); the policy evaluator answers it
-     * once it does (bind it in {@link Operations}).
+     * {@code bucket/key}: the bucket policy answers it ({@link Operations} binds it to the {@code Authorizer});
+     * {@link #NOBODY} for tests.
      */
     @FunctionalInterface
     interface AnonymousWrites {
-        boolean mayPutObject(String bucket, String key) throws IOException;
+        boolean mayPutObject(Exchange x, String key) throws IOException;
 
-        AnonymousWrites NOBODY = (bucket, key) -> false;
+        AnonymousWrites NOBODY = (x, key) -> false;
     }
 
     private final Backend backend;
@@ -146,7 +146,7 @@ final class PostObjectHandler {
                         S3Error.INVALID_REQUEST,
                         "The authorization mechanism you have provided is not supported. Please use AWS4-HMAC-SHA256.");
             }
-            if (!anonymous.mayPutObject(x.bucket(), key)) {
+            if (!anonymous.mayPutObject(x, key)) {
                 throw S3Error.ACCESS_DENIED.exception();
             }
             return null;
@@ -164,7 +164,7 @@ final class PostObjectHandler {
                 required(fields, "x-amz-signature"));
         PostPolicy policy = PostPolicy.parse(policyText);
         policy.check(fields, clock.instant());
-        authorizer.authorize(caller, x.endpoint(), x.request());
+        authorizer.authorize(caller, x.endpoint(), x.request(), x.client());
         return policy;
     }
 

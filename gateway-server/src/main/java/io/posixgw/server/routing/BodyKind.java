@@ -8,7 +8,7 @@ package io.posixgw.server.routing;
 public enum BodyKind {
     /** No body source: whatever the client sends is drained unread. */
     NONE,
-    /** A small XML document, read whole up to {@link #XML_LIMIT}; its checksum headers check it. */
+    /** A small XML document (or a bucket policy's JSON), read whole up to {@link #XML_LIMIT}; its checksum headers check it. */
     XML,
     /**
      * CompleteMultipartUpload's part list: XML as {@link #XML}, but its {@code x-amz-checksum-*}

@@ -42,7 +42,8 @@ public enum Endpoint {
     // (ops.BucketConfigHandler), deletes of what is absent 204; writes, and any other method on a sub-resource
     // none of whose APIs is implemented, 501 naming the API (see Router) ----
     GET_BUCKET_POLICY("GetBucketPolicy", "GET", Level.BUCKET, "policy", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
-    PUT_BUCKET_POLICY("PutBucketPolicy", "PUT", Level.BUCKET, "policy", Permission.OWNER),
+    PUT_BUCKET_POLICY("PutBucketPolicy", "PUT", Level.BUCKET, "policy", Copy.ANY, Permission.OWNER, BodyKind.XML,
+            Takes.headers("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm", "x-amz-confirm-remove-self-bucket-access")),
     DELETE_BUCKET_POLICY("DeleteBucketPolicy", "DELETE", Level.BUCKET, "policy", Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
     GET_BUCKET_POLICY_STATUS("GetBucketPolicyStatus", "GET", Level.BUCKET, "policyStatus", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     GET_BUCKET_CORS("GetBucketCors", "GET", Level.BUCKET, "cors", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
@@ -76,8 +77,10 @@ public enum Endpoint {
     PUT_BUCKET_OWNERSHIP_CONTROLS("PutBucketOwnershipControls", "PUT", Level.BUCKET, "ownershipControls", Permission.OWNER),
     DELETE_BUCKET_OWNERSHIP_CONTROLS("DeleteBucketOwnershipControls", "DELETE", Level.BUCKET, "ownershipControls", Permission.OWNER),
     GET_PUBLIC_ACCESS_BLOCK("GetPublicAccessBlock", "GET", Level.BUCKET, "publicAccessBlock", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
-    PUT_PUBLIC_ACCESS_BLOCK("PutPublicAccessBlock", "PUT", Level.BUCKET, "publicAccessBlock", Permission.OWNER),
-    DELETE_PUBLIC_ACCESS_BLOCK("DeletePublicAccessBlock", "DELETE", Level.BUCKET, "publicAccessBlock", Permission.OWNER),
+    PUT_PUBLIC_ACCESS_BLOCK("PutPublicAccessBlock", "PUT", Level.BUCKET, "publicAccessBlock", Copy.ANY, Permission.OWNER, BodyKind.XML,
+            Takes.headers("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm")),
+    DELETE_PUBLIC_ACCESS_BLOCK("DeletePublicAccessBlock", "DELETE", Level.BUCKET, "publicAccessBlock", Copy.ANY, Permission.OWNER, BodyKind.NONE,
+            Takes.NOTHING),
     GET_BUCKET_ACCELERATE_CONFIGURATION("GetBucketAccelerateConfiguration", "GET", Level.BUCKET, "accelerate", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_BUCKET_ACCELERATE_CONFIGURATION("PutBucketAccelerateConfiguration", "PUT", Level.BUCKET, "accelerate", Permission.OWNER),
     GET_BUCKET_REQUEST_PAYMENT("GetBucketRequestPayment", "GET", Level.BUCKET, "requestPayment", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),

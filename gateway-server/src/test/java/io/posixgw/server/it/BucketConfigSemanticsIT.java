@@ -8,7 +8,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Bucket configurations posixgw has none of, over raw signed HTTP: reads answer what S3 answers for a
+ * Bucket configurations posixgw has none of (and a new bucket's policy status and Public Access
+ * Block; the policy itself is PolicyIT's), over raw signed HTTP: reads answer what S3 answers for a
  * bucket without one, deletes of an absent one 204, writes 501 naming the API; a missing bucket is NoSuchBucket.
  */
 class BucketConfigSemanticsIT extends GatewayPerClass {
@@ -82,13 +83,10 @@ class BucketConfigSemanticsIT extends GatewayPerClass {
 
     @ParameterizedTest
     @CsvSource({
-        "PUT,policy,PutBucketPolicy",
         "PUT,cors,PutBucketCors",
         "PUT,lifecycle,PutBucketLifecycleConfiguration",
         "PUT,ownershipControls,PutBucketOwnershipControls",
         "DELETE,ownershipControls,DeleteBucketOwnershipControls",
-        "PUT,publicAccessBlock,PutPublicAccessBlock",
-        "DELETE,publicAccessBlock,DeletePublicAccessBlock",
         "PUT,logging,PutBucketLogging",
         "PUT,object-lock,PutObjectLockConfiguration",
         "PUT,requestPayment,PutBucketRequestPayment",

@@ -162,9 +162,21 @@ class ReadmeOperationsTableTest {
                         + "204; stored in versitygw's `X-Amz-Tagging` attribute of the bucket directory (xattr or sidecar)");
         r.put(Endpoint.DELETE_BUCKET_TAGGING, "204, also when there were none");
         String none = "posixgw has no such configuration: ";
-        r.put(Endpoint.GET_BUCKET_POLICY, none + "404 `NoSuchBucketPolicy`, as S3 for a bucket without a policy");
-        r.put(Endpoint.DELETE_BUCKET_POLICY, none + "204, nothing changed");
-        r.put(Endpoint.GET_BUCKET_POLICY_STATUS, "`<IsPublic>false</IsPublic>`: nothing is public");
+        r.put(
+                Endpoint.GET_BUCKET_POLICY,
+                "the policy's JSON as it was put; 404 `NoSuchBucketPolicy` without one. The owner's (and root's, "
+                        + "admins') alone: another caller a policy would allow gets 405 `MethodNotAllowed`, others 403");
+        r.put(
+                Endpoint.PUT_BUCKET_POLICY,
+                "S3's policy language (see OPERATING.md, \"Bucket policies\"), validated: 400 `MalformedPolicy` with S3's "
+                        + "messages, at most 20 KB; a public policy is 403 `AccessDenied` while the bucket's Public Access "
+                        + "Block has BlockPublicPolicy (on for new buckets); 204; stored as sent in versitygw's `policy` "
+                        + "attribute; owner only, as GetBucketPolicy");
+        r.put(Endpoint.DELETE_BUCKET_POLICY, "204, also when there was none; owner only, as GetBucketPolicy");
+        r.put(
+                Endpoint.GET_BUCKET_POLICY_STATUS,
+                "`IsPublic` as AWS defines a public policy (grants `*` without a fixed source IP block or "
+                        + "account); `false` without a policy");
         r.put(
                 Endpoint.GET_BUCKET_CORS,
                 "the `<CORSConfiguration>` as it was put; a bucket without one is 404 `NoSuchCORSConfiguration`");
@@ -189,7 +201,7 @@ class ReadmeOperationsTableTest {
                         + "for `content-length-range`; `key` with `${filename}`, `Content-Type` and the other content "
                         + "fields, `x-amz-meta-*`, `tagging` (XML), one `x-amz-checksum-*`, `success_action_status` "
                         + "(200, 201 with `<PostResponse>`, 204) or `success_action_redirect` (303); SigV2 forms 400; "
-                        + "unsigned (anonymous) forms 403 until bucket policies can allow them");
+                        + "unsigned (anonymous) forms only where the bucket policy allows anonymous `s3:PutObject`");
         r.put(Endpoint.GET_BUCKET_LIFECYCLE_CONFIGURATION, none + "404 `NoSuchLifecycleConfiguration`");
         r.put(Endpoint.DELETE_BUCKET_LIFECYCLE, none + "204, nothing changed");
         r.put(Endpoint.GET_BUCKET_WEBSITE, none + "404 `NoSuchWebsiteConfiguration`");
@@ -209,7 +221,14 @@ class ReadmeOperationsTableTest {
                         + "are `NotImplemented`: the setting cannot change)");
         r.put(
                 Endpoint.GET_PUBLIC_ACCESS_BLOCK,
-                "all four settings `true`: nothing can be made public (its Put and Delete are " + "`NotImplemented`)");
+                "the four switches; a new bucket has all four `true`, as on S3; 404 "
+                        + "`NoSuchPublicAccessBlockConfiguration` for a bucket without one (deleted, or made by versitygw)");
+        r.put(
+                Endpoint.PUT_PUBLIC_ACCESS_BLOCK,
+                "a `<PublicAccessBlockConfiguration>`, an absent switch is `false`; 200; BlockPublicPolicy refuses a "
+                        + "public policy, RestrictPublicBuckets makes a public policy grant nobody but the owner; the ACL "
+                        + "switches have no public ACL to act on (ACLs are disabled); owner only");
+        r.put(Endpoint.DELETE_PUBLIC_ACCESS_BLOCK, "204: nothing blocked any more; owner only");
         r.put(Endpoint.GET_BUCKET_ACCELERATE_CONFIGURATION, none + "an empty `<AccelerateConfiguration/>`");
         r.put(Endpoint.GET_BUCKET_REQUEST_PAYMENT, "`<Payer>BucketOwner</Payer>`: requester pays is never on");
         return r;

@@ -133,12 +133,15 @@ class RouterTest {
                 Endpoint e = route(method, "b", null, query);
                 if (e.implemented()) {
                     // issue 16 items 9 and 8: the reads and deletes of configurations posixgw has none of are answered;
-                    // tagging is kept
+                    // tagging and (issue 18) policies are kept
                     assertTrue(
                             ANSWERED_SINCE.contains(query)
                                     && (method.equals("GET")
                                             || method.equals("DELETE")
-                                            || (query.equals("tagging") || query.equals("cors"))
+                                            || (query.equals("tagging")
+                                                            || query.equals("cors")
+                                                            || query.equals("policy")
+                                                            || query.equals("publicAccessBlock"))
                                                     && method.equals("PUT")),
                             method + " ?" + query);
                     return;

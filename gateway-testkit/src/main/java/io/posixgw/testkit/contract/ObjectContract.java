@@ -157,6 +157,26 @@ public abstract class ObjectContract extends BackendContract {
     }
 
     @Test
+    void bucketConfigsAreKeptAsGivenAndANewBucketBlocksPublicAccess() throws Exception {
+        io.posixgw.core.backend.BucketConfig policy = io.posixgw.core.backend.BucketConfig.POLICY;
+        io.posixgw.core.backend.BucketConfig pab = io.posixgw.core.backend.BucketConfig.PUBLIC_ACCESS_BLOCK;
+        backend.createBucket("cfg-bucket", "o");
+        assertEquals(
+                io.posixgw.core.policy.PublicAccessBlock.ALL,
+                io.posixgw.core.policy.PublicAccessBlock.fromJson(backend.getBucketConfig("cfg-bucket", pab)));
+        assertNull(backend.getBucketConfig("cfg-bucket", policy));
+        byte[] doc = bytes("{\"Statement\":[]}");
+        backend.putBucketConfig("cfg-bucket", policy, doc);
+        assertArrayEquals(doc, backend.getBucketConfig("cfg-bucket", policy));
+        backend.putBucketConfig("cfg-bucket", policy, null);
+        assertNull(backend.getBucketConfig("cfg-bucket", policy));
+        backend.putBucketConfig("cfg-bucket", pab, null);
+        assertNull(backend.getBucketConfig("cfg-bucket", pab));
+        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.getBucketConfig("nosuch", policy));
+        assertS3(S3Error.NO_SUCH_BUCKET, () -> backend.putBucketConfig("nosuch", policy, doc));
+    }
+
+    @Test
     void aCopyComputesTheChecksumItIsAskedForOrKeepsTheSourcesOne() throws Exception {
         byte[] data = random(300_000, 31);
         backend.putObject(

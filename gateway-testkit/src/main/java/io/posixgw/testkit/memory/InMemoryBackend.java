@@ -269,21 +269,6 @@ public final class InMemoryBackend implements Backend {
     }
 
     @Override
-    public byte[] getBucketCors(String bucket) {
-        synchronized (lock) {
-            byte[] cors = bucket(bucket).cors;
-            return cors == null ? null : cors.clone();
-        }
-    }
-
-    @Override
-    public void putBucketCors(String bucket, byte[] xml) {
-        synchronized (lock) {
-            bucket(bucket).cors = xml == null ? null : xml.clone();
-        }
-    }
-
-    @Override
     public Map<String, String> getObjectTagging(String bucket, String key) {
         return current(bucket, key).info().attributes().tags();
     }
@@ -426,6 +411,25 @@ public final class InMemoryBackend implements Backend {
                     S3Error.METADATA_TOO_LARGE,
                     "Your metadata headers exceed the maximum allowed metadata size (" + total + " > "
                             + ObjectAttributes.MAX_USER_METADATA_BYTES + " bytes).");
+        }
+    }
+
+    @Override
+    public byte[] getBucketConfig(String bucket, io.posixgw.core.backend.BucketConfig which) {
+        synchronized (lock) {
+            byte[] d = bucket(bucket).configs.get(which);
+            return d == null ? null : d.clone();
+        }
+    }
+
+    @Override
+    public void putBucketConfig(String bucket, io.posixgw.core.backend.BucketConfig which, byte[] document) {
+        synchronized (lock) {
+            if (document == null) {
+                bucket(bucket).configs.remove(which);
+            } else {
+                bucket(bucket).configs.put(which, document.clone());
+            }
         }
     }
 }

@@ -14,11 +14,16 @@ final class MemoryBucket {
     final TreeMap<String, Stored> objects = new TreeMap<>(KeyOrder.COMPARATOR);
     final Map<String, Upload> uploads = new HashMap<>();
     Map<String, String> tags = Map.of();
-    byte[] cors;
+    /** Configuration documents as stored; a new bucket's Public Access Block blocks everything, as on S3. */
+    final Map<io.posixgw.core.backend.BucketConfig, byte[]> configs =
+            new java.util.EnumMap<>(io.posixgw.core.backend.BucketConfig.class);
 
     MemoryBucket(String name, String owner, Instant created) {
         this.name = name;
         this.owner = owner;
         this.created = created;
+        configs.put(
+                io.posixgw.core.backend.BucketConfig.PUBLIC_ACCESS_BLOCK,
+                io.posixgw.core.policy.PublicAccessBlock.ALL.toJson());
     }
 }
