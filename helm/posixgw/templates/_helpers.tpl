@@ -65,6 +65,10 @@ app.kubernetes.io/component: object-store
 - name: POSIXGW_SIDECAR
   value: {{ include "posixgw.sidecarDir" . | quote }}
 {{- end }}
+{{- if .Values.versioning.enabled }}
+- name: POSIXGW_VERSIONING_DIR
+  value: {{ include "posixgw.versioningDir" . | quote }}
+{{- end }}
 {{- if .Values.javaOpts }}
 - name: POSIXGW_JAVA_OPTS
   value: {{ .Values.javaOpts | quote }}
@@ -105,6 +109,21 @@ metadata the others write) and outside the data root (where it would be listed a
 {{- end }}
 {{- if or (eq $dir $root) (hasPrefix (printf "%s/" $root) $dir) }}
 {{- fail (printf "sidecar.dir %q must be outside config.dataRoot %q (beside it, e.g. /data/meta), or it would be served as a bucket" .Values.sidecar.dir .Values.config.dataRoot) }}
+{{- end }}
+{{- $dir }}
+{{- end }}
+
+{{/*
+The versioning directory, checked like the sidecar's: on the data volume, outside the data root.
+*/}}
+{{- define "posixgw.versioningDir" -}}
+{{- $dir := trimSuffix "/" .Values.versioning.dir }}
+{{- $root := trimSuffix "/" .Values.config.dataRoot }}
+{{- if not (hasPrefix "/data/" $dir) }}
+{{- fail (printf "versioning.dir %q must be on the data volume, under /data/ (beside config.dataRoot): every gateway must see the versions the others keep" .Values.versioning.dir) }}
+{{- end }}
+{{- if or (eq $dir $root) (hasPrefix (printf "%s/" $root) $dir) }}
+{{- fail (printf "versioning.dir %q must be outside config.dataRoot %q (beside it, e.g. /data/versions), or it would be served as a bucket" .Values.versioning.dir .Values.config.dataRoot) }}
 {{- end }}
 {{- $dir }}
 {{- end }}

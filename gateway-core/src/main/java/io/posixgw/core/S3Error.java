@@ -101,6 +101,7 @@ public enum S3Error {
             "The server side encryption configuration was not found"),
     NO_SUCH_KEY("NoSuchKey", 404, "The specified key does not exist."),
     NO_SUCH_VERSION("NoSuchVersion", 404, "The specified version does not exist."),
+    VERSIONING_NOT_CONFIGURED("VersioningNotConfigured", 501, "Versioning has not been configured for the gateway."),
     NO_SUCH_UPLOAD(
             "NoSuchUpload",
             404,

@@ -79,7 +79,9 @@ final class AttrNames {
             EXPIRES,
             METADATA,
             CHECKSUMS,
-            TAGGING);
+            TAGGING,
+            VersionStore.VERSION_ID,
+            VersionStore.DELETE_MARKER);
 
     /** Upload-directory attributes not copied onto the completed object. */
     private static final Set<String> UPLOAD_ONLY =

@@ -22,11 +22,13 @@ final class ConditionalPublisher {
     private final Committer committer;
     private final ObjectReader reader;
     private final KeyLocks keyLocks;
+    private final VersionStore versions;
 
-    ConditionalPublisher(Committer committer, ObjectReader reader, KeyLocks keyLocks) {
+    ConditionalPublisher(Committer committer, ObjectReader reader, KeyLocks keyLocks, VersionStore versions) {
         this.committer = committer;
         this.reader = reader;
         this.keyLocks = keyLocks;
+        this.versions = versions;
     }
 
     /**
@@ -70,7 +72,51 @@ final class ConditionalPublisher {
         void run() throws IOException;
     }
 
-    void publish(
+    /**
+     * Publishes the staged object. On a versioned bucket every write runs under the key's lock:
+     * the condition is checked against the current version (a delete marker counts as no
+     * object), then {@link VersionStore#publish} keeps or replaces the version it supersedes.
+     *
+     * @return the new version's id on a versioned bucket ({@code null} for S3's null version), else null
+     */
+    String publish(
+            String bucket,
+            String key,
+            Preconditions condition,
+            StagedFile staged,
+            Path bucketDir,
+            Path target,
+            Path firstMissing)
+            throws IOException {
+        VersionStore.Status st = versions.status(bucket);
+        if (st != VersionStore.Status.UNVERSIONED) {
+            try (KeyLocks.Held held = versions.lock(bucketDir, key)) {
+                checkUnderLock(bucket, key, condition, target);
+                return versions.publish(bucket, key, st, staged, bucketDir, target, firstMissing);
+            }
+        }
+        publishUnversioned(bucket, key, condition, staged, bucketDir, target, firstMissing);
+        return null;
+    }
+
+    /** The condition against the current version, read under the key's lock. */
+    void checkUnderLock(String bucket, String key, Preconditions condition, Path target) throws IOException {
+        if (condition.isEmpty()) {
+            return;
+        }
+        io.posixgw.core.model.ObjectInfo current;
+        try {
+            current = currentUnderLock(bucket, key, target);
+        } catch (S3Exception e) {
+            if (e.error() == S3Error.NO_SUCH_KEY && condition.holdWithoutObject()) {
+                return;
+            }
+            throw e;
+        }
+        condition.checkOr412(current);
+    }
+
+    private void publishUnversioned(
             String bucket,
             String key,
             Preconditions condition,

@@ -8,8 +8,10 @@ import io.posixgw.core.listing.Pager;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ListObjectsResult;
+import io.posixgw.core.model.ListVersionsRequest;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.model.ObjectVersion;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
@@ -51,17 +53,24 @@ final class Lister {
     private final MetadataStore store;
     private final ObjectReader reader;
     private final DirectoryOpener opener;
+    private final VersionStore versions;
 
     /** Opens a directory for reading: {@code Files::newDirectoryStream}; tests count what a listing opens. */
     interface DirectoryOpener {
         DirectoryStream<Path> open(Path dir) throws IOException;
     }
 
-    Lister(PathResolver paths, MetadataStore store, ObjectReader reader) {
-        this(paths, store, reader, Files::newDirectoryStream);
+    Lister(PathResolver paths, MetadataStore store, ObjectReader reader, VersionStore versions) {
+        this(paths, store, reader, Files::newDirectoryStream, versions);
     }
 
-    Lister(PathResolver paths, MetadataStore store, ObjectReader reader, DirectoryOpener opener) {
+    Lister(
+            PathResolver paths,
+            MetadataStore store,
+            ObjectReader reader,
+            DirectoryOpener opener,
+            VersionStore versions) {
+        this.versions = versions;
         this.paths = paths;
         this.store = store;
         this.reader = reader;
@@ -71,9 +80,33 @@ final class Lister {
     ListObjectsResult list(ListObjectsRequest req) throws IOException {
         Path bucketDir = paths.bucketDir(req.bucket());
         PathResolver.requireBucket(bucketDir);
-        Walk w = new Walk(Pager.afterKey(req.prefix(), req.delimiter(), req.after(), req.maxKeys()));
+        // a bucket that ever had versioning may hold delete markers: they are no objects (one more
+        // attribute read per listed file, on such buckets only)
+        boolean markers = versions.recorded(req.bucket()) != VersionStore.Status.UNVERSIONED;
+        Walk<ObjectInfo> w = new Walk<>(
+                Pager.afterKey(req.prefix(), req.delimiter(), req.after(), req.maxKeys()), new ObjectFeed(markers));
+        walk(bucketDir, w);
+        Page<ObjectInfo> page = w.pager.page();
+        return new ListObjectsResult(page.entries(), page.commonPrefixes(), page.truncated(), page.nextKey());
+    }
+
+    /**
+     * ListObjectVersions: the same walk over the bucket's current files (the prefix decides which
+     * directories are read), and for each key listed its version directory, read only then.
+     */
+    Page<ObjectVersion> listVersions(ListVersionsRequest req) throws IOException {
+        Path bucketDir = paths.bucketDir(req.bucket());
+        PathResolver.requireBucket(bucketDir);
+        Walk<ObjectVersion> w = new Walk<>(
+                Pager.afterEntry(req.prefix(), req.delimiter(), req.keyMarker(), req.versionIdMarker(), req.maxKeys()),
+                new VersionFeed(req.bucket()));
+        walk(bucketDir, w);
+        return w.pager.page();
+    }
+
+    private <T> void walk(Path bucketDir, Walk<T> w) throws IOException {
         if (w.pager.listsNothing()) {
-            return w.result();
+            return;
         }
         String prefix = w.pager.prefix();
         int slash = prefix.lastIndexOf('/');
@@ -88,7 +121,6 @@ final class Lister {
                 w.dir(start, rel, prefix.substring(slash + 1));
             }
         }
-        return w.result();
     }
 
     /** The directory named by the prefix's complete components, or null when it does not exist. */
@@ -114,17 +146,138 @@ final class Lister {
 
     private record Entry(String key, Path path, BasicFileAttributes attrs, boolean dir) {}
 
-    /** One listing's walk: what to read is decided here, what to list by the {@link Pager}. */
-    private final class Walk {
-        final Pager<ObjectInfo> pager;
+    /** What a walk lists of a file and of a directory object. */
+    private interface Feed<T> {
+        /** Offers the file's entries to the pager; false once the page is full. */
+        boolean file(Pager<T> pager, Entry e) throws IOException;
 
-        Walk(Pager<ObjectInfo> pager) {
-            this.pager = pager;
+        T directoryObject(String key, String etag, java.time.Instant mtime);
+
+        /** The id a directory object is listed with (null for objects, {@code null} for versions). */
+        String directoryId();
+    }
+
+    /** ListObjects: a file is its current version, a delete marker nothing. */
+    private final class ObjectFeed implements Feed<ObjectInfo> {
+        private final boolean markers;
+
+        ObjectFeed(boolean markers) {
+            this.markers = markers;
         }
 
-        ListObjectsResult result() {
-            Page<ObjectInfo> page = pager.page();
-            return new ListObjectsResult(page.entries(), page.commonPrefixes(), page.truncated(), page.nextKey());
+        @Override
+        public boolean file(Pager<ObjectInfo> pager, Entry e) throws IOException {
+            String k = e.key();
+            return pager.offerLazily(k, null, () -> {
+                if (markers && versions.isDeleteMarker(e.path())) {
+                    return null;
+                }
+                Listed v = fileVersion(e);
+                return v == null
+                        ? null
+                        : new ObjectInfo(
+                                k,
+                                v.attrs().size(),
+                                v.etag(),
+                                v.attrs().lastModifiedTime().toInstant(),
+                                ObjectAttributes.EMPTY,
+                                Etags.partsCount(v.etag()),
+                                Map.of()); // null: vanished
+            });
+        }
+
+        @Override
+        public ObjectInfo directoryObject(String key, String etag, java.time.Instant mtime) {
+            return new ObjectInfo(key, 0, etag, mtime, ObjectAttributes.EMPTY, 0, Map.of());
+        }
+
+        @Override
+        public String directoryId() {
+            return null;
+        }
+    }
+
+    /** ListObjectVersions: a file is its key's current version, followed by the key's kept versions. */
+    private final class VersionFeed implements Feed<ObjectVersion> {
+        private final String bucket;
+
+        VersionFeed(String bucket) {
+            this.bucket = bucket;
+        }
+
+        @Override
+        public boolean file(Pager<ObjectVersion> pager, Entry e) throws IOException {
+            String k = e.key();
+            if (!pager.inScope(k) || (pager.passed(k))) {
+                return true;
+            }
+            String cp = pager.commonPrefix(k);
+            if (cp != null) {
+                return pager.listedPrefix(cp) || pager.addPrefix(cp);
+            }
+            if (!pager.hasRoom()) {
+                return false;
+            }
+            VersionStore.Current cur = versions.current(e.path());
+            List<ObjectVersion> of = new ArrayList<>();
+            for (VersionStore.Entry v : versions.versions(bucket, k, cur, opener)) {
+                ObjectVersion ov = describe(k, v);
+                if (ov != null) {
+                    of.add(ov);
+                }
+            }
+            return pager.offerKey(k, of, ov -> ov.versionId() == null ? VersionStore.NULL : ov.versionId());
+        }
+
+        private ObjectVersion describe(String key, VersionStore.Entry v) throws IOException {
+            boolean marker = versions.isDeleteMarker(v.path());
+            String id = v.id().equals(VersionStore.NULL) ? null : v.id();
+            java.time.Instant mtime = v.attrs().lastModifiedTime().toInstant();
+            if (marker) {
+                return new ObjectVersion(
+                        new ObjectInfo(key, 0, null, mtime, ObjectAttributes.EMPTY, 0, Map.of(), null, id),
+                        v.latest(),
+                        true);
+            }
+            String etag = fileEtag(v.path(), v.attrs());
+            if (etag == null) {
+                return null; // gone meanwhile
+            }
+            return new ObjectVersion(
+                    new ObjectInfo(
+                            key,
+                            v.attrs().size(),
+                            etag,
+                            mtime,
+                            ObjectAttributes.EMPTY,
+                            Etags.partsCount(etag),
+                            Map.of(),
+                            null,
+                            id),
+                    v.latest(),
+                    false);
+        }
+
+        @Override
+        public ObjectVersion directoryObject(String key, String etag, java.time.Instant mtime) {
+            return new ObjectVersion(
+                    new ObjectInfo(key, 0, etag, mtime, ObjectAttributes.EMPTY, 0, Map.of(), null, null), true, false);
+        }
+
+        @Override
+        public String directoryId() {
+            return VersionStore.NULL;
+        }
+    }
+
+    /** One listing's walk: what to read is decided here, what to list by the {@link Pager}. */
+    private final class Walk<T> {
+        final Pager<T> pager;
+        final Feed<T> feed;
+
+        Walk(Pager<T> pager, Feed<T> feed) {
+            this.pager = pager;
+            this.feed = feed;
         }
 
         boolean dirObjectAtPrefix(Path dir, String key) throws IOException {
@@ -137,16 +290,12 @@ final class Lister {
             }
             return pager.add(
                     key,
-                    null,
-                    new ObjectInfo(
+                    feed.directoryId(),
+                    feed.directoryObject(
                             key,
-                            0,
                             etag,
                             Files.getLastModifiedTime(dir, LinkOption.NOFOLLOW_LINKS)
-                                    .toInstant(),
-                            ObjectAttributes.EMPTY,
-                            0,
-                            Map.of()));
+                                    .toInstant()));
         }
 
         /** Walks one directory; false once the page is full. */
@@ -203,19 +352,7 @@ final class Lister {
         private boolean visit(Entry e) throws IOException {
             String k = e.key();
             if (!e.dir()) {
-                return pager.offerLazily(k, null, () -> {
-                    Listed v = fileVersion(e);
-                    return v == null
-                            ? null
-                            : new ObjectInfo(
-                                    k,
-                                    v.attrs().size(),
-                                    v.etag(),
-                                    v.attrs().lastModifiedTime().toInstant(),
-                                    ObjectAttributes.EMPTY,
-                                    Etags.partsCount(v.etag()),
-                                    Map.of()); // null: vanished
-                });
+                return feed.file(pager, e);
             }
             if (pager.passedSubtree(k)) {
                 return true;
@@ -230,15 +367,9 @@ final class Lister {
                 if (etag != null
                         && !pager.add(
                                 k,
-                                null,
-                                new ObjectInfo(
-                                        k,
-                                        0,
-                                        etag,
-                                        e.attrs().lastModifiedTime().toInstant(),
-                                        ObjectAttributes.EMPTY,
-                                        0,
-                                        Map.of()))) {
+                                feed.directoryId(),
+                                feed.directoryObject(
+                                        k, etag, e.attrs().lastModifiedTime().toInstant()))) {
                     return false;
                 }
             }

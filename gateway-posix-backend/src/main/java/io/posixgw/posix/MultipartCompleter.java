@@ -140,6 +140,7 @@ final class MultipartCompleter {
             Path claim)
             throws IOException {
         boolean published = false;
+        String versionId = null;
         Map<String, String> objectChecksum = Map.of();
         MultipartChecksum checksum;
         try {
@@ -212,7 +213,7 @@ final class MultipartCompleter {
                 }
                 staged.setAttributes(store, attrs);
                 heartbeat(claim); // the fsync of a large object may take a while
-                publisher.publish(bucket, key, checks.condition(), staged, bucketDir, target, firstMissing);
+                versionId = publisher.publish(bucket, key, checks.condition(), staged, bucketDir, target, firstMissing);
                 published = true;
             }
         } finally {
@@ -226,7 +227,7 @@ final class MultipartCompleter {
             store.prunedDirectory(hashDir);
         }
         return new CompleteMultipartResult(
-                bucket, key, etag, objectChecksum, checksum == null ? null : checksum.type());
+                bucket, key, etag, objectChecksum, checksum == null ? null : checksum.type(), versionId);
     }
 
     /**

@@ -125,9 +125,7 @@ final class MultipartStore {
             String key,
             String uploadId,
             int partNumber,
-            ObjectReader reader,
-            String sourceBucket,
-            String sourceKey,
+            ObjectReader.Source source,
             Consumer<ObjectInfo> sourceCheck,
             ByteRange range)
             throws IOException {
@@ -137,7 +135,7 @@ final class MultipartStore {
         Path uploadDir = PathResolver.uploadsOfKey(bucketDir, key).resolve(uploadId);
         requireUpload(bucketDir, uploadDir, uploadId);
         MultipartChecksum checksum = checksumOf(uploadDir, uploadId);
-        try (ObjectReader.Opened src = reader.open(sourceBucket, sourceKey)) {
+        try (ObjectReader.Opened src = source.open()) {
             ObjectInfo info = src.info();
             if (sourceCheck != null) {
                 sourceCheck.accept(info);

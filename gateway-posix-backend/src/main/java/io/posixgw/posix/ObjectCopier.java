@@ -39,13 +39,16 @@ final class ObjectCopier {
     private final ObjectReader reader;
     private final ObjectWriter writer;
     private final ConditionalPublisher publisher;
+    private final VersionReads versionReads;
 
     ObjectCopier(
             PathResolver paths,
             MetadataStore store,
             ObjectReader reader,
             ObjectWriter writer,
-            ConditionalPublisher publisher) {
+            ConditionalPublisher publisher,
+            VersionReads versionReads) {
+        this.versionReads = versionReads;
         this.paths = paths;
         this.store = store;
         this.reader = reader;
@@ -54,7 +57,8 @@ final class ObjectCopier {
     }
 
     CopyObjectResult copy(CopyObjectRequest r) throws IOException {
-        boolean self = r.sourceBucket().equals(r.bucket()) && r.sourceKey().equals(r.key());
+        boolean self =
+                r.sourceBucket().equals(r.bucket()) && r.sourceKey().equals(r.key()) && r.sourceVersionId() == null;
         if (self && r.replaceAttributes() == null && r.replaceTags() == null) {
             throw new S3Exception(
                     S3Error.INVALID_REQUEST,
@@ -65,7 +69,9 @@ final class ObjectCopier {
         Path dstBucket = paths.bucketDir(r.bucket());
         PathResolver.requireBucket(dstBucket);
         publisher.precheck(r.bucket(), r.key(), r.condition()); // before the copy; the publish checks again
-        try (ObjectReader.Opened src = reader.open(r.sourceBucket(), r.sourceKey())) {
+        try (ObjectReader.Opened src = r.sourceVersionId() == null
+                ? reader.open(r.sourceBucket(), r.sourceKey())
+                : versionReads.openForCopy(r.sourceBucket(), r.sourceKey(), r.sourceVersionId())) {
             ObjectInfo si = src.info();
             if (r.sourceCheck() != null) {
                 r.sourceCheck().accept(si);
@@ -120,8 +126,9 @@ final class ObjectCopier {
                 staged.setAttributes(store, ObjectWriter.attrsFor(etag, attrs, checksums));
                 Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS)
                         .toInstant();
-                publisher.publish(r.bucket(), r.key(), r.condition(), staged, dstBucket, target, firstMissing);
-                return new CopyObjectResult(etag, mtime, checksums);
+                String versionId =
+                        publisher.publish(r.bucket(), r.key(), r.condition(), staged, dstBucket, target, firstMissing);
+                return new CopyObjectResult(etag, mtime, checksums, versionId, si.versionId());
             }
         }
     }

@@ -99,6 +99,12 @@ final class ObjectReader {
         }
     }
 
+    /** Opens a copy source: its current version, or one named by id. */
+    @FunctionalInterface
+    interface Source {
+        Opened open() throws IOException;
+    }
+
     /** The current version, open, for a copy (checksums and all attributes read). */
     Opened open(String bucket, String key) throws IOException {
         return openVersion(bucket, key, AttrNames::objectRead);
@@ -132,7 +138,7 @@ final class ObjectReader {
     /** One attempt; null when the object changed meanwhile. */
     private Opened tryOpen(String key, Path bucketDir, Path path, boolean dirKey, Predicate<String> wanted)
             throws IOException {
-        BasicFileAttributes before = locate(bucketDir, path, dirKey);
+        BasicFileAttributes before = bucketDir == null ? locateVersion(path) : locate(bucketDir, path, dirKey);
         if (dirKey) {
             Version v = directoryVersion(key, path, before, wanted);
             // a directory object has no bytes: serve an empty channel
@@ -156,6 +162,7 @@ final class ObjectReader {
             if (!Fs.sameVersion(before, after) || ch.size() != before.size()) {
                 return null;
             }
+            requireNotDeleteMarker(raw, before);
             String etag = storedEtag(raw, before);
             if (etag == null) {
                 etag = hashes(before) ? foreignEtag(path, ch, before) : standInEtag(before);
@@ -199,6 +206,89 @@ final class ObjectReader {
         return CHANGED.sum();
     }
 
+    /**
+     * A version's file (current or kept), open, read as {@link #open(GetObjectRequest)} reads the current
+     * one; null when the file is gone (the caller looks for the version again).
+     */
+    Opened openFile(String key, Path file, Predicate<String> wanted) throws IOException {
+        java.util.concurrent.locks.Lock lock = store.publishLock(file);
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            lock.lock();
+            try {
+                if (Fs.lstat(file) == null) {
+                    return null;
+                }
+                Opened o = tryOpen(key, null, file, false, wanted);
+                if (o != null) {
+                    return o;
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+        throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was being opened; retry.");
+    }
+
+    /** A version's file described (no body); null when it is gone. */
+    Version versionFile(String key, Path file, Predicate<String> wanted) throws IOException {
+        java.util.concurrent.locks.Lock lock = store.publishLock(file);
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            lock.lock();
+            try {
+                if (Fs.lstat(file) == null) {
+                    return null;
+                }
+                Version v = tryVersion(key, null, file, false, wanted);
+                if (v != null) {
+                    return v;
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+        throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was being read; retry.");
+    }
+
+    /** What a read of this request wants (for {@link #openFile} and {@link #versionFile}). */
+    static Predicate<String> wantedBy(GetObjectRequest request) {
+        return wanted(request);
+    }
+
+    /** The part layout of a version's attributes. */
+    static PartLayout layoutOf(Map<String, byte[]> raw) throws IOException {
+        return layout(raw);
+    }
+
+    private static BasicFileAttributes locateVersion(Path file) throws IOException {
+        BasicFileAttributes a = Fs.lstat(file);
+        if (a == null || !a.isRegularFile()) {
+            throw new S3Exception(S3Error.NO_SUCH_VERSION, "The specified version does not exist.");
+        }
+        return a;
+    }
+
+    /**
+     * A delete marker is no object: NoSuchKey with {@code x-amz-delete-marker: true} and the
+     * marker's version id (a read by version id turns this into MethodNotAllowed).
+     */
+    private static void requireNotDeleteMarker(Map<String, byte[]> raw, BasicFileAttributes a) {
+        if (raw.containsKey(VersionStore.DELETE_MARKER)) {
+            throw deleteMarker(S3Error.NO_SUCH_KEY, "The specified key does not exist.", raw, a);
+        }
+    }
+
+    static S3Exception deleteMarker(S3Error error, String message, Map<String, byte[]> raw, BasicFileAttributes a) {
+        S3Exception e = new S3Exception(error, message)
+                .header("x-amz-delete-marker", "true")
+                .header("x-amz-version-id", VersionStore.idOf(raw));
+        if (a != null) {
+            e.header(
+                    "Last-Modified",
+                    io.posixgw.core.http.HttpDates.format(a.lastModifiedTime().toInstant()));
+        }
+        return e;
+    }
+
     /** HeadObject: the request resolved against the current version, with no body opened. */
     ObjectHead head(GetObjectRequest request) throws IOException {
         Version v = version(request.bucket(), request.key(), wanted(request));
@@ -239,7 +329,7 @@ final class ObjectReader {
 
     private Version tryVersion(String key, Path bucketDir, Path path, boolean dirKey, Predicate<String> wanted)
             throws IOException {
-        BasicFileAttributes before = locate(bucketDir, path, dirKey);
+        BasicFileAttributes before = bucketDir == null ? locateVersion(path) : locate(bucketDir, path, dirKey);
         if (dirKey) {
             return directoryVersion(key, path, before, wanted);
         }
@@ -253,6 +343,7 @@ final class ObjectReader {
         if (!Fs.sameVersion(before, after)) {
             return null;
         }
+        requireNotDeleteMarker(raw, before);
         String etag = storedEtag(raw, before);
         if (etag == null && !hashes(before)) {
             etag = standInEtag(before);
@@ -329,7 +420,8 @@ final class ObjectReader {
                 attributes,
                 Etags.partsCount(etag),
                 AttrCodec.decodeChecksums(raw.get(AttrNames.CHECKSUMS)),
-                AttrCodec.decodeChecksumType(raw.get(AttrNames.CHECKSUMS)));
+                AttrCodec.decodeChecksumType(raw.get(AttrNames.CHECKSUMS)),
+                raw.containsKey(VersionStore.VERSION_ID) ? VersionStore.idOf(raw) : null);
     }
 
     /**

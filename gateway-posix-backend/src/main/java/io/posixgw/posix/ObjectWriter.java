@@ -64,8 +64,8 @@ final class ObjectWriter {
             String etag = Etags.fromMd5(md5);
             Map<String, String> checksums = body.checksums() == null ? Map.of() : body.checksums();
             staged.setAttributes(store, attrsFor(etag, attributes, checksums));
-            publisher.publish(req.bucket(), key, condition, staged, bucketDir, target, firstMissing);
-            return new PutObjectResult(etag, checksums);
+            String versionId = publisher.publish(req.bucket(), key, condition, staged, bucketDir, target, firstMissing);
+            return new PutObjectResult(etag, checksums, versionId);
         }
     }
 

@@ -15,6 +15,7 @@ import io.posixgw.core.model.CopyObjectRequest;
 import io.posixgw.core.model.CopyObjectResult;
 import io.posixgw.core.model.CreateMultipartUploadRequest;
 import io.posixgw.core.model.DeleteObjectRequest;
+import io.posixgw.core.model.DeleteObjectResult;
 import io.posixgw.core.model.GetObjectRequest;
 import io.posixgw.core.model.ListMultipartUploadsRequest;
 import io.posixgw.core.model.ListMultipartUploadsResult;
@@ -22,6 +23,8 @@ import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ListObjectsResult;
 import io.posixgw.core.model.ListPartsRequest;
 import io.posixgw.core.model.ListPartsResult;
+import io.posixgw.core.model.ListVersionsRequest;
+import io.posixgw.core.model.ObjectVersion;
 import io.posixgw.core.model.Part;
 import io.posixgw.core.model.Preconditions;
 import io.posixgw.core.model.PutObjectRequest;
@@ -64,6 +67,8 @@ public final class PosixBackend implements Backend {
     private final StagingSweeper sweeper;
     private final Committer committer;
     private final ConditionalPublisher publisher;
+    private final VersionStore versions;
+    private final VersionReads versionReads;
 
     public PosixBackend(Path root) throws IOException {
         this(root, PosixOptions.DEFAULT);
@@ -98,11 +103,14 @@ public final class PosixBackend implements Backend {
                 writers,
                 options.bucketSettleFloor());
         this.reader = new ObjectReader(paths, store, options.listHashLimit());
-        this.publisher = new ConditionalPublisher(committer, reader, new KeyLocks(KeyLocks.Domain.KEYS));
+        KeyLocks keyLocks = new KeyLocks(KeyLocks.Domain.KEYS);
+        this.versions = new VersionStore(options.versioningDir(), paths, store, committer, keyLocks);
+        this.versionReads = new VersionReads(paths, reader, versions);
+        this.publisher = new ConditionalPublisher(committer, reader, keyLocks, versions);
         this.writer = new ObjectWriter(paths, store, committer, publisher);
         this.remover = new ObjectRemover(paths, store, writer, committer);
-        this.copier = new ObjectCopier(paths, store, reader, writer, publisher);
-        this.lister = new Lister(paths, store, reader);
+        this.copier = new ObjectCopier(paths, store, reader, writer, publisher, versionReads);
+        this.lister = new Lister(paths, store, reader, versions);
         this.multipart = new MultipartStore(paths, store, committer, options.partCrc64());
         this.completer = new MultipartCompleter(
                 paths, store, publisher, multipart, options.completeWait(), options.claimStaleAfter());
@@ -204,7 +212,16 @@ public final class PosixBackend implements Backend {
 
     @Override
     public void deleteBucket(String bucket) throws IOException {
-        run(() -> buckets.delete(bucket));
+        run(() -> {
+            if (versions.hasVersions(bucket)) {
+                buckets.head(bucket);
+                throw new S3Exception(
+                        S3Error.BUCKET_NOT_EMPTY,
+                        "The bucket you tried to delete is not empty. You must delete all versions in the bucket.");
+            }
+            buckets.delete(bucket);
+            versions.bucketDeleted(bucket);
+        });
     }
 
     @Override
@@ -214,36 +231,155 @@ public final class PosixBackend implements Backend {
 
     @Override
     public ObjectContent getObject(GetObjectRequest request) throws IOException {
+        if (request.versionId() != null) {
+            return call(() -> versionReads.open(request));
+        }
         return call(() -> reader.open(request));
     }
 
     @Override
     public ObjectHead headObject(GetObjectRequest request) throws IOException {
+        if (request.versionId() != null) {
+            return call(() -> versionReads.head(request));
+        }
         return call(() -> reader.head(request));
     }
 
-    /** A conditional delete runs under the key's publish lock, like every conditional write. */
+    /**
+     * A conditional delete runs under the key's publish lock, like every conditional write. On a
+     * versioned bucket every delete runs under the key's lock ({@link VersionStore}).
+     */
     @Override
-    public void deleteObject(DeleteObjectRequest request) throws IOException {
+    public DeleteObjectResult deleteObject(DeleteObjectRequest request) throws IOException {
         String bucket = request.bucket();
         String key = request.key();
+        VersionStore.Status st = call(() -> versions.status(bucket));
+        if (st != VersionStore.Status.UNVERSIONED && !io.posixgw.core.names.ObjectKeys.isDirectoryKey(key)) {
+            return writing(bucket, () -> versionedDelete(request, st));
+        }
+        if (request.versionId() != null && !request.versionId().equals(VersionStore.NULL)) {
+            call(() -> {
+                if (versions.configured()) {
+                    VersionStore.requireValidId(request.versionId());
+                }
+                buckets.head(bucket);
+                return null;
+            });
+            return new DeleteObjectResult(request.versionId(), false); // no such version: nothing to remove
+        }
         if (request.ifMatch() == null) {
             writing(bucket, () -> {
                 remover.delete(bucket, key);
                 return null;
             });
-            return;
+            return DeleteObjectResult.UNVERSIONED;
         }
         Preconditions condition = new Preconditions(request.ifMatch(), null, null, null);
         writing(bucket, () -> {
             publisher.runIf(bucket, key, condition, paths.bucketDir(bucket), () -> remover.delete(bucket, key));
             return null;
         });
+        return DeleteObjectResult.UNVERSIONED;
+    }
+
+    private DeleteObjectResult versionedDelete(DeleteObjectRequest request, VersionStore.Status st) throws IOException {
+        String bucket = request.bucket();
+        String key = request.key();
+        String id = request.versionId();
+        if (id != null) {
+            VersionStore.requireValidId(id);
+        }
+        Path bucketDir = paths.bucketDir(bucket);
+        Path target = paths.objectPath(bucketDir, key);
+        try (KeyLocks.Held held = versions.lock(bucketDir, key)) {
+            if (request.ifMatch() != null) {
+                Preconditions condition = new Preconditions(request.ifMatch(), null, null, null);
+                publisher.checkUnderLock(bucket, key, condition, target);
+            }
+            if (id == null) {
+                return versions.addDeleteMarker(bucket, key, st, bucketDir, target);
+            }
+            return versions.deleteVersion(bucket, key, id, bucketDir, target, () -> remover.delete(bucket, key));
+        }
+    }
+
+    @Override
+    public boolean keepsVersions() {
+        return versions.configured();
+    }
+
+    @Override
+    public String getBucketVersioning(String bucket) throws IOException {
+        return call(() -> {
+            buckets.head(bucket);
+            if (!versions.configured()) {
+                return null; // versitygw answers 501 VersioningNotConfigured; posixgw the truth: never versioned
+            }
+            return switch (versions.status(bucket)) {
+                case ENABLED -> "Enabled";
+                case SUSPENDED -> "Suspended";
+                case UNVERSIONED -> null;
+            };
+        });
+    }
+
+    @Override
+    public void putBucketVersioning(String bucket, String status) throws IOException {
+        run(() -> {
+            buckets.head(bucket);
+            if (versions.configured() && store instanceof SidecarMetadataStore) {
+                throw new S3Exception(
+                        S3Error.NOT_IMPLEMENTED,
+                        "PutBucketVersioning with --sidecar is not implemented by posixgw (versions need user xattrs)");
+            }
+            versions.setStatus(
+                    bucket, "Enabled".equals(status) ? VersionStore.Status.ENABLED : VersionStore.Status.SUSPENDED);
+        });
+    }
+
+    @Override
+    public io.posixgw.core.listing.Page<ObjectVersion> listObjectVersions(ListVersionsRequest request)
+            throws IOException {
+        if (!versions.configured()) {
+            return Backend.super.listObjectVersions(request);
+        }
+        return call(() -> lister.listVersions(request));
+    }
+
+    /** Where Object Lock hooks in: asked before any version is removed or replaced. */
+    public void removalGuard(VersionGuard guard) {
+        versions.guard(guard == null ? null : guard::mayRemove);
     }
 
     @Override
     public Map<String, String> getObjectTagging(String bucket, String key) throws IOException {
         return call(() -> reader.head(bucket, key, false).attributes().tags());
+    }
+
+    @Override
+    public Map<String, String> getObjectTagging(String bucket, String key, String versionId) throws IOException {
+        if (versionId == null) {
+            return getObjectTagging(bucket, key);
+        }
+        return call(() -> versionReads.tags(bucket, key, versionId));
+    }
+
+    @Override
+    public void putObjectTagging(String bucket, String key, String versionId, Map<String, String> tags)
+            throws IOException {
+        if (versionId == null) {
+            putObjectTagging(bucket, key, tags);
+            return;
+        }
+        run(() -> {
+            ObjectReader.Version v = versionReads.version(bucket, key, versionId, AttrNames::objectRead);
+            if (tags.isEmpty()) {
+                store.remove(v.path(), AttrNames.TAGGING);
+            } else {
+                store.set(v.path(), AttrNames.TAGGING, AttrCodec.encodeMetadata(tags));
+            }
+            committer.syncDir(v.path().getParent());
+        });
     }
 
     /**
@@ -295,9 +431,7 @@ public final class PosixBackend implements Backend {
                         r.key(),
                         r.uploadId(),
                         r.partNumber(),
-                        reader,
-                        r.sourceBucket(),
-                        r.sourceKey(),
+                        copySource(r.sourceBucket(), r.sourceKey(), r.sourceVersionId()),
                         r.sourceCheck(),
                         r.range()));
     }
@@ -305,6 +439,14 @@ public final class PosixBackend implements Backend {
     @Override
     public CompleteMultipartResult completeMultipartUpload(CompleteMultipartUploadRequest r) throws IOException {
         return writing(r.bucket(), () -> completer.complete(r.bucket(), r.key(), r.uploadId(), r.parts(), r.checks()));
+    }
+
+    /** A copy source: the current version, or the one {@code versionId} names. */
+    private ObjectReader.Source copySource(String bucket, String key, String versionId) {
+        if (versionId == null) {
+            return () -> reader.open(bucket, key);
+        }
+        return () -> versionReads.openForCopy(bucket, key, versionId);
     }
 
     @Override

@@ -18,6 +18,8 @@ import java.time.Duration;
  * @param fsyncListener    told the duration of every fsync (metrics); {@link FsyncListener#NONE} by default
  * @param bucketSettleFloor the sweep never settles a hidden bucket directory (being made or deleted) younger than this,
  *                         whatever its age limit: it may be another gateway's, mid-way (10 minutes; tests lower it)
+ * @param versioningDir    versitygw's versioning directory (noncurrent versions, outside the root); null: buckets
+ *                         cannot be versioned
  */
 public record PosixOptions(
         boolean fsync,
@@ -27,7 +29,8 @@ public record PosixOptions(
         Duration completeWait,
         Duration claimStaleAfter,
         FsyncListener fsyncListener,
-        Duration bucketSettleFloor) {
+        Duration bucketSettleFloor,
+        Path versioningDir) {
 
     public static final PosixOptions DEFAULT = new PosixOptions(
             true,
@@ -37,7 +40,8 @@ public record PosixOptions(
             Duration.ofMinutes(10),
             Duration.ofMinutes(2),
             FsyncListener.NONE,
-            Duration.ofMinutes(10));
+            Duration.ofMinutes(10),
+            null);
 
     public PosixOptions withFsync(boolean on) {
         return new PosixOptions(
@@ -48,17 +52,34 @@ public record PosixOptions(
                 completeWait,
                 claimStaleAfter,
                 fsyncListener,
-                bucketSettleFloor);
+                bucketSettleFloor,
+                versioningDir);
     }
 
     public PosixOptions withSidecar(Path dir) {
         return new PosixOptions(
-                fsync, dir, partCrc64, listHashLimit, completeWait, claimStaleAfter, fsyncListener, bucketSettleFloor);
+                fsync,
+                dir,
+                partCrc64,
+                listHashLimit,
+                completeWait,
+                claimStaleAfter,
+                fsyncListener,
+                bucketSettleFloor,
+                versioningDir);
     }
 
     public PosixOptions withClaimStaleAfter(Duration d) {
         return new PosixOptions(
-                fsync, sidecarDir, partCrc64, listHashLimit, completeWait, d, fsyncListener, bucketSettleFloor);
+                fsync,
+                sidecarDir,
+                partCrc64,
+                listHashLimit,
+                completeWait,
+                d,
+                fsyncListener,
+                bucketSettleFloor,
+                versioningDir);
     }
 
     public PosixOptions withFsyncListener(FsyncListener listener) {
@@ -70,11 +91,33 @@ public record PosixOptions(
                 completeWait,
                 claimStaleAfter,
                 listener,
-                bucketSettleFloor);
+                bucketSettleFloor,
+                versioningDir);
     }
 
     public PosixOptions withBucketSettleFloor(Duration d) {
         return new PosixOptions(
-                fsync, sidecarDir, partCrc64, listHashLimit, completeWait, claimStaleAfter, fsyncListener, d);
+                fsync,
+                sidecarDir,
+                partCrc64,
+                listHashLimit,
+                completeWait,
+                claimStaleAfter,
+                fsyncListener,
+                d,
+                versioningDir);
+    }
+
+    public PosixOptions withVersioningDir(Path dir) {
+        return new PosixOptions(
+                fsync,
+                sidecarDir,
+                partCrc64,
+                listHashLimit,
+                completeWait,
+                claimStaleAfter,
+                fsyncListener,
+                bucketSettleFloor,
+                dir);
     }
 }

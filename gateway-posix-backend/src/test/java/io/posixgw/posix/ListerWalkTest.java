@@ -36,10 +36,20 @@ class ListerWalkTest extends BackendTestBase {
         PathResolver paths = new PathResolver(root);
         XattrMetadataStore store = new XattrMetadataStore();
         java.nio.file.Path bucketDir = root.resolve(B).toAbsolutePath().normalize();
-        lister = new Lister(paths, store, new ObjectReader(paths, store), dir -> {
-            opened.add(bucketDir.relativize(dir).toString());
-            return Files.newDirectoryStream(dir);
-        });
+        lister = new Lister(
+                paths,
+                store,
+                new ObjectReader(paths, store),
+                dir -> {
+                    opened.add(bucketDir.relativize(dir).toString());
+                    return Files.newDirectoryStream(dir);
+                },
+                new VersionStore(
+                        null,
+                        paths,
+                        store,
+                        new Committer(store, new DirectorySync(FsyncListener.NONE), false, FsyncListener.NONE),
+                        new KeyLocks(KeyLocks.Domain.KEYS)));
     }
 
     List<String> list(String prefix, String delimiter, String after, int max) throws Exception {

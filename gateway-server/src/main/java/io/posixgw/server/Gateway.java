@@ -130,6 +130,10 @@ public final class Gateway implements AutoCloseable {
                     "the file system of " + config.root().toAbsolutePath() + " does not keep user extended "
                             + "attributes (xattrs), where posixgw stores object metadata; start with --sidecar DIR to keep it in files instead");
         }
+        if (config.versioningDir() != null) {
+            Files.createDirectories(config.versioningDir());
+            options = options.withVersioningDir(config.versioningDir()); // the backend refuses one inside the root
+        }
         for (String warning : SharedMountCheck.warnings(config.root())) {
             LOG.warn(warning);
         }

@@ -222,8 +222,40 @@ public final class BackendCalls implements Backend {
     }
 
     @Override
-    public void deleteObject(DeleteObjectRequest request) throws IOException {
-        backend.deleteObject(request);
+    public io.posixgw.core.model.DeleteObjectResult deleteObject(DeleteObjectRequest request) throws IOException {
+        return backend.deleteObject(request);
+    }
+
+    @Override
+    public boolean keepsVersions() {
+        return backend.keepsVersions();
+    }
+
+    @Override
+    public String getBucketVersioning(String bucket) throws IOException {
+        return backend.getBucketVersioning(bucket);
+    }
+
+    @Override
+    public void putBucketVersioning(String bucket, String status) throws IOException {
+        backend.putBucketVersioning(bucket, status);
+    }
+
+    @Override
+    public io.posixgw.core.listing.Page<io.posixgw.core.model.ObjectVersion> listObjectVersions(
+            io.posixgw.core.model.ListVersionsRequest request) throws IOException {
+        return backend.listObjectVersions(request);
+    }
+
+    @Override
+    public Map<String, String> getObjectTagging(String bucket, String key, String versionId) throws IOException {
+        return backend.getObjectTagging(bucket, key, versionId);
+    }
+
+    @Override
+    public void putObjectTagging(String bucket, String key, String versionId, Map<String, String> tags)
+            throws IOException {
+        backend.putObjectTagging(bucket, key, versionId, tags);
     }
 
     @Override

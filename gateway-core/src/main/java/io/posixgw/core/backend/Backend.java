@@ -1,5 +1,6 @@
 package io.posixgw.core.backend;
 
+import io.posixgw.core.listing.Page;
 import io.posixgw.core.model.AbortMultipartUploadRequest;
 import io.posixgw.core.model.BucketInfo;
 import io.posixgw.core.model.CompleteMultipartResult;
@@ -8,6 +9,7 @@ import io.posixgw.core.model.CopyObjectRequest;
 import io.posixgw.core.model.CopyObjectResult;
 import io.posixgw.core.model.CreateMultipartUploadRequest;
 import io.posixgw.core.model.DeleteObjectRequest;
+import io.posixgw.core.model.DeleteObjectResult;
 import io.posixgw.core.model.GetObjectRequest;
 import io.posixgw.core.model.ListMultipartUploadsRequest;
 import io.posixgw.core.model.ListMultipartUploadsResult;
@@ -15,6 +17,8 @@ import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ListObjectsResult;
 import io.posixgw.core.model.ListPartsRequest;
 import io.posixgw.core.model.ListPartsResult;
+import io.posixgw.core.model.ListVersionsRequest;
+import io.posixgw.core.model.ObjectVersion;
 import io.posixgw.core.model.Part;
 import io.posixgw.core.model.PutObjectRequest;
 import io.posixgw.core.model.PutObjectResult;
@@ -74,8 +78,11 @@ public interface Backend {
     /** What {@link #getObject} answers for the same request, without opening the body. */
     ObjectHead headObject(GetObjectRequest request) throws IOException;
 
-    /** Removes the object, if the request's condition holds. */
-    void deleteObject(DeleteObjectRequest request) throws IOException;
+    /**
+     * Removes the object, if the request's condition holds. On a versioned bucket, without a
+     * version id a delete marker is added; with one, that version is removed for good.
+     */
+    DeleteObjectResult deleteObject(DeleteObjectRequest request) throws IOException;
 
     CopyObjectResult copyObject(CopyObjectRequest request) throws IOException;
 
@@ -114,6 +121,49 @@ public interface Backend {
     ListMultipartUploadsResult listMultipartUploads(ListMultipartUploadsRequest request) throws IOException;
 
     ListPartsResult listParts(ListPartsRequest request) throws IOException;
+
+    /**
+     * Whether this store keeps object versions (versitygw's versioning directory is configured). A
+     * store that does not serves only S3's {@code null} version: the server refuses other ids itself.
+     */
+    default boolean keepsVersions() {
+        return false;
+    }
+
+    /**
+     * The bucket's versioning state: {@code Enabled}, {@code Suspended}, or null when it was never
+     * set; {@code NoSuchBucket} when absent.
+     */
+    default String getBucketVersioning(String bucket) throws IOException {
+        headBucket(bucket);
+        return null;
+    }
+
+    /** Sets the versioning state ({@code Enabled} or {@code Suspended}); 501 {@code VersioningNotConfigured} without versions. */
+    default void putBucketVersioning(String bucket, String status) throws IOException {
+        headBucket(bucket);
+        throw new io.posixgw.core.S3Exception(
+                io.posixgw.core.S3Error.VERSIONING_NOT_CONFIGURED,
+                "Versioning has not been configured for the gateway.");
+    }
+
+    /** ListObjectVersions: keys in key order, each key's versions newest first. Only when {@link #keepsVersions()}. */
+    default Page<ObjectVersion> listObjectVersions(ListVersionsRequest request) throws IOException {
+        throw new io.posixgw.core.S3Exception(
+                io.posixgw.core.S3Error.VERSIONING_NOT_CONFIGURED,
+                "Versioning has not been configured for the gateway.");
+    }
+
+    /** The tags of one version; {@code versionId} null for the current one. */
+    default Map<String, String> getObjectTagging(String bucket, String key, String versionId) throws IOException {
+        return getObjectTagging(bucket, key);
+    }
+
+    /** Replaces the tags of one version; {@code versionId} null for the current one. */
+    default void putObjectTagging(String bucket, String key, String versionId, Map<String, String> tags)
+            throws IOException {
+        putObjectTagging(bucket, key, tags);
+    }
 
     /** The bucket's tags, empty when it has none; {@code NoSuchBucket} when it does not exist. */
     Map<String, String> getBucketTagging(String bucket) throws IOException;

@@ -27,11 +27,50 @@ public record CopyObjectRequest(
         Consumer<ObjectInfo> sourceCheck,
         Map<String, String> replaceTags,
         Preconditions condition,
-        ChecksumAlgorithm checksumAlgorithm) {
-
+        ChecksumAlgorithm checksumAlgorithm,
+        String sourceVersionId) {
     public CopyObjectRequest {
         condition = condition == null ? Preconditions.NONE : condition;
         ObjectRules.requireUserMetadataWithinLimit(replaceAttributes);
+    }
+
+    /** A copy of the source's current version. */
+    public CopyObjectRequest(
+            String sourceBucket,
+            String sourceKey,
+            String bucket,
+            String key,
+            ObjectAttributes replaceAttributes,
+            Consumer<ObjectInfo> sourceCheck,
+            Map<String, String> replaceTags,
+            Preconditions condition,
+            ChecksumAlgorithm checksumAlgorithm) {
+        this(
+                sourceBucket,
+                sourceKey,
+                bucket,
+                key,
+                replaceAttributes,
+                sourceCheck,
+                replaceTags,
+                condition,
+                checksumAlgorithm,
+                null);
+    }
+
+    /** This copy, of version {@code id} of the source (null: its current version). */
+    public CopyObjectRequest ofSourceVersion(String id) {
+        return new CopyObjectRequest(
+                sourceBucket,
+                sourceKey,
+                bucket,
+                key,
+                replaceAttributes,
+                sourceCheck,
+                replaceTags,
+                condition,
+                checksumAlgorithm,
+                id);
     }
 
     /** A copy that keeps the source's checksum. */

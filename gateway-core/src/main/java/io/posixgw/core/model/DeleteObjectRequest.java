@@ -7,8 +7,13 @@ package io.posixgw.core.model;
  *                checked against the current object atomically with the removal against other
  *                conditional writers of any gateway; {@code PreconditionFailed} on a mismatch,
  *                {@code NoSuchKey} when there is no object
+ * @param versionId the version to remove for good, or null: on a versioned bucket a delete marker is added
  */
-public record DeleteObjectRequest(String bucket, String key, String ifMatch) {
+public record DeleteObjectRequest(String bucket, String key, String ifMatch, String versionId) {
+    public DeleteObjectRequest(String bucket, String key, String ifMatch) {
+        this(bucket, key, ifMatch, null);
+    }
+
     /** An unconditional delete. */
     public static DeleteObjectRequest of(String bucket, String key) {
         return new DeleteObjectRequest(bucket, key, null);

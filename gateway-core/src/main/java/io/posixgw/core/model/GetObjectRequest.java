@@ -12,6 +12,7 @@ package io.posixgw.core.model;
  *                       them saves a metadata read per request
  * @param withPartLayout whether the part layout is wanted even without a part number (GetObjectAttributes)
  * @param conditions     If-Match and friends, evaluated against the version read (304 or 412)
+ * @param versionId      the {@code versionId} parameter, or null for the current version
  */
 public record GetObjectRequest(
         String bucket,
@@ -20,9 +21,22 @@ public record GetObjectRequest(
         String partNumber,
         boolean withChecksums,
         boolean withPartLayout,
-        Preconditions conditions) {
+        Preconditions conditions,
+        String versionId) {
     public GetObjectRequest {
         conditions = conditions == null ? Preconditions.NONE : conditions;
+    }
+
+    /** A read of the current version. */
+    public GetObjectRequest(
+            String bucket,
+            String key,
+            String range,
+            String partNumber,
+            boolean withChecksums,
+            boolean withPartLayout,
+            Preconditions conditions) {
+        this(bucket, key, range, partNumber, withChecksums, withPartLayout, conditions, null);
     }
 
     /** The whole object with its checksums, unconditionally. */

@@ -11,6 +11,7 @@ import java.util.Map;
  * @param partsCount   number of parts for a multipart object, 0 otherwise
  * @param checksums    stored checksums, algorithm name ({@code CRC32}, ...) to base64 value
  * @param checksumType how the stored checksum was formed (FULL_OBJECT for a single PUT)
+ * @param versionId    the version id ({@code x-amz-version-id}) when the object carries one, else null
  */
 public record ObjectInfo(
         String key,
@@ -20,8 +21,8 @@ public record ObjectInfo(
         ObjectAttributes attributes,
         int partsCount,
         Map<String, String> checksums,
-        ChecksumType checksumType) {
-
+        ChecksumType checksumType,
+        String versionId) {
     public ObjectInfo {
         attributes = attributes == null ? ObjectAttributes.EMPTY : attributes;
         checksums = checksums == null ? Map.of() : Map.copyOf(checksums);
@@ -30,6 +31,24 @@ public record ObjectInfo(
         } else if (checksumType == null) {
             checksumType = ChecksumType.FULL_OBJECT;
         }
+    }
+
+    /** An object of an unversioned bucket (its version is S3's {@code null}, not named). */
+    public ObjectInfo(
+            String key,
+            long size,
+            String etag,
+            Instant lastModified,
+            ObjectAttributes attributes,
+            int partsCount,
+            Map<String, String> checksums,
+            ChecksumType checksumType) {
+        this(key, size, etag, lastModified, attributes, partsCount, checksums, checksumType, null);
+    }
+
+    /** This object as the version {@code id} ({@code null} for S3's null version). */
+    public ObjectInfo withVersionId(String id) {
+        return new ObjectInfo(key, size, etag, lastModified, attributes, partsCount, checksums, checksumType, id);
     }
 
     /** An object whose checksums, if any, are of the whole object. */

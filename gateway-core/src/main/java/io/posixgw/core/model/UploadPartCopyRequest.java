@@ -18,8 +18,21 @@ public record UploadPartCopyRequest(
         String sourceBucket,
         String sourceKey,
         Consumer<ObjectInfo> sourceCheck,
-        ByteRange range) {
+        ByteRange range,
+        String sourceVersionId) {
     public UploadPartCopyRequest {
         sourceCheck = sourceCheck == null ? info -> {} : sourceCheck;
+    }
+
+    public UploadPartCopyRequest(
+            String bucket,
+            String key,
+            String uploadId,
+            int partNumber,
+            String sourceBucket,
+            String sourceKey,
+            Consumer<ObjectInfo> sourceCheck,
+            ByteRange range) {
+        this(bucket, key, uploadId, partNumber, sourceBucket, sourceKey, sourceCheck, range, null);
     }
 }

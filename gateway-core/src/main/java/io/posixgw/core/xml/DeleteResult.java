@@ -21,12 +21,24 @@ public record DeleteResult(
         return S3Xml.NAMESPACE;
     }
 
-    /** @param versionId the version id the request named, echoed as S3 does; null when it named none */
-    @JsonPropertyOrder({"Key", "VersionId"})
+    /**
+     * @param versionId             the version id the request named, echoed as S3 does; null when it named none
+     * @param deleteMarker          true when a delete marker was added, or the version removed was one
+     * @param deleteMarkerVersionId the id of the delete marker added (or removed)
+     */
+    @JsonPropertyOrder({"Key", "VersionId", "DeleteMarker", "DeleteMarkerVersionId"})
     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
     public record Deleted(
             @JacksonXmlProperty(localName = "Key") String key,
-            @JacksonXmlProperty(localName = "VersionId") String versionId) {
+            @JacksonXmlProperty(localName = "VersionId") String versionId,
+            @JacksonXmlProperty(localName = "DeleteMarker") Boolean deleteMarker,
+
+            @JacksonXmlProperty(localName = "DeleteMarkerVersionId")
+            String deleteMarkerVersionId) {
+        public Deleted(String key, String versionId) {
+            this(key, versionId, null, null);
+        }
+
         public Deleted(String key) {
             this(key, null);
         }

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
 import java.util.List;
 
-/** ListObjectVersions' answer (no {@code <DeleteMarker>}s: posixgw never versions a bucket). */
+/** ListObjectVersions' answer: versions, then delete markers (each group in listing order, as versitygw answers). */
 @JacksonXmlRootElement(localName = "ListVersionsResult")
 @JsonPropertyOrder({
     "Name",
@@ -21,6 +21,7 @@ import java.util.List;
     "IsTruncated",
     "EncodingType",
     "Version",
+    "DeleteMarker",
     "CommonPrefixes"
 })
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -42,15 +43,32 @@ public record ListVersionsResult(
         @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "Version")
         List<Version> versions,
 
+        @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "DeleteMarker")
+        List<DeleteMarker> deleteMarkers,
+
         @JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "CommonPrefixes")
         List<CommonPrefix> commonPrefixes) {
+
+    public ListVersionsResult {
+        deleteMarkers = deleteMarkers == null || deleteMarkers.isEmpty() ? null : deleteMarkers;
+    }
+
+    /** One {@code <DeleteMarker>}. */
+    @JsonPropertyOrder({"Key", "VersionId", "IsLatest", "LastModified", "Owner"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record DeleteMarker(
+            @JacksonXmlProperty(localName = "Key") String key,
+            @JacksonXmlProperty(localName = "VersionId") String versionId,
+            @JacksonXmlProperty(localName = "IsLatest") boolean latest,
+            @JacksonXmlProperty(localName = "LastModified") String lastModified,
+            @JacksonXmlProperty(localName = "Owner") Owner owner) {}
 
     @JacksonXmlProperty(isAttribute = true, localName = "xmlns")
     public String xmlns() {
         return S3Xml.NAMESPACE;
     }
 
-    /** One {@code <Version>}: an object's only version, S3's {@code null} one, which is always the latest. */
+    /** One {@code <Version>}. */
     @JsonPropertyOrder({"Key", "VersionId", "IsLatest", "LastModified", "ETag", "Size", "Owner", "StorageClass"})
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Version(

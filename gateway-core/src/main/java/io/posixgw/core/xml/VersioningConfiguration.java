@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
 
-/** GetBucketVersioning's answer; posixgw buckets are never versioned, so {@code status} is null (element absent). */
+/** GetBucketVersioning's answer; {@code status} is null (element absent) for a bucket never versioned. */
 @JacksonXmlRootElement(localName = "VersioningConfiguration")
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record VersioningConfiguration(

@@ -130,6 +130,7 @@ public final class ServerCommand implements Callable<ServerConfig> {
         String ready = text(Setting.READY);
         String logFormat = text(Setting.LOG_FORMAT);
         String sidecar = text(Setting.SIDECAR);
+        String versioningDir = text(Setting.VERSIONING_DIR);
         String fsync = text(Setting.FSYNC);
         int maxConnections = intValue(Setting.MAX_CONNECTIONS);
         int workers = intValue(Setting.WORKERS);
@@ -204,6 +205,7 @@ public final class ServerCommand implements Callable<ServerConfig> {
                 on(Setting.READ_ONLY),
                 maxConnections,
                 sidecar == null || sidecar.isEmpty() ? null : Path.of(sidecar),
+                versioningDir == null || versioningDir.isEmpty() ? null : Path.of(versioningDir),
                 fsyncOn,
                 workers,
                 ioThreads == 0 ? Runtime.getRuntime().availableProcessors() : ioThreads,

@@ -7,6 +7,7 @@ import java.nio.file.Path;
  *
  * @param certFile TLS certificate chain (PEM), or null for plain HTTP; set together with {@code keyFile}
  * @param iamDir   directory of versitygw's {@code users.json}, or null for root only
+ * @param versioningDir directory of noncurrent versions (versitygw's {@code --versioning-dir}), or null: no versioning
  */
 public record ServerConfig(
         Path root,
@@ -26,6 +27,7 @@ public record ServerConfig(
         boolean readOnly,
         int maxConnections,
         Path sidecar,
+        Path versioningDir,
         boolean fsync,
         int workers,
         int ioThreads,
@@ -48,7 +50,8 @@ public record ServerConfig(
         return "ServerConfig[root=" + root + ", listen=" + host + ":" + port + ", access=" + accessKey + ", region="
                 + region
                 + ", tls=" + (certFile != null) + ", iamDir=" + iamDir
-                + ", sidecar=" + sidecar + ", keepAlive=" + keepAlive + ", fsync=" + fsync + ", workers=" + workers
+                + ", sidecar=" + sidecar + ", versioningDir=" + versioningDir + ", keepAlive=" + keepAlive + ", fsync="
+                + fsync + ", workers=" + workers
                 + "]";
     }
 }

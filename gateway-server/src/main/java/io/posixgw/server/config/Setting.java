@@ -176,6 +176,14 @@ public enum Setting {
             List.of("POSIXGW_SIDECAR", "VGW_META_SIDECAR"),
             null,
             "Keep metadata in files under this directory instead of user xattrs (for NFS and other file systems without them)."),
+    VERSIONING_DIR(
+            "--versioning-dir",
+            "DIR",
+            Kind.TEXT,
+            "Directory of noncurrent object versions.",
+            List.of("POSIXGW_VERSIONING_DIR", "VGW_VERSIONING_DIR"),
+            null,
+            "Keep object versions (PutBucketVersioning) in this directory, outside the data root, in versitygw's layout; unset: PutBucketVersioning is 501 `VersioningNotConfigured`, as versitygw answers."),
     FSYNC(
             "--fsync",
             "on|off",

@@ -10,13 +10,12 @@ import io.posixgw.core.xml.ListAllMyBucketsResult;
 import io.posixgw.core.xml.LocationConstraint;
 import io.posixgw.core.xml.Owner;
 import io.posixgw.core.xml.S3Xml;
-import io.posixgw.core.xml.VersioningConfiguration;
 import io.posixgw.server.auth.Authorizer;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Bucket-level operations: list, create, head, delete, location, versioning status. */
+/** Bucket-level operations: list, create, head, delete, location. */
 final class BucketHandler {
     static final String US_EAST_1 = "us-east-1";
     private static final String AWS_GLOBAL = "aws-global";
@@ -173,10 +172,5 @@ final class BucketHandler {
     S3Response location(Exchange x) throws IOException {
         backend.headBucket(x.bucket());
         return S3Response.xml(new LocationConstraint(region.equals(US_EAST_1) ? "" : region));
-    }
-
-    S3Response versioning(Exchange x) throws IOException {
-        backend.headBucket(x.bucket());
-        return S3Response.xml(new VersioningConfiguration(null));
     }
 }

@@ -5,9 +5,12 @@ import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.http.UrlEncoding;
 import io.posixgw.core.listing.ContinuationToken;
+import io.posixgw.core.listing.Page;
 import io.posixgw.core.model.ListObjectsRequest;
 import io.posixgw.core.model.ListObjectsResult;
+import io.posixgw.core.model.ListVersionsRequest;
 import io.posixgw.core.model.ObjectInfo;
+import io.posixgw.core.model.ObjectVersion;
 import io.posixgw.core.xml.CommonPrefix;
 import io.posixgw.core.xml.ListBucketResultV1;
 import io.posixgw.core.xml.ListBucketResultV2;
@@ -108,9 +111,12 @@ final class ListObjectsHandler {
                 throw new S3Exception(
                         S3Error.INVALID_ARGUMENT, "A version-id marker cannot be specified without a key marker.");
             }
-            if (!Versions.namesCurrent(versionIdMarker)) {
+            if (!backend.keepsVersions() && !Versions.namesCurrent(versionIdMarker)) {
                 throw new S3Exception(S3Error.INVALID_ARGUMENT, "Invalid version id specified");
             }
+        }
+        if (backend.keepsVersions()) {
+            return kept(x, scope, keyMarker, versionIdMarker);
         }
 
         ListObjectsResult page =
@@ -145,7 +151,58 @@ final class ListObjectsHandler {
                 page.truncated(),
                 scope.encodingType(),
                 versions,
+                null,
                 prefixes(page, enc)));
+    }
+
+    /** ListObjectVersions over a store that keeps versions: each key's versions and delete markers, newest first. */
+    private S3Response kept(Exchange x, Scope scope, String keyMarker, String versionIdMarker) throws IOException {
+        Page<ObjectVersion> page;
+        if (scope.maxKeys() == 0) {
+            backend.headBucket(x.bucket());
+            page = new Page<>(List.of(), List.of(), false, null, null);
+        } else {
+            page = backend.listObjectVersions(new ListVersionsRequest(
+                    x.bucket(),
+                    scope.prefix(),
+                    scope.delimiter(),
+                    emptyToNull(keyMarker),
+                    emptyToNull(versionIdMarker),
+                    scope.maxKeys()));
+        }
+        UnaryOperator<String> enc = scope.enc();
+        Owner owner = new Owner(x.accessKey(), x.accessKey());
+        List<ListVersionsResult.Version> versions = new ArrayList<>();
+        List<ListVersionsResult.DeleteMarker> markers = new ArrayList<>();
+        for (ObjectVersion v : page.entries()) {
+            ObjectInfo o = v.info();
+            String id = o.versionId() == null ? Versions.NULL : o.versionId();
+            String time = S3Xml.timestamp(o.lastModified());
+            if (v.deleteMarker()) {
+                markers.add(new ListVersionsResult.DeleteMarker(enc.apply(o.key()), id, v.latest(), time, owner));
+            } else {
+                versions.add(new ListVersionsResult.Version(
+                        enc.apply(o.key()), id, v.latest(), time, o.etag(), o.size(), owner, "STANDARD"));
+            }
+        }
+        List<CommonPrefix> prefixes = new ArrayList<>();
+        for (String p : page.commonPrefixes()) {
+            prefixes.add(new CommonPrefix(enc.apply(p)));
+        }
+        return S3Response.xml(new ListVersionsResult(
+                x.bucket(),
+                enc.apply(scope.prefix()),
+                enc.apply(keyMarker),
+                versionIdMarker,
+                page.truncated() ? enc.apply(page.nextKey()) : null,
+                page.truncated() ? page.nextId() : null,
+                scope.maxKeys(),
+                enc.apply(scope.delimiter()),
+                page.truncated(),
+                scope.encodingType(),
+                versions,
+                markers,
+                prefixes));
     }
 
     private ListObjectsResult page(String bucket, String prefix, String delimiter, String after, int maxKeys)

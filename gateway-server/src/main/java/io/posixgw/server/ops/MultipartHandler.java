@@ -90,7 +90,8 @@ final class MultipartHandler {
                 source.bucket(),
                 source.key(),
                 ObjectCopyHandler.copySourceConditions(x)::checkOr412,
-                range));
+                range,
+                io.posixgw.server.routing.Versions.named(source.versionId(), backend.keepsVersions())));
         return S3Response.xml(new CopyPartResult(
                 S3Xml.timestamp(part.lastModified()), part.etag(), ChecksumValues.of(part.checksums())));
     }
@@ -135,13 +136,15 @@ final class MultipartHandler {
         }
         CompleteMultipartResult result = backend.completeMultipartUpload(
                 new CompleteMultipartUploadRequest(x.bucket(), x.key(), uploadId(x), parts, completeChecks(x)));
-        return S3Response.xml(new CompleteMultipartUploadResult(
+        S3Response response = S3Response.xml(new CompleteMultipartUploadResult(
                 "/" + x.bucket() + "/" + x.key(),
                 x.bucket(),
                 x.key(),
                 result.etag(),
                 ChecksumValues.of(result.checksums()),
                 result.checksumType() == null ? null : result.checksumType().name()));
+        ObjectHeaders.writeVersionId(response, result.versionId());
+        return response;
     }
 
     /** What the Complete request's headers assert about the object: checksum type, checksum, size, write condition. */

@@ -52,7 +52,8 @@ final class ObjectAttributesHandler {
                 null,
                 wanted.contains(Attribute.CHECKSUM),
                 wanted.contains(Attribute.OBJECTPARTS),
-                Preconditions.NONE));
+                Preconditions.NONE,
+                io.posixgw.server.routing.Versions.named(x.query("versionId"), backend.keepsVersions())));
         ObjectInfo info = head.info();
         GetObjectAttributesResult.Checksum checksum = null;
         if (wanted.contains(Attribute.CHECKSUM) && !info.checksums().isEmpty()) {
@@ -71,6 +72,7 @@ final class ObjectAttributesHandler {
                 wanted.contains(Attribute.STORAGECLASS) ? "STANDARD" : null,
                 wanted.contains(Attribute.OBJECTSIZE) ? info.size() : null));
         response.header("Last-Modified", HttpDates.format(info.lastModified()));
+        ObjectHeaders.writeVersionId(response, info.versionId());
         return response;
     }
 

@@ -75,13 +75,19 @@ final class ObjectCopyHandler {
                 conditions::checkOr412,
                 newTags,
                 ObjectPutHandler.writeCondition(x),
-                checksumAlgorithm(x.header("x-amz-checksum-algorithm"))));
+                checksumAlgorithm(x.header("x-amz-checksum-algorithm")),
+                io.posixgw.server.routing.Versions.named(source.versionId(), backend.keepsVersions())));
         boolean summed = !result.checksums().isEmpty();
-        return S3Response.xml(new CopyObjectResultXml(
+        S3Response response = S3Response.xml(new CopyObjectResultXml(
                 S3Xml.timestamp(result.lastModified()),
                 result.etag(),
                 summed ? ChecksumValues.of(result.checksums()) : null,
                 summed ? ChecksumType.FULL_OBJECT.name() : null));
+        ObjectHeaders.writeVersionId(response, result.versionId());
+        if (result.sourceVersionId() != null) {
+            response.header("x-amz-copy-source-version-id", result.sourceVersionId());
+        }
+        return response;
     }
 
     /** The checksum the copy must carry; null when the request names none. */

@@ -5,6 +5,7 @@ import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.model.DeleteObjectRequest;
+import io.posixgw.core.model.DeleteObjectResult;
 import io.posixgw.core.names.ObjectKeys;
 import io.posixgw.core.xml.Delete;
 import io.posixgw.core.xml.DeleteResult;
@@ -36,12 +37,22 @@ final class ObjectDeleteHandler {
                         h + " (a condition of directory buckets) is not implemented by posixgw");
             }
         }
-        if (Versions.namesCurrent(x.query("versionId"))) {
-            backend.deleteObject(new DeleteObjectRequest(x.bucket(), x.key(), x.header("if-match")));
-        } else {
-            backend.headBucket(x.bucket()); // a version that does not exist: nothing to delete
+        String versionId = x.query("versionId");
+        if (!backend.keepsVersions() && !Versions.namesCurrent(versionId)) {
+            backend.headBucket(x.bucket()); // a version that is not kept: nothing to delete
+            return S3Response.noContent();
         }
-        return S3Response.noContent();
+        Versions.namesCurrent(versionId); // an empty id is InvalidArgument
+        DeleteObjectResult result = backend.deleteObject(new DeleteObjectRequest(
+                x.bucket(), x.key(), x.header("if-match"), backend.keepsVersions() ? versionId : null));
+        S3Response response = S3Response.noContent();
+        if (result.versionId() != null) {
+            response.header("x-amz-version-id", result.versionId());
+        }
+        if (result.deleteMarker()) {
+            response.header("x-amz-delete-marker", "true");
+        }
+        return response;
     }
 
     S3Response deleteMany(Exchange x) throws IOException {
@@ -68,11 +79,17 @@ final class ObjectDeleteHandler {
                             S3Error.NOT_IMPLEMENTED,
                             "LastModifiedTime and Size conditions (of directory buckets) are not implemented by posixgw");
                 }
-                if (Versions.namesCurrent(id.versionId)) {
+                DeleteObjectResult r = null;
+                if (backend.keepsVersions()) {
+                    Versions.namesCurrent(id.versionId); // an empty id is InvalidArgument
+                    r = backend.deleteObject(new DeleteObjectRequest(x.bucket(), key, id.etag, id.versionId));
+                } else if (Versions.namesCurrent(id.versionId)) {
                     backend.deleteObject(new DeleteObjectRequest(x.bucket(), key, id.etag));
                 }
                 if (!quiet) {
-                    deleted.add(new DeleteResult.Deleted(key, id.versionId));
+                    boolean marker = r != null && r.deleteMarker();
+                    deleted.add(new DeleteResult.Deleted(
+                            key, id.versionId, marker ? Boolean.TRUE : null, marker ? r.versionId() : null));
                 }
             } catch (S3Exception e) {
                 failed.add(new DeleteResult.Failed(key, e.error().code(), e.getMessage()));

@@ -24,7 +24,7 @@ final class ObjectGetHandler {
     S3Response get(Exchange x) throws IOException {
         ObjectContent content;
         try {
-            content = backend.getObject(request(x));
+            content = backend.getObject(request(x, backend));
         } catch (S3Exception e) {
             return notModified(e);
         }
@@ -43,7 +43,7 @@ final class ObjectGetHandler {
     S3Response head(Exchange x) throws IOException {
         ObjectHead head;
         try {
-            head = backend.headObject(request(x));
+            head = backend.headObject(request(x, backend));
         } catch (S3Exception e) {
             return notModified(e);
         }
@@ -51,7 +51,7 @@ final class ObjectGetHandler {
     }
 
     /** The request as the backend resolves it: preconditions, then part number or range, on one version. */
-    private static GetObjectRequest request(Exchange x) {
+    private static GetObjectRequest request(Exchange x, Backend backend) {
         return new GetObjectRequest(
                 x.bucket(),
                 x.key(),
@@ -59,7 +59,8 @@ final class ObjectGetHandler {
                 x.query("partNumber"),
                 checksumsWanted(x),
                 false,
-                preconditions(x));
+                preconditions(x),
+                io.posixgw.server.routing.Versions.named(x.query("versionId"), backend.keepsVersions()));
     }
 
     /** A 304 that names the object's ETag and Last-Modified (as AWS's does); every other error goes on. */

@@ -142,8 +142,19 @@ final class ObjectHeaders {
     }
 
     /** The headers of a GET or HEAD answer, before any {@code response-*} override. */
+    /**
+     * {@code x-amz-version-id} of a version that has an id; S3's {@code null} version (an
+     * unversioned bucket's objects, a write while versioning is suspended) is not named.
+     */
+    static void writeVersionId(S3Response response, String versionId) {
+        if (versionId != null && !versionId.equals("null")) {
+            response.header("x-amz-version-id", versionId);
+        }
+    }
+
     static void writeObjectHeaders(S3Response response, ObjectInfo info, Map<String, String> overrides) {
         ObjectAttributes a = info.attributes();
+        writeVersionId(response, info.versionId());
         response.header("ETag", info.etag())
                 .header("Last-Modified", HttpDates.format(info.lastModified()))
                 .header("Accept-Ranges", "bytes")

@@ -36,6 +36,7 @@ final class ObjectPutHandler {
                 writeCondition(x));
         PutObjectResult result = backend.putObject(request, x.body());
         S3Response response = S3Response.ok().header("ETag", result.etag());
+        ObjectHeaders.writeVersionId(response, result.versionId());
         writeChecksums(response, result.checksums());
         if (!result.checksums().isEmpty()) {
             response.header("x-amz-checksum-type", ChecksumType.FULL_OBJECT.name());

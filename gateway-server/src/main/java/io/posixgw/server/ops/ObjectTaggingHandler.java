@@ -21,7 +21,8 @@ final class ObjectTaggingHandler {
 
     S3Response get(Exchange x) throws IOException {
         Tagging body = new Tagging();
-        for (Map.Entry<String, String> t : new TreeMap<>(backend.getObjectTagging(x.bucket(), x.key())).entrySet()) {
+        for (Map.Entry<String, String> t :
+                new TreeMap<>(backend.getObjectTagging(x.bucket(), x.key(), version(x))).entrySet()) {
             body.tagSet.add(new Tagging.Tag(t.getKey(), t.getValue()));
         }
         return S3Response.xml(body);
@@ -38,12 +39,17 @@ final class ObjectTaggingHandler {
                 throw new S3Exception(S3Error.INVALID_TAG, "Cannot provide multiple Tags with the same key");
             }
         }
-        backend.putObjectTagging(x.bucket(), x.key(), Tags.validate(tags));
+        backend.putObjectTagging(x.bucket(), x.key(), version(x), Tags.validate(tags));
         return S3Response.ok();
     }
 
     S3Response delete(Exchange x) throws IOException {
-        backend.putObjectTagging(x.bucket(), x.key(), Map.of());
+        backend.putObjectTagging(x.bucket(), x.key(), version(x), Map.of());
         return S3Response.noContent();
+    }
+
+    /** The version the request names (null: the current one). */
+    private String version(Exchange x) {
+        return io.posixgw.server.routing.Versions.named(x.query("versionId"), backend.keepsVersions());
     }
 }

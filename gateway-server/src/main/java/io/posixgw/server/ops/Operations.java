@@ -31,11 +31,13 @@ public final class Operations {
     private final AclHandler acls;
     private final Authorizer authorizer;
     private final CorsResponder corsResponder;
+    private final Backend backend;
 
     /** @param authenticator verifies the signatures POST Object forms carry */
     public Operations(Backend backend, String region, Authorizer authorizer, Authenticator authenticator) {
         this.authorizer = authorizer;
         this.corsResponder = new CorsResponder(backend);
+        this.backend = backend;
         BucketHandler buckets = new BucketHandler(backend, region, authorizer);
         ObjectGetHandler gets = new ObjectGetHandler(backend);
         ObjectPutHandler puts = new ObjectPutHandler(backend);
@@ -60,13 +62,15 @@ public final class Operations {
         bind(Endpoint.HEAD_BUCKET, buckets::head);
         bind(Endpoint.DELETE_BUCKET, buckets::delete);
         bind(Endpoint.GET_BUCKET_LOCATION, buckets::location);
-        bind(Endpoint.GET_BUCKET_VERSIONING, buckets::versioning);
+        BucketVersioningHandler versioning = new BucketVersioningHandler(backend);
+        bind(Endpoint.GET_BUCKET_VERSIONING, versioning::get);
+        bind(Endpoint.PUT_BUCKET_VERSIONING, versioning::put);
         bind(Endpoint.LIST_OBJECTS, lists::listV1);
         bind(Endpoint.LIST_OBJECTS_V2, lists::listV2);
         bind(Endpoint.LIST_OBJECT_VERSIONS, lists::listVersions);
         bind(Endpoint.DELETE_OBJECTS, deletes::deleteMany);
-        bind(Endpoint.GET_OBJECT, current(gets::get));
-        bind(Endpoint.HEAD_OBJECT, current(gets::head));
+        bind(Endpoint.GET_OBJECT, versioned(gets::get));
+        bind(Endpoint.HEAD_OBJECT, versioned(gets::head));
         bind(Endpoint.PUT_OBJECT, newObject(puts::put));
         bind(Endpoint.COPY_OBJECT, newObject(copies::copy));
         bind(Endpoint.DELETE_OBJECT, deletes::delete);
@@ -77,14 +81,14 @@ public final class Operations {
         bind(Endpoint.ABORT_MULTIPART_UPLOAD, multipart::abort);
         bind(Endpoint.LIST_MULTIPART_UPLOADS, multipart::listUploads);
         bind(Endpoint.LIST_PARTS, multipart::listParts);
-        bind(Endpoint.GET_OBJECT_TAGGING, current(tagging::get));
-        bind(Endpoint.PUT_OBJECT_TAGGING, current(tagging::put));
-        bind(Endpoint.DELETE_OBJECT_TAGGING, current(tagging::delete));
+        bind(Endpoint.GET_OBJECT_TAGGING, versioned(tagging::get));
+        bind(Endpoint.PUT_OBJECT_TAGGING, versioned(tagging::put));
+        bind(Endpoint.DELETE_OBJECT_TAGGING, versioned(tagging::delete));
         bind(Endpoint.GET_BUCKET_ACL, acls::getBucketAcl);
         bind(Endpoint.PUT_BUCKET_ACL, acls::putBucketAcl);
         bind(Endpoint.GET_OBJECT_ACL, current(acls::getObjectAcl));
         bind(Endpoint.PUT_OBJECT_ACL, current(acls::putObjectAcl));
-        bind(Endpoint.GET_OBJECT_ATTRIBUTES, current(attributes::get));
+        bind(Endpoint.GET_OBJECT_ATTRIBUTES, versioned(attributes::get));
         bind(Endpoint.GET_BUCKET_TAGGING, bucketTags::get);
         bind(Endpoint.PUT_BUCKET_TAGGING, bucketTags::put);
         bind(Endpoint.DELETE_BUCKET_TAGGING, bucketTags::delete);
@@ -138,6 +142,17 @@ public final class Operations {
     private static Handler current(Handler h) {
         return x -> {
             Versions.requireCurrent(x.query("versionId"));
+            return h.run(x);
+        };
+    }
+
+    /**
+     * Operations on one version of an object: the {@code versionId} a store that keeps versions
+     * serves; a store that keeps none serves only {@code null} (the current object).
+     */
+    private Handler versioned(Handler h) {
+        return x -> {
+            Versions.named(x.query("versionId"), backend.keepsVersions());
             return h.run(x);
         };
     }

@@ -8,9 +8,10 @@ import io.posixgw.core.names.ObjectKeys;
 /**
  * A parsed {@code x-amz-copy-source} of CopyObject and UploadPartCopy: the source bucket
  * and key, percent-decoded, validated like a request's own. The authoriser reads it as well
- * as the operation (a copy needs read access to its source).
+ * as the operation (a copy needs read access to its source). {@code versionId} is the source's
+ * {@code ?versionId=}, or null for its current version.
  */
-public record CopySource(String bucket, String key) {
+public record CopySource(String bucket, String key, String versionId) {
     public static CopySource parse(String header) {
         if (header == null || header.isBlank()) {
             throw invalid();
@@ -26,7 +27,7 @@ public record CopySource(String bucket, String key) {
             }
             raw = raw.substring(0, q);
         }
-        Versions.requireCurrent(versionId);
+        Versions.namesCurrent(versionId); // an empty id is InvalidArgument
         String decoded = RequestTarget.decodePath(raw);
         if (decoded.startsWith("/")) {
             decoded = decoded.substring(1);
@@ -41,7 +42,7 @@ public record CopySource(String bucket, String key) {
             throw invalid();
         }
         ObjectKeys.requireValid(key);
-        return new CopySource(bucket, key);
+        return new CopySource(bucket, key, versionId);
     }
 
     private static S3Exception invalid() {

@@ -25,7 +25,8 @@ public enum Endpoint {
     // ---- bucket: selector sub-resources first ----
     GET_BUCKET_LOCATION("GetBucketLocation", "GET", Level.BUCKET, "location", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     GET_BUCKET_VERSIONING("GetBucketVersioning", "GET", Level.BUCKET, "versioning", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
-    PUT_BUCKET_VERSIONING("PutBucketVersioning", "PUT", Level.BUCKET, "versioning", Permission.OWNER),
+    PUT_BUCKET_VERSIONING("PutBucketVersioning", "PUT", Level.BUCKET, "versioning", Copy.ANY, Permission.OWNER, BodyKind.XML,
+            Takes.headers("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm", "x-amz-mfa")),
     LIST_OBJECT_VERSIONS("ListObjectVersions", "GET", Level.BUCKET, "versions", Copy.ANY, Permission.READ, BodyKind.NONE,
             Takes.query("prefix", "delimiter", "key-marker", "version-id-marker", "max-keys", "encoding-type")),
     LIST_MULTIPART_UPLOADS("ListMultipartUploads", "GET", Level.BUCKET, "uploads", Copy.ANY, Permission.READ, BodyKind.NONE,

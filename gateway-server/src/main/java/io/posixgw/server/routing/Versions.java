@@ -26,6 +26,19 @@ public final class Versions {
         return versionId == null || versionId.equals(NULL);
     }
 
+    /**
+     * The version a request names for a store that keeps versions, or null for the current one;
+     * for a store that does not, only {@code null} (the current object) may be named.
+     */
+    public static String named(String versionId, boolean kept) {
+        if (!kept) {
+            requireCurrent(versionId);
+            return null;
+        }
+        namesCurrent(versionId); // an empty id is InvalidArgument
+        return versionId;
+    }
+
     public static void requireCurrent(String versionId) {
         if (!namesCurrent(versionId)) {
             throw new S3Exception(

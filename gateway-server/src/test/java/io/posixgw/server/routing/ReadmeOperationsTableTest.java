@@ -46,7 +46,15 @@ class ReadmeOperationsTableTest {
                 Endpoint.DELETE_BUCKET,
                 "204; 409 `BucketNotEmpty` while an object exists (pending multipart uploads do not count "
                         + "and go with the bucket)");
-        r.put(Endpoint.GET_BUCKET_VERSIONING, "always an empty configuration: buckets are never versioned");
+        r.put(
+                Endpoint.GET_BUCKET_VERSIONING,
+                "`Enabled` or `Suspended` (the bucket's `versioning` attribute); an empty configuration for a bucket "
+                        + "never versioned, and always without `--versioning-dir`");
+        r.put(
+                Endpoint.PUT_BUCKET_VERSIONING,
+                "`Enabled` or `Suspended` (`Content-MD5` or a checksum required); without `--versioning-dir` 501 "
+                        + "`VersioningNotConfigured`, as versitygw answers; `MfaDelete` `Enabled` is 403 without `x-amz-mfa`, "
+                        + "501 with it; 501 with `--sidecar`");
         r.put(
                 Endpoint.LIST_OBJECTS_V2,
                 "`delimiter` any string, `encoding-type=url`; "
@@ -58,9 +66,10 @@ class ReadmeOperationsTableTest {
                         + "ignores them; as V2; `NextMarker` only with a delimiter; `Owner` always given");
         r.put(
                 Endpoint.LIST_OBJECT_VERSIONS,
-                "`encoding-type=url`; buckets are never versioned: each object is its one version, `null`, "
-                        + "latest, with ListObjects' ETag, size and time; no delete markers; a `version-id-marker` other than `null`, or one "
-                        + "without a `key-marker`, is 400");
+                "`encoding-type=url`; with `--versioning-dir` keys in key order, each key's versions newest first, "
+                        + "`IsLatest`, delete markers (listed after the versions, as versitygw does); only the prefix's version "
+                        + "directories are read; without it each object is its one version, `null`, latest, and a "
+                        + "`version-id-marker` other than `null` is 400; one without a `key-marker` is 400");
         String acl =
                 "buckets are S3 buckets with ACLs disabled (Object Ownership \"bucket owner enforced\"): the owner has full "
                         + "control, nobody else any grant";
@@ -95,19 +104,23 @@ class ReadmeOperationsTableTest {
                         + "between the conditions; part 1 of a single-part object is the whole object (206); a part number past the "
                         + "last part is 416 `InvalidPartNumber` with `ActualPartCount` and `PartNumberRequested`; with checksum mode "
                         + "a part answers its own checksum and the upload's `x-amz-checksum-type`, a Range none; "
-                        + "`Content-Encoding` as stored (as sent, without `aws-chunked`); any `versionId` but `null` "
-                        + "is 404 `NoSuchVersion` (no versions are kept; also for HeadObject, CopyObject's source and tagging)");
+                        + "`Content-Encoding` as stored (as sent, without `aws-chunked`); `versionId` (also "
+                        + "HeadObject, GetObjectAttributes, tagging, CopyObject's and UploadPartCopy's sources): a ULID or `null`, else 400; "
+                        + "a delete marker is 404 with `x-amz-delete-marker: true`, 405 when named by id; without `--versioning-dir` "
+                        + "any `versionId` but `null` is 404 `NoSuchVersion`");
         r.put(Endpoint.HEAD_OBJECT, "as GetObject; errors without a body");
         r.put(
                 Endpoint.COPY_OBJECT,
-                "`x-amz-copy-source` `[/]bucket/key` (`?versionId=null` at most); directives `COPY` or `REPLACE`; "
+                "`x-amz-copy-source` `[/]bucket/key[?versionId=]`; `x-amz-version-id`, `x-amz-copy-source-version-id`; directives `COPY` or `REPLACE`; "
                         + "`If-None-Match: *` and `If-Match` are the destination's; "
                         + "a copy onto itself needs `REPLACE`; a single-part source's ETag is kept; the destination's conditions are "
                         + "checked atomically with the publication, as PutObject's");
         r.put(
                 Endpoint.DELETE_OBJECT,
                 "`If-Match` an ETag or `*`; 204, also for a key that does not exist; "
-                        + "a `versionId` other than `null` names a version that does not exist: 204 and nothing deleted (an empty one is 400); "
+                        + "on a versioned bucket adds a delete marker (`x-amz-delete-marker: true`, its `x-amz-version-id`), "
+                        + "with `versionId` removes that version for good (the previous one becomes current); a version that does not "
+                        + "exist: 204 and nothing deleted (an empty id is 400); "
                         + "`If-Match` is checked under the key's lock, as conditional writes: 412 on a mismatch, 404 without an object");
         r.put(
                 Endpoint.DELETE_OBJECTS,

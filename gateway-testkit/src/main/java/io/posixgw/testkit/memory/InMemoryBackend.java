@@ -174,8 +174,9 @@ public final class InMemoryBackend implements Backend {
 
     private record Resolved(Stored stored, ObjectHead head) {}
 
+    /** Keeps no versions: the server serves only the null version (and PutBucketVersioning is 501). */
     @Override
-    public void deleteObject(DeleteObjectRequest request) {
+    public io.posixgw.core.model.DeleteObjectResult deleteObject(DeleteObjectRequest request) {
         synchronized (lock) {
             MemoryBucket b = bucket(request.bucket());
             if (request.ifMatch() != null) {
@@ -187,6 +188,7 @@ public final class InMemoryBackend implements Backend {
             }
             b.objects.remove(request.key());
         }
+        return io.posixgw.core.model.DeleteObjectResult.UNVERSIONED;
     }
 
     @Override
