@@ -193,7 +193,8 @@ abstract class AbstractObjectTests extends ObjectContract {
                         o.completeWait(),
                         o.claimStaleAfter(),
                         o.fsyncListener(),
-                        o.bucketSettleFloor())));
+                        o.bucketSettleFloor(),
+                        o.versioningDir())));
         byte[] data = random(10_000, 7);
         Path f = root.resolve(B).resolve("migrated/big.bin");
         Files.createDirectories(f.getParent());

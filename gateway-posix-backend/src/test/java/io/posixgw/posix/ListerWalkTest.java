@@ -48,7 +48,12 @@ class ListerWalkTest extends BackendTestBase {
                         null,
                         paths,
                         store,
-                        new Committer(store, new DirectorySync(FsyncListener.NONE), false, FsyncListener.NONE),
+                        new Committer(
+                                store,
+                                new DirectorySync(FsyncListener.NONE),
+                                false,
+                                FsyncListener.NONE,
+                                new BucketWriters(root)),
                         new KeyLocks(KeyLocks.Domain.KEYS)));
     }
 

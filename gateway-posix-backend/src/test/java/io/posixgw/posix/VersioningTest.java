@@ -320,7 +320,6 @@ class VersioningTest {
                 new PathResolver(root),
                 new XattrMetadataStore(),
                 new ObjectReader(new PathResolver(root), new XattrMetadataStore()),
-                1 << 20,
                 dir -> {
                     opened.add(dir);
                     return Files.newDirectoryStream(dir);
@@ -333,7 +332,8 @@ class VersioningTest {
                                 new XattrMetadataStore(),
                                 new DirectorySync(FsyncListener.NONE),
                                 false,
-                                FsyncListener.NONE),
+                                FsyncListener.NONE,
+                                new BucketWriters(root)),
                         new KeyLocks(KeyLocks.Domain.KEYS)));
         Page<ObjectVersion> page = counting.listVersions(new ListVersionsRequest(B, "a/", null, null, null, 1000));
         assertEquals(4, page.entries().size());

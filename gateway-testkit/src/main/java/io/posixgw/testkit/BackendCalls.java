@@ -274,16 +274,6 @@ public final class BackendCalls implements Backend {
     }
 
     @Override
-    public byte[] getBucketCors(String bucket) throws IOException {
-        return backend.getBucketConfig(bucket, io.posixgw.core.backend.BucketConfig.CORS);
-    }
-
-    @Override
-    public void putBucketCors(String bucket, byte[] xml) throws IOException {
-        backend.putBucketConfig(bucket, io.posixgw.core.backend.BucketConfig.CORS, xml);
-    }
-
-    @Override
     public Map<String, String> getObjectTagging(String bucket, String key) throws IOException {
         return backend.getObjectTagging(bucket, key);
     }

@@ -77,7 +77,11 @@ public final class PolicyActions {
                             UPLOAD_PART_COPY,
                             COMPLETE_MULTIPART_UPLOAD,
                             COPY_OBJECT,
+                            POST_OBJECT,
                             PUT_OBJECT -> "PutObject";
+                    case OPTIONS_BUCKET, OPTIONS_OBJECT ->
+                        // a CORS preflight is answered from the bucket's CORS rules, never authorised
+                        throw new IllegalArgumentException("a preflight has no S3 action");
                     case ABORT_MULTIPART_UPLOAD -> "AbortMultipartUpload";
                     case LIST_PARTS -> "ListMultipartUploadParts";
                     case GET_OBJECT_TAGGING -> "GetObjectTagging";
