@@ -38,6 +38,8 @@ final class AttrNames {
     static final String ACL = "acl";
     static final String OWNERSHIP = "ownership";
     static final String POLICY = "policy";
+    /** The bucket's Object Lock configuration ({@link LockAttrCodec}). */
+    static final String BUCKET_LOCK = LockAttrCodec.BUCKET_LOCK;
 
     /** Content type versitygw stores on directory objects. */
     static final String DIRECTORY_CONTENT_TYPE = "application/x-directory";
@@ -60,7 +62,10 @@ final class AttrNames {
             LEGAL_HOLD,
             RETENTION);
 
-    /** What GET/HEAD read: the object's own attributes and tags (not mp-metadata or lock state). */
+    /**
+     * What GET/HEAD read: the object's own attributes, tags and Object Lock state (not mp-metadata).
+     * The lock attributes cost nothing on objects without them: one listing names what is present.
+     */
     private static final Set<String> OBJECT_READ = Set.of(
             ETAG,
             COMPUTED_ETAG,
@@ -72,7 +77,9 @@ final class AttrNames {
             EXPIRES,
             METADATA,
             CHECKSUMS,
-            TAGGING);
+            TAGGING,
+            LEGAL_HOLD,
+            RETENTION);
 
     /** Upload-directory attributes not copied onto the completed object. */
     private static final Set<String> UPLOAD_ONLY =

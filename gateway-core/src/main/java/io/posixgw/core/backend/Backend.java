@@ -1,5 +1,8 @@
 package io.posixgw.core.backend;
 
+import io.posixgw.core.lock.LockConfiguration;
+import io.posixgw.core.lock.ObjectLock;
+import io.posixgw.core.lock.Retention;
 import io.posixgw.core.model.AbortMultipartUploadRequest;
 import io.posixgw.core.model.BucketInfo;
 import io.posixgw.core.model.CompleteMultipartResult;
@@ -42,7 +45,15 @@ public interface Backend {
     List<BucketInfo> listBuckets() throws IOException;
 
     /** @param owner access key of the creator, recorded as the bucket owner */
-    void createBucket(String bucket, String owner) throws IOException;
+    default void createBucket(String bucket, String owner) throws IOException {
+        createBucket(bucket, owner, null);
+    }
+
+    /**
+     * CreateBucket; with {@code objectLock} (CreateBucket's {@code x-amz-bucket-object-lock-enabled: true})
+     * the bucket is born with that Object Lock configuration, never without it.
+     */
+    void createBucket(String bucket, String owner, LockConfiguration objectLock) throws IOException;
 
     /** Throws {@code NoSuchBucket} when absent. */
     void headBucket(String bucket) throws IOException;
@@ -116,4 +127,21 @@ public interface Backend {
 
     /** Replaces the bucket's tags (already checked against S3's rules); an empty map removes them. */
     void putBucketTagging(String bucket, Map<String, String> tags) throws IOException;
+
+    // ---- Object Lock ----
+
+    /** The bucket's Object Lock configuration, null when it has none; {@code NoSuchBucket} when absent. */
+    LockConfiguration getObjectLockConfiguration(String bucket) throws IOException;
+
+    /** Replaces the bucket's Object Lock configuration (already checked by {@code ObjectLockRules}). */
+    void putObjectLockConfiguration(String bucket, LockConfiguration config) throws IOException;
+
+    /** The Object Lock state of the object's current version; {@code NoSuchKey} when absent. */
+    ObjectLock getObjectLock(String bucket, String key) throws IOException;
+
+    /** Sets the current version's retention in place ({@code null} removes it); {@code NoSuchKey} when absent. */
+    void putObjectRetention(String bucket, String key, Retention retention) throws IOException;
+
+    /** Sets the current version's legal hold in place; {@code NoSuchKey} when absent. */
+    void putObjectLegalHold(String bucket, String key, boolean on) throws IOException;
 }

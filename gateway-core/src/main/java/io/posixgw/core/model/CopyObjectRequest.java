@@ -1,6 +1,7 @@
 package io.posixgw.core.model;
 
 import io.posixgw.core.checksum.ChecksumAlgorithm;
+import io.posixgw.core.lock.ObjectLock;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -17,6 +18,8 @@ import java.util.function.Consumer;
  * @param checksumAlgorithm the checksum the copy must carry ({@code x-amz-checksum-algorithm}), computed
  *                          while copying unless the source has it for the whole object; null to keep the
  *                          source's whole-object checksum, if any
+ * @param lock              the copy's own Object Lock state (from its headers and the destination bucket's
+ *                          default retention): a copy never takes the source's lock, as on S3
  */
 public record CopyObjectRequest(
         String sourceBucket,
@@ -27,11 +30,37 @@ public record CopyObjectRequest(
         Consumer<ObjectInfo> sourceCheck,
         Map<String, String> replaceTags,
         Preconditions condition,
-        ChecksumAlgorithm checksumAlgorithm) {
+        ChecksumAlgorithm checksumAlgorithm,
+        ObjectLock lock) {
 
     public CopyObjectRequest {
         condition = condition == null ? Preconditions.NONE : condition;
+        lock = lock == null ? ObjectLock.NONE : lock;
         ObjectRules.requireUserMetadataWithinLimit(replaceAttributes);
+    }
+
+    /** A copy without an Object Lock of its own. */
+    public CopyObjectRequest(
+            String sourceBucket,
+            String sourceKey,
+            String bucket,
+            String key,
+            ObjectAttributes replaceAttributes,
+            Consumer<ObjectInfo> sourceCheck,
+            Map<String, String> replaceTags,
+            Preconditions condition,
+            ChecksumAlgorithm checksumAlgorithm) {
+        this(
+                sourceBucket,
+                sourceKey,
+                bucket,
+                key,
+                replaceAttributes,
+                sourceCheck,
+                replaceTags,
+                condition,
+                checksumAlgorithm,
+                ObjectLock.NONE);
     }
 
     /** A copy that keeps the source's checksum. */
@@ -73,6 +102,6 @@ public record CopyObjectRequest(
     /** The attributes of the copy, given the source's. */
     public ObjectAttributes attributesOfCopy(ObjectAttributes source) {
         ObjectAttributes base = replaceAttributes != null ? replaceAttributes : source;
-        return base.withTags(replaceTags != null ? replaceTags : source.tags());
+        return base.withTags(replaceTags != null ? replaceTags : source.tags()).withLock(lock);
     }
 }

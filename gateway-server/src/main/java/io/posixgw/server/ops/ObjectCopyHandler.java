@@ -21,9 +21,15 @@ import java.util.Map;
 /** CopyObject: source parsing, metadata directive, copy-source preconditions. */
 final class ObjectCopyHandler {
     private final Backend backend;
+    private final ObjectLockGuard locks;
 
     ObjectCopyHandler(Backend backend) {
+        this(backend, new ObjectLockGuard(backend, java.time.Clock.systemUTC()));
+    }
+
+    ObjectCopyHandler(Backend backend, ObjectLockGuard locks) {
         this.backend = backend;
+        this.locks = locks;
     }
 
     /** The {@code x-amz-copy-source-if-*} headers. */
@@ -66,6 +72,7 @@ final class ObjectCopyHandler {
         ObjectAttributes attributes =
                 replace ? ObjectHeaders.attributesFrom(x.request().headers()) : null;
         Preconditions conditions = copySourceConditions(x);
+        io.posixgw.core.lock.ObjectLock lock = locks.forNewObject(x, x.key(), false);
         CopyObjectResult result = backend.copyObject(new CopyObjectRequest(
                 source.bucket(),
                 source.key(),
@@ -75,7 +82,8 @@ final class ObjectCopyHandler {
                 conditions::checkOr412,
                 newTags,
                 ObjectPutHandler.writeCondition(x),
-                checksumAlgorithm(x.header("x-amz-checksum-algorithm"))));
+                checksumAlgorithm(x.header("x-amz-checksum-algorithm")),
+                lock));
         boolean summed = !result.checksums().isEmpty();
         return S3Response.xml(new CopyObjectResultXml(
                 S3Xml.timestamp(result.lastModified()),

@@ -19,9 +19,15 @@ final class ObjectDeleteHandler {
     static final int MAX_DELETE_KEYS = 1000;
 
     private final Backend backend;
+    private final ObjectLockGuard locks;
 
     ObjectDeleteHandler(Backend backend) {
+        this(backend, new ObjectLockGuard(backend, java.time.Clock.systemUTC()));
+    }
+
+    ObjectDeleteHandler(Backend backend, ObjectLockGuard locks) {
         this.backend = backend;
+        this.locks = locks;
     }
 
     S3Response delete(Exchange x) throws IOException {
@@ -33,6 +39,7 @@ final class ObjectDeleteHandler {
             }
         }
         if (Versions.namesCurrent(x.query("versionId"))) {
+            locks.requireDeletable(x, x.key());
             backend.deleteObject(new DeleteObjectRequest(x.bucket(), x.key(), x.header("if-match")));
         } else {
             backend.headBucket(x.bucket()); // a version that does not exist: nothing to delete
@@ -64,6 +71,7 @@ final class ObjectDeleteHandler {
                             "LastModifiedTime and Size conditions (of directory buckets) are not implemented by posixgw");
                 }
                 if (Versions.namesCurrent(id.versionId)) {
+                    locks.requireDeletable(x, key);
                     backend.deleteObject(new DeleteObjectRequest(x.bucket(), key, id.etag));
                 }
                 if (!quiet) {

@@ -90,7 +90,6 @@ class BucketConfigSemanticsIT extends GatewayPerClass {
         "PUT,publicAccessBlock,PutPublicAccessBlock",
         "DELETE,publicAccessBlock,DeletePublicAccessBlock",
         "PUT,logging,PutBucketLogging",
-        "PUT,object-lock,PutObjectLockConfiguration",
         "PUT,requestPayment,PutBucketRequestPayment",
         "PUT,accelerate,PutBucketAccelerateConfiguration"
     })
