@@ -473,7 +473,20 @@ class ObjectLockIT {
         assertEquals(200, put("/plain/p", Map.of(), "p").status());
         assertError(sub("GET", "/plain/p", "retention", Map.of(), ""), 400, "InvalidRequest");
         assertError(sub("PUT", "/plain/p", "legal-hold", Map.of(), hold("ON")), 400, "InvalidRequest");
-        assertError(sub("GET", "/locked/mp", "retention", Map.of(), ""), 404, "NoSuchObjectLockConfiguration");
+        // the bucket's default retention reached the multipart object too
+        assertEquals(
+                "GOVERNANCE",
+                sub("GET", "/locked/mp", "retention", Map.of(), "").element("Mode"));
+        assertEquals(
+                200,
+                raw.send("PUT", "/bare", Map.of(), Map.of("x-amz-bucket-object-lock-enabled", "true"), new byte[0])
+                        .status());
+        assertEquals(200, put("/bare/b", Map.of(), "b").status());
+        assertNull(attr("bare", "b", "object-retention"));
+        assertError(sub("GET", "/bare/b", "retention", Map.of(), ""), 404, "NoSuchObjectLockConfiguration");
+        assertEquals(
+                204,
+                raw.send("DELETE", "/bare/b", Map.of(), Map.of(), new byte[0]).status());
         assertError(sub("GET", "/locked/defaulted", "legal-hold", Map.of(), ""), 404, "NoSuchObjectLockConfiguration");
         assertError(sub("GET", "/locked/nothing", "retention", Map.of(), ""), 404, "NoSuchKey");
         assertError(

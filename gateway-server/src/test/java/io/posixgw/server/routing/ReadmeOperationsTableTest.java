@@ -191,20 +191,18 @@ class ReadmeOperationsTableTest {
                         + "only on a bucket created with Object Lock (409 `InvalidBucketState` otherwise: no bucket is versioned yet); "
                         + "stored in versitygw's `bucket-lock`");
         String current = "`versionId=null` only; in a bucket with Object Lock (`InvalidRequest` otherwise); ";
-        r.put(
-                Endpoint.GET_OBJECT_RETENTION,
-                current + "404 `NoSuchObjectLockConfiguration` when the object has none");
+        r.put(Endpoint.GET_OBJECT_RETENTION, current + "404 `NoSuchObjectLockConfiguration` when the object has none");
         r.put(
                 Endpoint.PUT_OBJECT_RETENTION,
-                current + "`Content-MD5` or a checksum required; COMPLIANCE kept or extended only, GOVERNANCE shortened, "
+                current
+                        + "`Content-MD5` or a checksum required; COMPLIANCE kept or extended only, GOVERNANCE shortened, "
                         + "removed or made COMPLIANCE only with `x-amz-bypass-governance-retention: true` from root or an admin "
                         + "(403 `AccessDenied`); versitygw's `object-retention`");
-        r.put(
-                Endpoint.GET_OBJECT_LEGAL_HOLD,
-                current + "404 `NoSuchObjectLockConfiguration` when it was never set");
+        r.put(Endpoint.GET_OBJECT_LEGAL_HOLD, current + "404 `NoSuchObjectLockConfiguration` when it was never set");
         r.put(
                 Endpoint.PUT_OBJECT_LEGAL_HOLD,
-                current + "`ON` or `OFF` (`MalformedXML`); `Content-MD5` or a checksum required; versitygw's `object-legal-hold`");
+                current
+                        + "`ON` or `OFF` (`MalformedXML`); `Content-MD5` or a checksum required; versitygw's `object-legal-hold`");
         r.put(
                 Endpoint.GET_BUCKET_OWNERSHIP_CONTROLS,
                 "`BucketOwnerEnforced`, what every posixgw bucket is (its Put and Delete "

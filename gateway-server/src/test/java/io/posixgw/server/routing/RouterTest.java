@@ -138,7 +138,8 @@ class RouterTest {
                             ANSWERED_SINCE.contains(query)
                                     && (method.equals("GET")
                                             || method.equals("DELETE")
-                                            || query.equals("tagging") && method.equals("PUT")),
+                                            || (query.equals("tagging") || query.equals("object-lock"))
+                                                    && method.equals("PUT")),
                             method + " ?" + query);
                     return;
                 }
