@@ -60,6 +60,7 @@ public enum S3Error {
             "The list of parts was not in ascending order. Parts must be ordered by part number."),
     INVALID_RANGE("InvalidRange", 416, "The requested range is not satisfiable"),
     INVALID_REQUEST("InvalidRequest", 400, "Invalid Request"),
+    INVALID_BUCKET_STATE("InvalidBucketState", 409, "The request is not valid with the current state of the bucket."),
     INVALID_STORAGE_CLASS("InvalidStorageClass", 400, "The storage class you specified is not valid"),
     INVALID_TAG("InvalidTag", 400, "The tag provided was not a valid tag."),
     INVALID_URI("InvalidURI", 400, "Couldn't parse the specified URI."),
@@ -91,6 +92,8 @@ public enum S3Error {
     NO_SUCH_TAG_SET("NoSuchTagSet", 404, "The TagSet does not exist"),
     NO_SUCH_WEBSITE_CONFIGURATION(
             "NoSuchWebsiteConfiguration", 404, "The specified bucket does not have a website configuration"),
+    NO_SUCH_OBJECT_LOCK_CONFIGURATION(
+            "NoSuchObjectLockConfiguration", 404, "The specified object does not have a ObjectLock configuration"),
     OBJECT_LOCK_CONFIGURATION_NOT_FOUND(
             "ObjectLockConfigurationNotFoundError", 404, "Object Lock configuration does not exist for this bucket"),
     REPLICATION_CONFIGURATION_NOT_FOUND(

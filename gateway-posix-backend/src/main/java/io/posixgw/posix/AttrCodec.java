@@ -441,6 +441,7 @@ final class AttrCodec {
             // versitygw: json.Marshal of the tag map, the same encoding as the metadata map
             out.put(AttrNames.TAGGING, encodeMetadata(a.tags()));
         }
+        LockAttrCodec.put(out, a.lock());
         return out;
     }
 
@@ -469,7 +470,8 @@ final class AttrCodec {
                 str(raw.get(AttrNames.CACHE_CONTROL)),
                 str(raw.get(AttrNames.EXPIRES)),
                 meta,
-                decodeMetadata(raw.get(AttrNames.TAGGING)));
+                decodeMetadata(raw.get(AttrNames.TAGGING)),
+                LockAttrCodec.decode(raw));
     }
 
     /** {@link AttrNames#COMPUTED_ETAG}'s value: {@code <size>:<mtime in ns>:<etag>}. */

@@ -45,6 +45,8 @@ final class AttrNames {
      * has no Public Access Block and neither reads nor lists it.
      */
     static final String PUBLIC_ACCESS_BLOCK = "posixgw.public-access-block";
+    /** The bucket's Object Lock configuration ({@link LockAttrCodec}). */
+    static final String BUCKET_LOCK = LockAttrCodec.BUCKET_LOCK;
 
     /** Content type versitygw stores on directory objects. */
     static final String DIRECTORY_CONTENT_TYPE = "application/x-directory";
@@ -67,7 +69,10 @@ final class AttrNames {
             LEGAL_HOLD,
             RETENTION);
 
-    /** What GET/HEAD read: the object's own attributes and tags (not mp-metadata or lock state). */
+    /**
+     * What GET/HEAD read: the object's own attributes, tags and Object Lock state (not mp-metadata).
+     * The lock attributes cost nothing on objects without them: one listing names what is present.
+     */
     private static final Set<String> OBJECT_READ = Set.of(
             ETAG,
             COMPUTED_ETAG,
@@ -81,7 +86,9 @@ final class AttrNames {
             CHECKSUMS,
             TAGGING,
             VersionStore.VERSION_ID,
-            VersionStore.DELETE_MARKER);
+            VersionStore.DELETE_MARKER,
+            LEGAL_HOLD,
+            RETENTION);
 
     /** Upload-directory attributes not copied onto the completed object. */
     private static final Set<String> UPLOAD_ONLY =

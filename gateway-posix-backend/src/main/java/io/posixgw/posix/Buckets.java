@@ -107,6 +107,11 @@ final class Buckets {
      * with its owner, or no bucket and a stray node that the next create of the name replaces.
      */
     void create(String bucket, String owner) throws IOException {
+        create(bucket, owner, java.util.Map.of());
+    }
+
+    /** CreateBucket with more bucket attributes (the Object Lock configuration), set before the bucket appears. */
+    void create(String bucket, String owner, java.util.Map<String, byte[]> extraAttrs) throws IOException {
         Path dir = paths.bucketDir(bucket);
         String o = owner == null ? "" : owner;
         requireFree(dir);
@@ -120,6 +125,7 @@ final class Buckets {
                 store.set(making, AttrNames.ACL, AttrCodec.encodeOwnerAcl(o));
                 store.set(making, AttrNames.OWNERSHIP, AttrCodec.utf8(DEFAULT_OWNERSHIP));
                 store.set(making, AttrNames.PUBLIC_ACCESS_BLOCK, PublicAccessBlock.ALL.toJson());
+                store.setAll(making, extraAttrs);
                 Files.createDirectory(PathResolver.staging(making));
                 committer.syncDir(making);
                 store.moved(making, dir); // sidecar: the attributes first (see above); xattrs: nothing

@@ -7,6 +7,9 @@ import io.posixgw.core.backend.BodySource;
 import io.posixgw.core.backend.BucketConfig;
 import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.backend.ObjectHead;
+import io.posixgw.core.lock.LockConfiguration;
+import io.posixgw.core.lock.ObjectLock;
+import io.posixgw.core.lock.Retention;
 import io.posixgw.core.model.AbortMultipartUploadRequest;
 import io.posixgw.core.model.BucketInfo;
 import io.posixgw.core.model.CompleteMultipartResult;
@@ -196,8 +199,13 @@ public final class PosixBackend implements Backend {
     }
 
     @Override
-    public void createBucket(String bucket, String owner) throws IOException {
-        run(() -> buckets.create(bucket, owner));
+    public void createBucket(String bucket, String owner, LockConfiguration objectLock) throws IOException {
+        run(() -> buckets.create(
+                bucket,
+                owner,
+                objectLock == null
+                        ? Map.of()
+                        : Map.of(AttrNames.BUCKET_LOCK, LockAttrCodec.encodeConfiguration(objectLock))));
     }
 
     @Override
@@ -621,5 +629,54 @@ public final class PosixBackend implements Backend {
             case PUBLIC_ACCESS_BLOCK -> AttrNames.PUBLIC_ACCESS_BLOCK;
             case CORS -> AttrNames.CORS;
         };
+    }
+
+    // ---- Object Lock (versitygw's bucket-lock, object-retention and object-legal-hold attributes) ----
+
+    @Override
+    public LockConfiguration getObjectLockConfiguration(String bucket) throws IOException {
+        return call(() -> {
+            Path dir = paths.bucketDir(bucket);
+            PathResolver.requireBucket(dir);
+            return LockAttrCodec.decodeConfiguration(store.get(dir, AttrNames.BUCKET_LOCK));
+        });
+    }
+
+    @Override
+    public void putObjectLockConfiguration(String bucket, LockConfiguration config) throws IOException {
+        run(() -> {
+            Path dir = paths.bucketDir(bucket);
+            PathResolver.requireBucket(dir);
+            store.set(dir, AttrNames.BUCKET_LOCK, LockAttrCodec.encodeConfiguration(config));
+            committer.syncDir(dir);
+        });
+    }
+
+    @Override
+    public ObjectLock getObjectLock(String bucket, String key) throws IOException {
+        return call(() -> reader.head(bucket, key, false).attributes().lock());
+    }
+
+    /** Set in place on the current version, as tags are: the lock stays with that version's inode. */
+    @Override
+    public void putObjectRetention(String bucket, String key, Retention retention) throws IOException {
+        run(() -> {
+            ObjectReader.Version v = reader.version(bucket, key);
+            if (retention == null) {
+                store.remove(v.path(), AttrNames.RETENTION);
+            } else {
+                store.set(v.path(), AttrNames.RETENTION, LockAttrCodec.encodeRetention(retention));
+            }
+            committer.syncDir(v.path());
+        });
+    }
+
+    @Override
+    public void putObjectLegalHold(String bucket, String key, boolean on) throws IOException {
+        run(() -> {
+            ObjectReader.Version v = reader.version(bucket, key);
+            store.set(v.path(), AttrNames.LEGAL_HOLD, LockAttrCodec.encodeLegalHold(on));
+            committer.syncDir(v.path());
+        });
     }
 }

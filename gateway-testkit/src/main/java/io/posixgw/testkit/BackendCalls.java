@@ -192,6 +192,12 @@ public final class BackendCalls implements Backend {
     }
 
     @Override
+    public void createBucket(String bucket, String owner, io.posixgw.core.lock.LockConfiguration objectLock)
+            throws IOException {
+        backend.createBucket(bucket, owner, objectLock);
+    }
+
+    @Override
     public void headBucket(String bucket) throws IOException {
         backend.headBucket(bucket);
     }
@@ -332,5 +338,32 @@ public final class BackendCalls implements Backend {
     public void putBucketConfig(String bucket, io.posixgw.core.backend.BucketConfig which, byte[] document)
             throws IOException {
         backend.putBucketConfig(bucket, which, document);
+    }
+
+    @Override
+    public io.posixgw.core.lock.LockConfiguration getObjectLockConfiguration(String bucket) throws IOException {
+        return backend.getObjectLockConfiguration(bucket);
+    }
+
+    @Override
+    public void putObjectLockConfiguration(String bucket, io.posixgw.core.lock.LockConfiguration config)
+            throws IOException {
+        backend.putObjectLockConfiguration(bucket, config);
+    }
+
+    @Override
+    public io.posixgw.core.lock.ObjectLock getObjectLock(String bucket, String key) throws IOException {
+        return backend.getObjectLock(bucket, key);
+    }
+
+    @Override
+    public void putObjectRetention(String bucket, String key, io.posixgw.core.lock.Retention retention)
+            throws IOException {
+        backend.putObjectRetention(bucket, key, retention);
+    }
+
+    @Override
+    public void putObjectLegalHold(String bucket, String key, boolean on) throws IOException {
+        backend.putObjectLegalHold(bucket, key, on);
     }
 }

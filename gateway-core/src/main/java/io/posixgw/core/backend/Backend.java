@@ -1,6 +1,9 @@
 package io.posixgw.core.backend;
 
 import io.posixgw.core.listing.Page;
+import io.posixgw.core.lock.LockConfiguration;
+import io.posixgw.core.lock.ObjectLock;
+import io.posixgw.core.lock.Retention;
 import io.posixgw.core.model.AbortMultipartUploadRequest;
 import io.posixgw.core.model.BucketInfo;
 import io.posixgw.core.model.CompleteMultipartResult;
@@ -50,7 +53,15 @@ public interface Backend {
      *     starts with every switch of its Public Access Block on ({@link BucketConfig#PUBLIC_ACCESS_BLOCK}
      *     is {@link io.posixgw.core.policy.PublicAccessBlock#ALL}), as on S3.
      */
-    void createBucket(String bucket, String owner) throws IOException;
+    default void createBucket(String bucket, String owner) throws IOException {
+        createBucket(bucket, owner, null);
+    }
+
+    /**
+     * CreateBucket; with {@code objectLock} (CreateBucket's {@code x-amz-bucket-object-lock-enabled: true})
+     * the bucket is born with that Object Lock configuration, never without it.
+     */
+    void createBucket(String bucket, String owner, LockConfiguration objectLock) throws IOException;
 
     /** Throws {@code NoSuchBucket} when absent. */
     void headBucket(String bucket) throws IOException;
@@ -179,4 +190,21 @@ public interface Backend {
 
     /** Replaces the bucket's {@code which} document, durably; null removes it. {@code NoSuchBucket} when absent. */
     void putBucketConfig(String bucket, BucketConfig which, byte[] document) throws IOException;
+
+    // ---- Object Lock ----
+
+    /** The bucket's Object Lock configuration, null when it has none; {@code NoSuchBucket} when absent. */
+    LockConfiguration getObjectLockConfiguration(String bucket) throws IOException;
+
+    /** Replaces the bucket's Object Lock configuration (already checked by {@code ObjectLockRules}). */
+    void putObjectLockConfiguration(String bucket, LockConfiguration config) throws IOException;
+
+    /** The Object Lock state of the object's current version; {@code NoSuchKey} when absent. */
+    ObjectLock getObjectLock(String bucket, String key) throws IOException;
+
+    /** Sets the current version's retention in place ({@code null} removes it); {@code NoSuchKey} when absent. */
+    void putObjectRetention(String bucket, String key, Retention retention) throws IOException;
+
+    /** Sets the current version's legal hold in place; {@code NoSuchKey} when absent. */
+    void putObjectLegalHold(String bucket, String key, boolean on) throws IOException;
 }

@@ -1,6 +1,7 @@
 package io.posixgw.core.model;
 
 import io.posixgw.core.checksum.ChecksumAlgorithm;
+import io.posixgw.core.lock.ObjectLock;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -17,6 +18,8 @@ import java.util.function.Consumer;
  * @param checksumAlgorithm the checksum the copy must carry ({@code x-amz-checksum-algorithm}), computed
  *                          while copying unless the source has it for the whole object; null to keep the
  *                          source's whole-object checksum, if any
+ * @param lock              the copy's own Object Lock state (from its headers and the destination bucket's
+ *                          default retention): a copy never takes the source's lock, as on S3
  */
 public record CopyObjectRequest(
         String sourceBucket,
@@ -28,13 +31,15 @@ public record CopyObjectRequest(
         Map<String, String> replaceTags,
         Preconditions condition,
         ChecksumAlgorithm checksumAlgorithm,
-        String sourceVersionId) {
+        String sourceVersionId,
+        ObjectLock lock) {
     public CopyObjectRequest {
         condition = condition == null ? Preconditions.NONE : condition;
+        lock = lock == null ? ObjectLock.NONE : lock;
         ObjectRules.requireUserMetadataWithinLimit(replaceAttributes);
     }
 
-    /** A copy of the source's current version. */
+    /** A copy of the source's current version, without an Object Lock of its own. */
     public CopyObjectRequest(
             String sourceBucket,
             String sourceKey,
@@ -55,7 +60,8 @@ public record CopyObjectRequest(
                 replaceTags,
                 condition,
                 checksumAlgorithm,
-                null);
+                null,
+                ObjectLock.NONE);
     }
 
     /** This copy, of version {@code id} of the source (null: its current version). */
@@ -70,7 +76,24 @@ public record CopyObjectRequest(
                 replaceTags,
                 condition,
                 checksumAlgorithm,
-                id);
+                id,
+                lock);
+    }
+
+    /** This copy, with its own Object Lock state {@code l}. */
+    public CopyObjectRequest withLock(ObjectLock l) {
+        return new CopyObjectRequest(
+                sourceBucket,
+                sourceKey,
+                bucket,
+                key,
+                replaceAttributes,
+                sourceCheck,
+                replaceTags,
+                condition,
+                checksumAlgorithm,
+                sourceVersionId,
+                l);
     }
 
     /** A copy that keeps the source's checksum. */
@@ -112,6 +135,6 @@ public record CopyObjectRequest(
     /** The attributes of the copy, given the source's. */
     public ObjectAttributes attributesOfCopy(ObjectAttributes source) {
         ObjectAttributes base = replaceAttributes != null ? replaceAttributes : source;
-        return base.withTags(replaceTags != null ? replaceTags : source.tags());
+        return base.withTags(replaceTags != null ? replaceTags : source.tags()).withLock(lock);
     }
 }

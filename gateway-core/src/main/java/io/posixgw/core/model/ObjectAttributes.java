@@ -1,11 +1,13 @@
 package io.posixgw.core.model;
 
+import io.posixgw.core.lock.ObjectLock;
 import java.util.Map;
 
 /**
  * What a client sets on an object besides its bytes: the stored HTTP headers, the
  * user metadata ({@code x-amz-meta-*}, names lowercased, without the prefix) and
- * the object's tags. Null fields are unset.
+ * the object's tags, and the version's Object Lock state ({@link ObjectLock#NONE} when it has none).
+ * Null fields are unset.
  */
 public record ObjectAttributes(
         String contentType,
@@ -15,7 +17,8 @@ public record ObjectAttributes(
         String cacheControl,
         String expires,
         Map<String, String> userMetadata,
-        Map<String, String> tags) {
+        Map<String, String> tags,
+        ObjectLock lock) {
 
     /** S3's Content-Type for objects stored without one. */
     public static final String DEFAULT_CONTENT_TYPE = "binary/octet-stream";
@@ -28,6 +31,29 @@ public record ObjectAttributes(
     public ObjectAttributes {
         userMetadata = userMetadata == null ? Map.of() : Map.copyOf(userMetadata);
         tags = tags == null ? Map.of() : Map.copyOf(tags);
+        lock = lock == null ? ObjectLock.NONE : lock;
+    }
+
+    /** Without an Object Lock state. */
+    public ObjectAttributes(
+            String contentType,
+            String contentEncoding,
+            String contentLanguage,
+            String contentDisposition,
+            String cacheControl,
+            String expires,
+            Map<String, String> userMetadata,
+            Map<String, String> tags) {
+        this(
+                contentType,
+                contentEncoding,
+                contentLanguage,
+                contentDisposition,
+                cacheControl,
+                expires,
+                userMetadata,
+                tags,
+                ObjectLock.NONE);
     }
 
     /** Without tags. */
@@ -47,7 +73,8 @@ public record ObjectAttributes(
                 cacheControl,
                 expires,
                 userMetadata,
-                Map.of());
+                Map.of(),
+                ObjectLock.NONE);
     }
 
     /** The same attributes with other tags. */
@@ -60,7 +87,22 @@ public record ObjectAttributes(
                 cacheControl,
                 expires,
                 userMetadata,
-                newTags);
+                newTags,
+                lock);
+    }
+
+    /** The same attributes with another Object Lock state (a new version's own, never a copy source's). */
+    public ObjectAttributes withLock(ObjectLock newLock) {
+        return new ObjectAttributes(
+                contentType,
+                contentEncoding,
+                contentLanguage,
+                contentDisposition,
+                cacheControl,
+                expires,
+                userMetadata,
+                tags,
+                newLock);
     }
 
     /** The Content-Type to answer with: the stored one, else S3's default. */

@@ -4,6 +4,7 @@ import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.listing.ContinuationToken;
+import io.posixgw.core.lock.LockConfiguration;
 import io.posixgw.core.model.BucketInfo;
 import io.posixgw.core.xml.CreateBucketConfiguration;
 import io.posixgw.core.xml.ListAllMyBucketsResult;
@@ -99,11 +100,12 @@ final class BucketHandler {
                     "Object Ownership '" + ownership.trim()
                             + "' (ACLs enabled) is not implemented by posixgw: buckets are BucketOwnerEnforced");
         }
-        if ("true".equalsIgnoreCase(trimmed(x.header("x-amz-bucket-object-lock-enabled")))) {
-            throw new S3Exception(S3Error.NOT_IMPLEMENTED, "Object Lock is not implemented by posixgw");
-        }
+        // versitygw and S3: "true" in any case enables Object Lock; any other value does not
+        LockConfiguration lock = "true".equalsIgnoreCase(trimmed(x.header("x-amz-bucket-object-lock-enabled")))
+                ? LockConfiguration.enabledAt(java.time.Instant.now())
+                : null;
         try {
-            backend.createBucket(x.bucket(), x.accessKey());
+            backend.createBucket(x.bucket(), x.accessKey(), lock);
         } catch (S3Exception e) {
             if (!ownedInUsEast1(e, x)) {
                 throw e;

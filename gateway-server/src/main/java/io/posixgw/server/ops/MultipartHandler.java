@@ -45,16 +45,25 @@ final class MultipartHandler {
     static final int MAX_LIST = 1000;
 
     private final Backend backend;
+    private final ObjectLockGuard locks;
 
     MultipartHandler(Backend backend) {
+        this(backend, new ObjectLockGuard(backend, java.time.Clock.systemUTC()));
+    }
+
+    MultipartHandler(Backend backend, ObjectLockGuard locks) {
         this.backend = backend;
+        this.locks = locks;
     }
 
     S3Response create(Exchange x) throws IOException {
         MultipartChecksum checksum =
                 MultipartChecksum.fromHeaders(x.header("x-amz-checksum-algorithm"), x.header("x-amz-checksum-type"));
         String uploadId = backend.createMultipartUpload(new CreateMultipartUploadRequest(
-                x.bucket(), x.key(), ObjectHeaders.attributesFrom(x.request().headers()), checksum));
+                x.bucket(),
+                x.key(),
+                ObjectHeaders.attributesFrom(x.request().headers()).withLock(locks.forNewObject(x, x.key(), false)),
+                checksum));
         S3Response response = S3Response.xml(new InitiateMultipartUploadResult(x.bucket(), x.key(), uploadId));
         if (checksum != null) {
             response.header("x-amz-checksum-algorithm", checksum.algorithm().name());
@@ -134,6 +143,7 @@ final class MultipartHandler {
             }
             parts.add(new CompletedPart(p.partNumber, p.etag, p.checksums()));
         }
+        locks.requireDeletable(x, x.key()); // the upload replaces the current version in place
         CompleteMultipartResult result = backend.completeMultipartUpload(
                 new CompleteMultipartUploadRequest(x.bucket(), x.key(), uploadId(x), parts, completeChecks(x)));
         S3Response response = S3Response.xml(new CompleteMultipartUploadResult(

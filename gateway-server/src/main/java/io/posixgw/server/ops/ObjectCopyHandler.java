@@ -21,9 +21,15 @@ import java.util.Map;
 /** CopyObject: source parsing, metadata directive, copy-source preconditions. */
 final class ObjectCopyHandler {
     private final Backend backend;
+    private final ObjectLockGuard locks;
 
     ObjectCopyHandler(Backend backend) {
+        this(backend, new ObjectLockGuard(backend, java.time.Clock.systemUTC()));
+    }
+
+    ObjectCopyHandler(Backend backend, ObjectLockGuard locks) {
         this.backend = backend;
+        this.locks = locks;
     }
 
     /** The {@code x-amz-copy-source-if-*} headers. */
@@ -66,6 +72,7 @@ final class ObjectCopyHandler {
         ObjectAttributes attributes =
                 replace ? ObjectHeaders.attributesFrom(x.request().headers()) : null;
         Preconditions conditions = copySourceConditions(x);
+        io.posixgw.core.lock.ObjectLock lock = locks.forNewObject(x, x.key(), false);
         CopyObjectResult result = backend.copyObject(new CopyObjectRequest(
                 source.bucket(),
                 source.key(),
@@ -76,7 +83,8 @@ final class ObjectCopyHandler {
                 newTags,
                 ObjectPutHandler.writeCondition(x),
                 checksumAlgorithm(x.header("x-amz-checksum-algorithm")),
-                io.posixgw.server.routing.Versions.named(source.versionId(), backend.keepsVersions())));
+                io.posixgw.server.routing.Versions.named(source.versionId(), backend.keepsVersions()),
+                lock));
         boolean summed = !result.checksums().isEmpty();
         S3Response response = S3Response.xml(new CopyObjectResultXml(
                 S3Xml.timestamp(result.lastModified()),

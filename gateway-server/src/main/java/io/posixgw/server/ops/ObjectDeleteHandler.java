@@ -22,11 +22,16 @@ final class ObjectDeleteHandler {
 
     private final Backend backend;
     private final Authorizer authorizer;
+    private final ObjectLockGuard locks;
 
-    /** @param authorizer checks each key of a DeleteObjects ({@code s3:DeleteObject}), as S3 does */
-    ObjectDeleteHandler(Backend backend, Authorizer authorizer) {
+    /**
+     * @param authorizer checks each key of a DeleteObjects ({@code s3:DeleteObject}), as S3 does
+     * @param locks refuses the removal of a version under retention or legal hold
+     */
+    ObjectDeleteHandler(Backend backend, Authorizer authorizer, ObjectLockGuard locks) {
         this.backend = backend;
         this.authorizer = authorizer;
+        this.locks = locks;
     }
 
     S3Response delete(Exchange x) throws IOException {
@@ -43,8 +48,10 @@ final class ObjectDeleteHandler {
             return S3Response.noContent();
         }
         Versions.namesCurrent(versionId); // an empty id is InvalidArgument
-        DeleteObjectResult result = backend.deleteObject(new DeleteObjectRequest(
-                x.bucket(), x.key(), x.header("if-match"), backend.keepsVersions() ? versionId : null));
+        String named = backend.keepsVersions() ? versionId : null;
+        locks.requireDeletable(x, x.key(), named);
+        DeleteObjectResult result =
+                backend.deleteObject(new DeleteObjectRequest(x.bucket(), x.key(), x.header("if-match"), named));
         S3Response response = S3Response.noContent();
         if (result.versionId() != null) {
             response.header("x-amz-version-id", result.versionId());
@@ -82,8 +89,10 @@ final class ObjectDeleteHandler {
                 DeleteObjectResult r = null;
                 if (backend.keepsVersions()) {
                     Versions.namesCurrent(id.versionId); // an empty id is InvalidArgument
+                    locks.requireDeletable(x, key, id.versionId);
                     r = backend.deleteObject(new DeleteObjectRequest(x.bucket(), key, id.etag, id.versionId));
                 } else if (Versions.namesCurrent(id.versionId)) {
+                    locks.requireDeletable(x, key, null);
                     backend.deleteObject(new DeleteObjectRequest(x.bucket(), key, id.etag));
                 }
                 if (!quiet) {

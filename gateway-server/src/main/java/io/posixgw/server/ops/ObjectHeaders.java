@@ -33,8 +33,7 @@ final class ObjectHeaders {
 
     /**
      * Refuses what a write asks for and posixgw cannot give, rather than store the object
-     * without it: a storage class other than the one it has (as MinIO answers), Object Lock
-     * retention or legal hold (as S3 answers for a bucket without Object Lock), and an append
+     * without it: a storage class other than the one it has (as MinIO answers), and an append
      * ({@code x-amz-write-offset-bytes}, S3 Express), which a plain PUT would turn into a
      * replacement of the whole object by the appended bytes.
      */
@@ -50,13 +49,6 @@ final class ObjectHeaders {
                     S3Error.INVALID_STORAGE_CLASS,
                     "The storage class you specified is not valid: " + storageClass.trim()
                             + " (posixgw stores every object as STANDARD)");
-        }
-        for (String lock : new String[] {
-            "x-amz-object-lock-mode", "x-amz-object-lock-retain-until-date", "x-amz-object-lock-legal-hold"
-        }) {
-            if (headers.first(lock) != null) {
-                throw new S3Exception(S3Error.INVALID_REQUEST, "Bucket is missing Object Lock Configuration");
-            }
         }
     }
 
@@ -169,6 +161,21 @@ final class ObjectHeaders {
         }
         if (!a.tags().isEmpty()) {
             response.header("x-amz-tagging-count", Integer.toString(a.tags().size()));
+        }
+        writeLockHeaders(response, a.lock());
+    }
+
+    /** The version's Object Lock state, as S3 answers it on GET and HEAD (ISO 8601 dates, as versitygw). */
+    static void writeLockHeaders(S3Response response, io.posixgw.core.lock.ObjectLock lock) {
+        if (lock.retention() != null) {
+            response.header(ObjectLockGuard.MODE, lock.retention().mode().name())
+                    .header(
+                            ObjectLockGuard.RETAIN_UNTIL,
+                            java.time.format.DateTimeFormatter.ISO_INSTANT.format(
+                                    lock.retention().retainUntil().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)));
+        }
+        if (lock.legalHold() != null) {
+            response.header(ObjectLockGuard.LEGAL_HOLD, lock.legalHoldOn() ? "ON" : "OFF");
         }
     }
 

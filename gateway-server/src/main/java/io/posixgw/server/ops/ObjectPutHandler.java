@@ -18,9 +18,15 @@ final class ObjectPutHandler {
     static final long MAX_PUT_SIZE = 5L * 1024 * 1024 * 1024;
 
     private final Backend backend;
+    private final ObjectLockGuard locks;
 
     ObjectPutHandler(Backend backend) {
+        this(backend, new ObjectLockGuard(backend, java.time.Clock.systemUTC()));
+    }
+
+    ObjectPutHandler(Backend backend, ObjectLockGuard locks) {
         this.backend = backend;
+        this.locks = locks;
     }
 
     S3Response put(Exchange x) throws IOException {
@@ -31,7 +37,7 @@ final class ObjectPutHandler {
         PutObjectRequest request = new PutObjectRequest(
                 x.bucket(),
                 x.key(),
-                ObjectHeaders.attributesFrom(x.request().headers()),
+                ObjectHeaders.attributesFrom(x.request().headers()).withLock(locks.forNewObject(x, x.key(), true)),
                 contentMd5(x),
                 writeCondition(x));
         PutObjectResult result = backend.putObject(request, x.body());

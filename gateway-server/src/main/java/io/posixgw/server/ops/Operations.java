@@ -40,11 +40,13 @@ public final class Operations {
         this.backend = backend;
         BucketHandler buckets = new BucketHandler(backend, region, authorizer);
         ObjectGetHandler gets = new ObjectGetHandler(backend);
-        ObjectPutHandler puts = new ObjectPutHandler(backend);
-        ObjectCopyHandler copies = new ObjectCopyHandler(backend);
-        ObjectDeleteHandler deletes = new ObjectDeleteHandler(backend, authorizer);
+        ObjectLockGuard locks = new ObjectLockGuard(backend, java.time.Clock.systemUTC());
+        ObjectPutHandler puts = new ObjectPutHandler(backend, locks);
+        ObjectCopyHandler copies = new ObjectCopyHandler(backend, locks);
+        ObjectDeleteHandler deletes = new ObjectDeleteHandler(backend, authorizer, locks);
         ListObjectsHandler lists = new ListObjectsHandler(backend);
-        MultipartHandler multipart = new MultipartHandler(backend);
+        MultipartHandler multipart = new MultipartHandler(backend, locks);
+        ObjectLockHandler objectLocks = new ObjectLockHandler(backend, locks);
         ObjectTaggingHandler tagging = new ObjectTaggingHandler(backend);
         ObjectAttributesHandler attributes = new ObjectAttributesHandler(backend);
         this.acls = new AclHandler(backend);
@@ -110,7 +112,12 @@ public final class Operations {
         bind(Endpoint.DELETE_BUCKET_REPLICATION, configs::deleteAbsent);
         bind(Endpoint.GET_BUCKET_ENCRYPTION, configs.absent(S3Error.SERVER_SIDE_ENCRYPTION_CONFIGURATION_NOT_FOUND));
         bind(Endpoint.DELETE_BUCKET_ENCRYPTION, configs::deleteAbsent);
-        bind(Endpoint.GET_OBJECT_LOCK_CONFIGURATION, configs.absent(S3Error.OBJECT_LOCK_CONFIGURATION_NOT_FOUND));
+        bind(Endpoint.GET_OBJECT_LOCK_CONFIGURATION, objectLocks::getConfiguration);
+        bind(Endpoint.PUT_OBJECT_LOCK_CONFIGURATION, objectLocks::putConfiguration);
+        bind(Endpoint.GET_OBJECT_RETENTION, current(objectLocks::getRetention));
+        bind(Endpoint.PUT_OBJECT_RETENTION, current(objectLocks::putRetention));
+        bind(Endpoint.GET_OBJECT_LEGAL_HOLD, current(objectLocks::getLegalHold));
+        bind(Endpoint.PUT_OBJECT_LEGAL_HOLD, current(objectLocks::putLegalHold));
         bind(
                 Endpoint.GET_BUCKET_OWNERSHIP_CONTROLS,
                 configs.document(

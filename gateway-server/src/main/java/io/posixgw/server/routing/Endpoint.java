@@ -32,7 +32,7 @@ public enum Endpoint {
     LIST_MULTIPART_UPLOADS("ListMultipartUploads", "GET", Level.BUCKET, "uploads", Copy.ANY, Permission.READ, BodyKind.NONE,
             Takes.query("prefix", "delimiter", "key-marker", "upload-id-marker", "max-uploads", "encoding-type")),
     DELETE_OBJECTS("DeleteObjects", "POST", Level.BUCKET, "delete", Copy.ANY, Permission.WRITE, BodyKind.XML,
-            Takes.headers("x-amz-checksum-*", "x-amz-sdk-checksum-algorithm")),
+            Takes.headers("x-amz-checksum-*", "x-amz-sdk-checksum-algorithm", "x-amz-bypass-governance-retention")),
     LIST_OBJECTS_V2("ListObjectsV2", "GET", Level.BUCKET, "list-type", Copy.ANY, Permission.READ, BodyKind.NONE,
             Takes.query("prefix", "delimiter", "max-keys", "continuation-token", "start-after", "fetch-owner", "encoding-type")),
     GET_BUCKET_ACL("GetBucketAcl", "GET", Level.BUCKET, "acl", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
@@ -73,7 +73,8 @@ public enum Endpoint {
     PUT_BUCKET_ENCRYPTION("PutBucketEncryption", "PUT", Level.BUCKET, "encryption", Permission.OWNER),
     DELETE_BUCKET_ENCRYPTION("DeleteBucketEncryption", "DELETE", Level.BUCKET, "encryption", Copy.ANY, Permission.OWNER, BodyKind.NONE, Takes.NOTHING),
     GET_OBJECT_LOCK_CONFIGURATION("GetObjectLockConfiguration", "GET", Level.BUCKET, "object-lock", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
-    PUT_OBJECT_LOCK_CONFIGURATION("PutObjectLockConfiguration", "PUT", Level.BUCKET, "object-lock", Permission.OWNER),
+    PUT_OBJECT_LOCK_CONFIGURATION("PutObjectLockConfiguration", "PUT", Level.BUCKET, "object-lock", Copy.ANY, Permission.OWNER, BodyKind.XML,
+            Takes.headers("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm", "x-amz-object-lock-token")),
     GET_BUCKET_OWNERSHIP_CONTROLS("GetBucketOwnershipControls", "GET", Level.BUCKET, "ownershipControls", Copy.ANY, Permission.READ, BodyKind.NONE, Takes.NOTHING),
     PUT_BUCKET_OWNERSHIP_CONTROLS("PutBucketOwnershipControls", "PUT", Level.BUCKET, "ownershipControls", Permission.OWNER),
     DELETE_BUCKET_OWNERSHIP_CONTROLS("DeleteBucketOwnershipControls", "DELETE", Level.BUCKET, "ownershipControls", Permission.OWNER),
@@ -120,7 +121,8 @@ public enum Endpoint {
 
     // ---- object: multipart ----
     CREATE_MULTIPART_UPLOAD("CreateMultipartUpload", "POST", Level.OBJECT, "uploads", Copy.ANY, Permission.WRITE, BodyKind.NONE,
-            Takes.headers(Takes.NEW_OBJECT_HEADERS).andHeaders("x-amz-checksum-algorithm", "x-amz-checksum-type")),
+            Takes.headers(Takes.NEW_OBJECT_HEADERS).andHeaders("x-amz-checksum-algorithm", "x-amz-checksum-type")
+                    .andHeaders(Takes.OBJECT_LOCK_HEADERS)),
     UPLOAD_PART_COPY("UploadPartCopy", "PUT", Level.OBJECT, "uploadId", Copy.REQUIRED, Permission.WRITE, BodyKind.NONE,
             Takes.query("partNumber").andHeaders("x-amz-copy-source", "x-amz-copy-source-range", "x-amz-copy-source-if-match",
                     "x-amz-copy-source-if-none-match", "x-amz-copy-source-if-modified-since", "x-amz-copy-source-if-unmodified-since")),
@@ -145,10 +147,15 @@ public enum Endpoint {
             Takes.query("versionId").andHeaders(Takes.ACL_HEADERS)),
     GET_OBJECT_ATTRIBUTES("GetObjectAttributes", "GET", Level.OBJECT, "attributes", Copy.ANY, Permission.READ, BodyKind.NONE,
             Takes.query("versionId").andHeaders("x-amz-object-attributes", "x-amz-max-parts", "x-amz-part-number-marker")),
-    GET_OBJECT_RETENTION("GetObjectRetention", "GET", Level.OBJECT, "retention", Permission.READ),
-    PUT_OBJECT_RETENTION("PutObjectRetention", "PUT", Level.OBJECT, "retention", Permission.WRITE),
-    GET_OBJECT_LEGAL_HOLD("GetObjectLegalHold", "GET", Level.OBJECT, "legal-hold", Permission.READ),
-    PUT_OBJECT_LEGAL_HOLD("PutObjectLegalHold", "PUT", Level.OBJECT, "legal-hold", Permission.WRITE),
+    GET_OBJECT_RETENTION("GetObjectRetention", "GET", Level.OBJECT, "retention", Copy.ANY, Permission.READ, BodyKind.NONE,
+            Takes.query("versionId")),
+    PUT_OBJECT_RETENTION("PutObjectRetention", "PUT", Level.OBJECT, "retention", Copy.ANY, Permission.WRITE, BodyKind.XML,
+            Takes.query("versionId").andHeaders("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm",
+                    "x-amz-bypass-governance-retention")),
+    GET_OBJECT_LEGAL_HOLD("GetObjectLegalHold", "GET", Level.OBJECT, "legal-hold", Copy.ANY, Permission.READ, BodyKind.NONE,
+            Takes.query("versionId")),
+    PUT_OBJECT_LEGAL_HOLD("PutObjectLegalHold", "PUT", Level.OBJECT, "legal-hold", Copy.ANY, Permission.WRITE, BodyKind.XML,
+            Takes.query("versionId").andHeaders("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm")),
     GET_OBJECT_TORRENT("GetObjectTorrent", "GET", Level.OBJECT, "torrent", Permission.READ),
     RESTORE_OBJECT("RestoreObject", "POST", Level.OBJECT, "restore", Permission.WRITE),
     SELECT_OBJECT_CONTENT("SelectObjectContent", "POST", Level.OBJECT, "select", Permission.READ),
@@ -164,14 +171,14 @@ public enum Endpoint {
     COPY_OBJECT("CopyObject", "PUT", Level.OBJECT, null, Copy.REQUIRED, Permission.WRITE, BodyKind.NONE,
             Takes.headers("x-amz-copy-source", "x-amz-metadata-directive", "x-amz-tagging-directive", "x-amz-copy-source-if-match",
                     "x-amz-copy-source-if-none-match", "x-amz-copy-source-if-modified-since", "x-amz-copy-source-if-unmodified-since",
-                    "If-None-Match", "If-Match")),
+                    "If-None-Match", "If-Match").andHeaders(Takes.OBJECT_LOCK_HEADERS)),
     PUT_OBJECT("PutObject", "PUT", Level.OBJECT, null, Copy.ABSENT, Permission.WRITE, BodyKind.OBJECT_DATA,
             Takes.headers("Content-MD5", "x-amz-checksum-*", "x-amz-sdk-checksum-algorithm").andHeaders(Takes.NEW_OBJECT_HEADERS)
-                    .andHeaders("If-None-Match", "If-Match")),
+                    .andHeaders("If-None-Match", "If-Match").andHeaders(Takes.OBJECT_LOCK_HEADERS)),
     GET_OBJECT("GetObject", "GET", Level.OBJECT, null, Copy.ANY, Permission.READ, BodyKind.NONE, Takes.OBJECT_READ),
     HEAD_OBJECT("HeadObject", "HEAD", Level.OBJECT, null, Copy.ANY, Permission.READ, BodyKind.NONE, Takes.OBJECT_READ),
     DELETE_OBJECT("DeleteObject", "DELETE", Level.OBJECT, null, Copy.ANY, Permission.WRITE, BodyKind.NONE,
-            Takes.query("versionId").andHeaders("If-Match"));
+            Takes.query("versionId").andHeaders("If-Match", "x-amz-bypass-governance-retention"));
     // spotless:on
 
     /** Which part of the path-style target is present. */
@@ -333,6 +340,10 @@ public enum Endpoint {
     public record Takes(List<String> query, List<String> headers) {
         static final Takes NOTHING = new Takes(List.of(), List.of());
         static final String[] ACL_HEADERS = {"x-amz-acl", "x-amz-grant-*"};
+        /** A new object's Object Lock (PutObject, CopyObject, CreateMultipartUpload). */
+        static final String[] OBJECT_LOCK_HEADERS = {
+            "x-amz-object-lock-mode", "x-amz-object-lock-retain-until-date", "x-amz-object-lock-legal-hold"
+        };
         /** What PutObject and CreateMultipartUpload store with a new object besides its bytes. */
         static final String[] NEW_OBJECT_HEADERS = {
             "Content-Type",

@@ -134,7 +134,7 @@ class AclSemanticsIT extends GatewayPerClass {
     }
 
     @Test
-    void createBucketTakesNoGrantsToOthersNorObjectLock() throws Exception {
+    void createBucketTakesNoGrantsToOthers() throws Exception {
         assertOk(raw.send(
                 "PUT",
                 "/acl-private",
@@ -159,16 +159,7 @@ class AclSemanticsIT extends GatewayPerClass {
                 raw.send("PUT", "/acl-writer", Map.of(), Map.of("x-amz-object-ownership", "ObjectWriter"), new byte[0]),
                 501,
                 "NotImplemented");
-        assertError(
-                raw.send(
-                        "PUT",
-                        "/acl-locked",
-                        Map.of(),
-                        Map.of("x-amz-bucket-object-lock-enabled", "true"),
-                        new byte[0]),
-                501,
-                "NotImplemented");
-        for (String refused : new String[] {"acl-public", "acl-grant", "acl-writer", "acl-locked"}) {
+        for (String refused : new String[] {"acl-public", "acl-grant", "acl-writer"}) {
             assertEquals(
                     404,
                     raw.send("HEAD", "/" + refused, Map.of(), Map.of(), new byte[0])

@@ -88,7 +88,6 @@ class BucketConfigSemanticsIT extends GatewayPerClass {
         "PUT,ownershipControls,PutBucketOwnershipControls",
         "DELETE,ownershipControls,DeleteBucketOwnershipControls",
         "PUT,logging,PutBucketLogging",
-        "PUT,object-lock,PutObjectLockConfiguration",
         "PUT,requestPayment,PutBucketRequestPayment",
         "PUT,accelerate,PutBucketAccelerateConfiguration"
     })

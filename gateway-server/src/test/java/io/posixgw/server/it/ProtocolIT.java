@@ -381,9 +381,9 @@ class ProtocolIT {
         assertEquals(501, r.status());
         assertEquals("NotImplemented", r.errorCode());
         assertTrue(r.text().contains("PutBucketPolicy"), r.text());
-        RawS3.Response t = raw.send("GET", "/ni/k", Map.of("retention", ""), Map.of(), new byte[0]);
+        RawS3.Response t = raw.send("GET", "/ni/k", Map.of("torrent", ""), Map.of(), new byte[0]);
         assertEquals(501, t.status());
-        assertTrue(t.text().contains("GetObjectRetention"), t.text());
+        assertTrue(t.text().contains("GetObjectTorrent"), t.text());
     }
 
     /**

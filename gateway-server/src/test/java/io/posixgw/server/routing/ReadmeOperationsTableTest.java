@@ -39,7 +39,9 @@ class ReadmeOperationsTableTest {
                         + "S3 bucket names (else `InvalidBucketName`); no constraint means `us-east-1`, any other must be the configured region "
                         + "(`InvalidLocationConstraint`); an owned bucket is 200 in `us-east-1` (AWS's legacy answer: nothing changed), 409 "
                         + "`BucketAlreadyOwnedByYou` elsewhere; ACLs granting others are "
-                        + "`InvalidBucketAclWithObjectOwnership`, other object ownerships and Object Lock `NotImplemented`");
+                        + "`InvalidBucketAclWithObjectOwnership`, other object ownerships `NotImplemented`; "
+                        + "`x-amz-bucket-object-lock-enabled: true` stores versitygw's `bucket-lock` (Object Lock enabled, no rule; "
+                        + "versioning is not turned on: posixgw keeps no versions yet)");
         r.put(Endpoint.HEAD_BUCKET, "200 with `x-amz-bucket-region`; 404 without a body");
         r.put(Endpoint.GET_BUCKET_LOCATION, "empty `<LocationConstraint/>` for `us-east-1`, else the region");
         r.put(
@@ -94,8 +96,11 @@ class ReadmeOperationsTableTest {
                         + "streamed to a temp file and renamed over the key, never buffered; ETag is the MD5; one checksum at most, verified and stored "
                         + "(only the one asked for is computed); user metadata 2 KiB; 5 GiB; a key ending in `/` with an empty body is a "
                         + "directory object; `x-amz-storage-class` `STANDARD` or `REDUCED_REDUNDANCY` (stored as STANDARD), any other "
-                        + "is `InvalidStorageClass`, as MinIO; Object Lock headers are `InvalidRequest` (also for CopyObject and "
-                        + "CreateMultipartUpload)");
+                        + "is `InvalidStorageClass`, as MinIO; Object Lock headers (also on CopyObject and CreateMultipartUpload): "
+                        + "mode `GOVERNANCE` or `COMPLIANCE` with a future ISO 8601 date, both or neither, legal hold `ON` or `OFF` "
+                        + "(`InvalidArgument`), only in a bucket with Object Lock (`InvalidRequest`), on PutObject only with `Content-MD5` "
+                        + "or a checksum (`InvalidRequest`); without them the bucket's default retention applies; a protected current "
+                        + "version is not overwritten (403 `AccessDenied`: buckets keep no versions yet)");
         r.put(
                 Endpoint.GET_OBJECT,
                 "one `Range`; `x-amz-checksum-mode: ENABLED`; "
@@ -121,13 +126,14 @@ class ReadmeOperationsTableTest {
                         + "on a versioned bucket adds a delete marker (`x-amz-delete-marker: true`, its `x-amz-version-id`), "
                         + "with `versionId` removes that version for good (the previous one becomes current); a version that does not "
                         + "exist: 204 and nothing deleted (an empty id is 400); "
-                        + "`If-Match` is checked under the key's lock, as conditional writes: 412 on a mismatch, 404 without an object");
+                        + "`If-Match` is checked under the key's lock, as conditional writes: 412 on a mismatch, 404 without an object; a version under a legal hold or retention is 403 `AccessDenied` (GOVERNANCE yields to "
+                        + "`x-amz-bypass-governance-retention: true` from root or an admin)");
         r.put(
                 Endpoint.DELETE_OBJECTS,
                 "`Quiet`, `VersionId`, `ETag` in the body; `Content-MD5` or an `x-amz-checksum-*` header or trailer "
                         + "required; 1 to 1000 keys (else `MalformedXML`); per-key `<Deleted>` or `<Error>`; missing keys count as "
                         + "deleted; an entry with a `VersionId` other than `null` deletes nothing, one with an `ETag` is a conditional delete "
-                        + "(as DeleteObject)");
+                        + "(as DeleteObject); a protected version is an `<Error>` `AccessDenied`, as DeleteObject");
         r.put(
                 Endpoint.CREATE_MULTIPART_UPLOAD,
                 "metadata and tagging as PutObject; `x-amz-checksum-type` `COMPOSITE` or `FULL_OBJECT`; "
@@ -227,7 +233,29 @@ class ReadmeOperationsTableTest {
                 Endpoint.GET_BUCKET_ENCRYPTION,
                 none + "404 `ServerSideEncryptionConfigurationNotFoundError` (objects are " + "stored as plain files)");
         r.put(Endpoint.DELETE_BUCKET_ENCRYPTION, none + "204, nothing changed");
-        r.put(Endpoint.GET_OBJECT_LOCK_CONFIGURATION, none + "404 `ObjectLockConfigurationNotFoundError`");
+        r.put(
+                Endpoint.GET_OBJECT_LOCK_CONFIGURATION,
+                "`ObjectLockEnabled` and the default retention rule; a bucket without Object Lock is 404 "
+                        + "`ObjectLockConfigurationNotFoundError`");
+        r.put(
+                Endpoint.PUT_OBJECT_LOCK_CONFIGURATION,
+                "`ObjectLockEnabled` `Enabled`, a rule of mode `GOVERNANCE` or `COMPLIANCE` with `Days` or `Years` (not both: "
+                        + "`MalformedXML`), positive and at most 100 years (`InvalidArgument`); `Content-MD5` or a checksum required; "
+                        + "only on a bucket created with Object Lock (409 `InvalidBucketState` otherwise: no bucket is versioned yet); "
+                        + "stored in versitygw's `bucket-lock`");
+        String current = "`versionId=null` only; in a bucket with Object Lock (`InvalidRequest` otherwise); ";
+        r.put(Endpoint.GET_OBJECT_RETENTION, current + "404 `NoSuchObjectLockConfiguration` when the object has none");
+        r.put(
+                Endpoint.PUT_OBJECT_RETENTION,
+                current
+                        + "`Content-MD5` or a checksum required; COMPLIANCE kept or extended only, GOVERNANCE shortened, "
+                        + "removed or made COMPLIANCE only with `x-amz-bypass-governance-retention: true` from root or an admin "
+                        + "(403 `AccessDenied`); versitygw's `object-retention`");
+        r.put(Endpoint.GET_OBJECT_LEGAL_HOLD, current + "404 `NoSuchObjectLockConfiguration` when it was never set");
+        r.put(
+                Endpoint.PUT_OBJECT_LEGAL_HOLD,
+                current
+                        + "`ON` or `OFF` (`MalformedXML`); `Content-MD5` or a checksum required; versitygw's `object-legal-hold`");
         r.put(
                 Endpoint.GET_BUCKET_OWNERSHIP_CONTROLS,
                 "`BucketOwnerEnforced`, what every posixgw bucket is (its Put and Delete "

@@ -141,7 +141,8 @@ class RouterTest {
                                             || (query.equals("tagging")
                                                             || query.equals("cors")
                                                             || query.equals("policy")
-                                                            || query.equals("publicAccessBlock"))
+                                                            || query.equals("publicAccessBlock")
+                                                            || query.equals("object-lock"))
                                                     && method.equals("PUT")),
                             method + " ?" + query);
                     return;

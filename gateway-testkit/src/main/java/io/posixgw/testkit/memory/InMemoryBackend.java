@@ -85,12 +85,14 @@ public final class InMemoryBackend implements Backend {
     }
 
     @Override
-    public void createBucket(String bucket, String owner) {
+    public void createBucket(String bucket, String owner, io.posixgw.core.lock.LockConfiguration objectLock) {
         synchronized (lock) {
             if (buckets.containsKey(bucket)) {
                 throw S3Error.BUCKET_ALREADY_OWNED_BY_YOU.exception();
             }
-            buckets.put(bucket, new MemoryBucket(bucket, owner, now()));
+            MemoryBucket b = new MemoryBucket(bucket, owner, now());
+            b.objectLock = objectLock;
+            buckets.put(bucket, b);
         }
     }
 
@@ -277,6 +279,12 @@ public final class InMemoryBackend implements Backend {
 
     @Override
     public void putObjectTagging(String bucket, String key, Map<String, String> tags) {
+        replaceAttributes(bucket, key, a -> a.withTags(tags));
+    }
+
+    /** Changes the current version's attributes in place (its tags, its lock), as the POSIX backend does. */
+    private void replaceAttributes(
+            String bucket, String key, java.util.function.UnaryOperator<ObjectAttributes> change) {
         synchronized (lock) {
             MemoryBucket b = bucket(bucket);
             Stored s = b.objects.get(key);
@@ -284,17 +292,48 @@ public final class InMemoryBackend implements Backend {
                 throw S3Error.NO_SUCH_KEY.exception();
             }
             ObjectInfo i = s.info();
-            ObjectInfo tagged = new ObjectInfo(
+            ObjectInfo changed = new ObjectInfo(
                     i.key(),
                     i.size(),
                     i.etag(),
                     i.lastModified(),
-                    i.attributes().withTags(tags),
+                    change.apply(i.attributes()),
                     i.partsCount(),
                     i.checksums(),
                     i.checksumType());
-            b.objects.put(key, new Stored(s.data(), tagged, s.layout(), s.uploadId()));
+            b.objects.put(key, new Stored(s.data(), changed, s.layout(), s.uploadId()));
         }
+    }
+
+    // ------------------------------------------------------------------ Object Lock
+
+    @Override
+    public io.posixgw.core.lock.LockConfiguration getObjectLockConfiguration(String bucket) {
+        synchronized (lock) {
+            return bucket(bucket).objectLock;
+        }
+    }
+
+    @Override
+    public void putObjectLockConfiguration(String bucket, io.posixgw.core.lock.LockConfiguration config) {
+        synchronized (lock) {
+            bucket(bucket).objectLock = config;
+        }
+    }
+
+    @Override
+    public io.posixgw.core.lock.ObjectLock getObjectLock(String bucket, String key) {
+        return current(bucket, key).info().attributes().lock();
+    }
+
+    @Override
+    public void putObjectRetention(String bucket, String key, io.posixgw.core.lock.Retention retention) {
+        replaceAttributes(bucket, key, a -> a.withLock(a.lock().withRetention(retention)));
+    }
+
+    @Override
+    public void putObjectLegalHold(String bucket, String key, boolean on) {
+        replaceAttributes(bucket, key, a -> a.withLock(a.lock().withLegalHold(on)));
     }
 
     @Override

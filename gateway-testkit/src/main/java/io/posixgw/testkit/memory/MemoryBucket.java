@@ -8,6 +8,9 @@ import java.util.TreeMap;
 
 /** A bucket's state; guarded by the backend's lock. Identity matters: a bucket made again is another one. */
 final class MemoryBucket {
+    /** The Object Lock configuration, null for none. */
+    io.posixgw.core.lock.LockConfiguration objectLock;
+
     final String name;
     final String owner;
     final Instant created;
