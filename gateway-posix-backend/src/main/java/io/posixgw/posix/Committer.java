@@ -8,7 +8,6 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -184,7 +183,9 @@ final class Committer {
                 missing(staged, bucketDir, target, toSync);
             } catch (FileSystemException e) {
                 if (Fs.isStale(e)) {
-                    missing(staged, bucketDir, target, toSync); // a directory on the way was removed through another client
+                    missing(
+                            staged, bucketDir, target,
+                            toSync); // a directory on the way was removed through another client
                 } else {
                     resolveConflict(bucketDir, target, e);
                 }

@@ -50,6 +50,7 @@ final class ObjectReader {
     static final int ATTEMPTS = 16;
     /** Looks that found the object changed under them (a metric: how often readers race writers). */
     private static final java.util.concurrent.atomic.LongAdder CHANGED = new java.util.concurrent.atomic.LongAdder();
+
     private static final Path EMPTY = Paths.get("/dev/null");
 
     private final PathResolver paths;

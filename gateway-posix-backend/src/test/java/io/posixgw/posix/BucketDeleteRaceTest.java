@@ -126,7 +126,8 @@ class BucketDeleteRaceTest extends BackendTestBase {
             }
         });
         byte[] data = bytes("acknowledged through B");
-        Future<Object> put = pool.submit(() -> outcome(() -> b.putObject(new PutObjectRequest(B, "k", null, null), Bodies.of(data))));
+        Future<Object> put = pool.submit(
+                () -> outcome(() -> b.putObject(new PutObjectRequest(B, "k", null, null), Bodies.of(data))));
         await(renaming);
         Future<Object> delete = pool.submit(() -> outcome(() -> backend.deleteBucket(B)));
         Object putOutcome = put.get(GUARD_SECONDS, TimeUnit.SECONDS);
@@ -179,8 +180,8 @@ class BucketDeleteRaceTest extends BackendTestBase {
                 return Map.of();
             }
         };
-        Future<Object> put = pool.submit(
-                () -> outcome(() -> gatewayB.putObject(new PutObjectRequest(B, "late", null, null), body)));
+        Future<Object> put =
+                pool.submit(() -> outcome(() -> gatewayB.putObject(new PutObjectRequest(B, "late", null, null), body)));
         await(bodyStarted);
         backend.deleteBucket(B);
         backend.createBucket(B, "owner-key"); // a new bucket of the name: the old write must not land in it

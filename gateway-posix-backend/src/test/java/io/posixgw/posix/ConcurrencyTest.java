@@ -94,7 +94,10 @@ class ConcurrencyTest extends BackendTestBase {
                     int n = 0;
                     while (!stop.get()) {
                         int v = id * 1_000_000 + n++;
-                        put("stream", random(1000 + (v % 7) * 500, v), attrs("v/" + v, Map.of("v", Integer.toString(v))));
+                        put(
+                                "stream",
+                                random(1000 + (v % 7) * 500, v),
+                                attrs("v/" + v, Map.of("v", Integer.toString(v))));
                     }
                     return n;
                 }));
@@ -114,7 +117,8 @@ class ConcurrencyTest extends BackendTestBase {
                                 ObjectInfo info = c.info();
                                 byte[] data = readAll(c);
                                 String v = info.attributes().userMetadata().get("v");
-                                assertArrayEquals(random(1000 + (Integer.parseInt(v) % 7) * 500, Integer.parseInt(v)), data);
+                                assertArrayEquals(
+                                        random(1000 + (Integer.parseInt(v) % 7) * 500, Integer.parseInt(v)), data);
                                 assertEquals(Etags.fromMd5(Etags.newMd5().digest(data)), info.etag());
                             }
                         }

@@ -87,7 +87,8 @@ class SidecarVersionStampTest extends BackendTestBase {
         java.nio.file.attribute.FileTime aWritten = Files.getLastModifiedTime(staged);
         put("k", b, OLD_ATTRS);
         // B's node as if B's file had been written 300 ms after A's (no truncation of A's mtime)
-        long bMtime = java.util.concurrent.TimeUnit.SECONDS.toNanos(aWritten.toInstant().getEpochSecond())
+        long bMtime = java.util.concurrent.TimeUnit.SECONDS.toNanos(
+                        aWritten.toInstant().getEpochSecond())
                 + aWritten.toInstant().getNano()
                 + 300_123_457L;
         Files.writeString(
@@ -272,8 +273,7 @@ class SidecarVersionStampTest extends BackendTestBase {
                 try (KeyLocks.Held across = publisher.lockPublication(target)) {
                     lock.lock();
                     try {
-                        Files.move(
-                                staged, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                        Files.move(staged, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                         publisher.moved(staged, target);
                     } finally {
                         lock.unlock();

@@ -79,8 +79,7 @@ class ObjectReadsTest {
         // (a 503 would tell the client to retry what can never succeed)
         assertEquals(S3Error.NOT_IMPLEMENTED, error(request(null, "1", null), MULTI, null));
         assertEquals(
-                S3Error.NOT_IMPLEMENTED,
-                error(request(null, "1", null), MULTI, new PartLayout(new long[] {5, 11})));
+                S3Error.NOT_IMPLEMENTED, error(request(null, "1", null), MULTI, new PartLayout(new long[] {5, 11})));
         assertNull(
                 ObjectReads.resolve(request(null, null, null), MULTI, new PartLayout(new long[] {12}))
                         .parts(),

@@ -164,8 +164,7 @@ final class RequestStarter implements Start.Starter {
         BodyChecksums checksums =
                 endpoint.body().headerChecksumsCoverBody() ? BodyChecksums.fromHeaders(request.headers()) : null;
         BodyDecoder decoder = auth == null ? BodyDecoder.unsigned() : auth.newBodyDecoder();
-        return new HttpBody(
-                channel, decoder, checksums, length, endpoint.body().maxLength(), server.bodyTimeoutMillis);
+        return new HttpBody(channel, decoder, checksums, length, endpoint.body().maxLength(), server.bodyTimeoutMillis);
     }
 
     /**

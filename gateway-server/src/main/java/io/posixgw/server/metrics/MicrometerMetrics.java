@@ -95,7 +95,8 @@ final class MicrometerMetrics implements ServerMetrics {
         // what a shared file system makes the backend do again (process-wide counts, read when exported)
         io.micrometer.core.instrument.FunctionCounter.builder(
                         FS_RETRIES, PosixBackend.class, c -> PosixBackend.staleRetries())
-                .description("File-system calls repeated after a stale file handle (ESTALE: replaced through another client)")
+                .description(
+                        "File-system calls repeated after a stale file handle (ESTALE: replaced through another client)")
                 .tag("reason", "stale")
                 .register(registry);
         io.micrometer.core.instrument.FunctionCounter.builder(

@@ -1,8 +1,8 @@
 package io.posixgw.server.ops;
 
-import io.posixgw.core.backend.BucketConfig;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.backend.Backend;
+import io.posixgw.core.backend.BucketConfig;
 import io.posixgw.core.cors.CorsConfiguration;
 import java.io.IOException;
 

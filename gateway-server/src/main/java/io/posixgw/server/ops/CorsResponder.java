@@ -1,9 +1,9 @@
 package io.posixgw.server.ops;
 
-import io.posixgw.core.backend.BucketConfig;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.Backend;
+import io.posixgw.core.backend.BucketConfig;
 import io.posixgw.core.cors.CorsConfiguration;
 import io.posixgw.server.routing.S3Request;
 import java.io.IOException;

@@ -57,7 +57,11 @@ public final class Operations {
         PublicAccessBlockHandler publicAccess = new PublicAccessBlockHandler(backend);
         // an anonymous form upload is allowed where the bucket's policy gives anonymous callers s3:PutObject
         PostObjectHandler posts = new PostObjectHandler(
-                backend, authenticator, authorizer, (x, key) -> authorizer.anonymousAllowed("s3:PutObject", x.request(), x.client(), x.bucket(), key), Clock.systemUTC());
+                backend,
+                authenticator,
+                authorizer,
+                (x, key) -> authorizer.anonymousAllowed("s3:PutObject", x.request(), x.client(), x.bucket(), key),
+                Clock.systemUTC());
 
         bind(Endpoint.LIST_BUCKETS, buckets::listBuckets);
         bind(Endpoint.CREATE_BUCKET, buckets::create);

@@ -11,7 +11,8 @@ class BucketVersioningHandlerTest {
 
     private static String config(String status, String mfa) {
         return "<VersioningConfiguration xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Status>" + status
-                + "</Status>" + (mfa == null ? "" : "<MfaDelete>" + mfa + "</MfaDelete>") + "</VersioningConfiguration>";
+                + "</Status>" + (mfa == null ? "" : "<MfaDelete>" + mfa + "</MfaDelete>")
+                + "</VersioningConfiguration>";
     }
 
     @Test
