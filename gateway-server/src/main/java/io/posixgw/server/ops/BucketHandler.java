@@ -111,6 +111,11 @@ final class BucketHandler {
                 throw e;
             }
             // AWS's legacy answer in us-east-1: the bucket is yours, so the create "succeeded"; nothing is changed
+            return S3Response.ok().header("Location", "/" + x.bucket());
+        }
+        if (lock != null && backend.keepsVersions()) {
+            // S3 and versitygw: a bucket created with Object Lock is versioned from the start
+            backend.putBucketVersioning(x.bucket(), "Enabled");
         }
         return S3Response.ok().header("Location", "/" + x.bucket());
     }

@@ -52,6 +52,8 @@ final class BucketVersioningHandler {
             backend.getBucketVersioning(x.bucket());
             return S3Response.ok();
         }
+        io.posixgw.core.lock.ObjectLockRules.requireVersioningChange(
+                backend.getObjectLockConfiguration(x.bucket()), status.equals("Suspended"));
         backend.putBucketVersioning(x.bucket(), status);
         return S3Response.ok();
     }

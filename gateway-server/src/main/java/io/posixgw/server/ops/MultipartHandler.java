@@ -143,7 +143,7 @@ final class MultipartHandler {
             }
             parts.add(new CompletedPart(p.partNumber, p.etag, p.checksums()));
         }
-        locks.requireDeletable(x, x.key()); // the upload replaces the current version in place
+        locks.requireReplaceable(x, x.key()); // on an unversioned bucket the upload replaces the current version
         CompleteMultipartResult result = backend.completeMultipartUpload(
                 new CompleteMultipartUploadRequest(x.bucket(), x.key(), uploadId(x), parts, completeChecks(x)));
         S3Response response = S3Response.xml(new CompleteMultipartUploadResult(

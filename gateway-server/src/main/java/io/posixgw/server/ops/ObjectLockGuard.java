@@ -84,6 +84,14 @@ final class ObjectLockGuard {
         ObjectLockRules.requireDeletable(lockOf(x, key, versionId), bypassesGovernance(x), now());
     }
 
+    /** Refuses a write over {@code key} that would replace a protected version in place (no versioning). */
+    void requireReplaceable(Exchange x, String key) throws IOException {
+        LockConfiguration config = backend.getObjectLockConfiguration(x.bucket());
+        if (config != null && config.enabled()) {
+            requireReplaceable(x, key, now());
+        }
+    }
+
     private void requireReplaceable(Exchange x, String key, Instant now) throws IOException {
         if (versioned(x)) {
             return; // the write adds a version; the protected one stays

@@ -53,8 +53,7 @@ final class ObjectLockHandler {
         LockConfiguration config =
                 S3Xml.read(body, ObjectLockConfigurationXml.class).toConfiguration(guard.now());
         LockConfiguration current = backend.getObjectLockConfiguration(x.bucket());
-        // buckets are never versioned yet (the versioning half of issue 17 lands separately)
-        ObjectLockRules.requireLockConfigurable(current, false);
+        ObjectLockRules.requireLockConfigurable(current, "Enabled".equals(backend.getBucketVersioning(x.bucket())));
         backend.putObjectLockConfiguration(x.bucket(), config);
         return S3Response.ok();
     }
