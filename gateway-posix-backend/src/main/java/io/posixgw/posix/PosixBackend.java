@@ -574,9 +574,7 @@ public final class PosixBackend implements Backend {
     @Override
     public Map<String, String> getBucketTagging(String bucket) throws IOException {
         return call(() -> {
-            Path dir = paths.bucketDir(bucket);
-            PathResolver.requireBucket(dir);
-            return AttrCodec.decodeMetadata(store.get(dir, AttrNames.TAGGING));
+            return AttrCodec.decodeMetadata(bucketAttribute(bucket, AttrNames.TAGGING));
         });
     }
 
@@ -603,9 +601,7 @@ public final class PosixBackend implements Backend {
     @Override
     public byte[] getBucketConfig(String bucket, BucketConfig which) throws IOException {
         return call(() -> {
-            Path dir = paths.bucketDir(bucket);
-            PathResolver.requireBucket(dir);
-            return store.get(dir, attributeOf(which));
+            return bucketAttribute(bucket, attributeOf(which));
         });
     }
 
@@ -636,9 +632,7 @@ public final class PosixBackend implements Backend {
     @Override
     public LockConfiguration getObjectLockConfiguration(String bucket) throws IOException {
         return call(() -> {
-            Path dir = paths.bucketDir(bucket);
-            PathResolver.requireBucket(dir);
-            return LockAttrCodec.decodeConfiguration(store.get(dir, AttrNames.BUCKET_LOCK));
+            return LockAttrCodec.decodeConfiguration(bucketAttribute(bucket, AttrNames.BUCKET_LOCK));
         });
     }
 
@@ -678,5 +672,19 @@ public final class PosixBackend implements Backend {
             store.set(v.path(), AttrNames.LEGAL_HOLD, LockAttrCodec.encodeLegalHold(on));
             committer.syncDir(v.path());
         });
+    }
+
+    /**
+     * An attribute of the bucket directory; {@code NoSuchBucket} when the bucket does not exist, also when a
+     * DeleteBucket (of any gateway) removes it between the check and the read.
+     */
+    private byte[] bucketAttribute(String bucket, String name) throws IOException {
+        Path dir = paths.bucketDir(bucket);
+        PathResolver.requireBucket(dir);
+        try {
+            return store.get(dir, name);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw S3Error.NO_SUCH_BUCKET.exception();
+        }
     }
 }

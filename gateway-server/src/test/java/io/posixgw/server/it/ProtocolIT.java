@@ -170,7 +170,8 @@ class ProtocolIT {
     @Test
     @Conformance({AUTH_ANONYMOUS, REQUEST_ID})
     void curlWithoutAuthIsAccessDeniedXml() throws Exception {
-        Process p = new ProcessBuilder("curl", "-s", "-i", gw.endpoint() + "/some-bucket/some-key")
+        gw.raw().send("PUT", "/curl-private", Map.of(), Map.of(), new byte[0]); // private: no policy lets anyone in
+        Process p = new ProcessBuilder("curl", "-s", "-i", gw.endpoint() + "/curl-private/some-key")
                 .redirectErrorStream(true)
                 .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -185,12 +186,13 @@ class ProtocolIT {
     @Conformance(AUTH_ANONYMOUS)
     void anUnsignedRequestLearnsNothingAboutWhichApisExist() throws Exception {
         RawS3 raw = gw.raw();
+        raw.send("PUT", "/anon-private", Map.of(), Map.of(), new byte[0]); // a private bucket: no policy
         Map<String, String> host = Map.of("host", "127.0.0.1:" + gw.port);
         for (String[] r : new String[][] {
-            {"GET", "/some-bucket?policy"},
-            {"PUT", "/some-bucket/k?retention"},
-            {"POST", "/some-bucket/k"},
-            {"GET", "/some-bucket/k?unknownThing"}
+            {"GET", "/anon-private?policy"},
+            {"PUT", "/anon-private/k?retention"},
+            {"POST", "/anon-private/k"},
+            {"GET", "/anon-private/k?unknownThing"}
         }) {
             RawS3.Response answer = raw.exchange(r[0], r[1], host, new byte[0]);
             assertEquals(403, answer.status(), String.join(" ", r) + ": " + answer.text());
@@ -376,11 +378,11 @@ class ProtocolIT {
     void unimplementedApisSayWhich() throws Exception {
         RawS3 raw = gw.raw();
         raw.send("PUT", "/ni", Map.of(), Map.of(), new byte[0]);
-        // GetBucketPolicy answers NoSuchBucketPolicy since issue 16: its write still names itself
-        RawS3.Response r = raw.send("PUT", "/ni", Map.of("policy", ""), Map.of(), new byte[0]);
+        // GetBucketWebsite answers NoSuchWebsiteConfiguration since issue 16: its write still names itself
+        RawS3.Response r = raw.send("PUT", "/ni", Map.of("website", ""), Map.of(), new byte[0]);
         assertEquals(501, r.status());
         assertEquals("NotImplemented", r.errorCode());
-        assertTrue(r.text().contains("PutBucketPolicy"), r.text());
+        assertTrue(r.text().contains("PutBucketWebsite"), r.text());
         RawS3.Response t = raw.send("GET", "/ni/k", Map.of("torrent", ""), Map.of(), new byte[0]);
         assertEquals(501, t.status());
         assertTrue(t.text().contains("GetObjectTorrent"), t.text());
