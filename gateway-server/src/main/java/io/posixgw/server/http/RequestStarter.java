@@ -143,11 +143,11 @@ final class RequestStarter implements Start.Starter {
         long length;
         boolean contentLengthSet = HttpUtil.isContentLengthSet(http);
         if (auth != null && auth.decodedContentLength() >= 0) {
-            if (!contentLengthSet) {
-                // S3 takes an aws-chunked body only with the length of its whole encoding (411, as S3 answers)
+            if (!contentLengthSet && !HttpUtil.isTransferEncodingChunked(http)) {
+                // an aws-chunked body needs the length of its whole encoding or HTTP chunks that end it (411, as
+                // S3 answers); the AWS SDK for JavaScript v3 streams aws-chunked inside Transfer-Encoding: chunked
                 throw new S3Exception(
-                        S3Error.MISSING_CONTENT_LENGTH,
-                        "You must provide the Content-Length HTTP header: an aws-chunked body needs it.");
+                        S3Error.MISSING_CONTENT_LENGTH, "You must provide the Content-Length HTTP header.");
             }
             length = auth.decodedContentLength();
         } else if (contentLengthSet) {

@@ -83,7 +83,6 @@ class BucketConfigSemanticsIT extends GatewayPerClass {
 
     @ParameterizedTest
     @CsvSource({
-        "PUT,cors,PutBucketCors",
         "PUT,lifecycle,PutBucketLifecycleConfiguration",
         "PUT,ownershipControls,PutBucketOwnershipControls",
         "DELETE,ownershipControls,DeleteBucketOwnershipControls",
