@@ -44,9 +44,12 @@ public record DeleteResult(
         }
     }
 
-    @JsonPropertyOrder({"Key", "Code", "Message"})
+    /** One refused entry, as S3 writes it: the entry's {@code VersionId} only when the request named one. */
+    @JsonPropertyOrder({"Key", "VersionId", "Code", "Message"})
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
     public record Failed(
             @JacksonXmlProperty(localName = "Key") String key,
+            @JacksonXmlProperty(localName = "VersionId") String versionId,
             @JacksonXmlProperty(localName = "Code") String code,
             @JacksonXmlProperty(localName = "Message") String message) {}
 }

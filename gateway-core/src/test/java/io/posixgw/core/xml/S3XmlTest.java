@@ -59,6 +59,20 @@ class S3XmlTest {
     }
 
     @Test
+    void aRefusedDeleteEntryNamesItsVersionOnlyWhenTheRequestDid() {
+        String xml = str(new DeleteResult(
+                List.of(),
+                List.of(
+                        new DeleteResult.Failed("k", "01JABCDEFGHJKMNPQRSTVWXYZ0", "AccessDenied", "Access Denied"),
+                        new DeleteResult.Failed("j", null, "AccessDenied", "Access Denied"))));
+        assertTrue(
+                xml.contains("<Error><Key>k</Key><VersionId>01JABCDEFGHJKMNPQRSTVWXYZ0</VersionId>"
+                        + "<Code>AccessDenied</Code><Message>Access Denied</Message></Error>"),
+                xml);
+        assertTrue(xml.contains("<Error><Key>j</Key><Code>AccessDenied</Code>"), xml);
+    }
+
+    @Test
     void locationConstraintEmptyForUsEast1() {
         assertTrue(
                 str(new LocationConstraint(""))

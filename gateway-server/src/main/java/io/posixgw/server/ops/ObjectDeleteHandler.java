@@ -101,7 +101,7 @@ final class ObjectDeleteHandler {
                             key, id.versionId, marker ? Boolean.TRUE : null, marker ? r.versionId() : null));
                 }
             } catch (S3Exception e) {
-                failed.add(new DeleteResult.Failed(key, e.error().code(), e.getMessage()));
+                failed.add(new DeleteResult.Failed(key, id.versionId, e.error().code(), e.getMessage()));
             }
         }
         return S3Response.xml(new DeleteResult(deleted, failed));
