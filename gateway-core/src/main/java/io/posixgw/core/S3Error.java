@@ -38,6 +38,10 @@ public enum S3Error {
     INVALID_ACCESS_KEY_ID(
             "InvalidAccessKeyId", 403, "The AWS access key ID you provided does not exist in our records."),
     INVALID_ARGUMENT("InvalidArgument", 400, "Invalid Argument"),
+    INVALID_BUCKET_ACL_WITH_BLOCK_PUBLIC_ACCESS(
+            "InvalidBucketAclWithBlockPublicAccessError",
+            400,
+            "Bucket cannot have public ACLs set with BlockPublicAccess enabled"),
     INVALID_BUCKET_ACL_WITH_OBJECT_OWNERSHIP(
             "InvalidBucketAclWithObjectOwnership",
             400,
@@ -69,6 +73,10 @@ public enum S3Error {
             "MalformedTrailerError",
             400,
             "The request contained trailing data that was not well-formed or did not conform to our published schema."),
+    MALFORMED_ACL_ERROR(
+            "MalformedACLError",
+            400,
+            "The XML you provided was not well-formed or did not validate against our published schema"),
     MALFORMED_XML(
             "MalformedXML",
             400,
@@ -84,6 +92,12 @@ public enum S3Error {
     MISSING_CONTENT_LENGTH("MissingContentLength", 411, "You must provide the Content-Length HTTP header."),
     MISSING_SECURITY_HEADER("MissingSecurityHeader", 400, "Your request is missing a required header."),
     NO_SUCH_BUCKET("NoSuchBucket", 404, "The specified bucket does not exist."),
+    OWNERSHIP_CONTROLS_NOT_FOUND("OwnershipControlsNotFoundError", 404, "The bucket ownership controls were not found"),
+    UNEXPECTED_CONTENT("UnexpectedContent", 400, "This request does not support content"),
+    UNRESOLVABLE_GRANT_BY_EMAIL_ADDRESS(
+            "UnresolvableGrantByEmailAddress",
+            400,
+            "The e-mail address you provided does not match any account on record."),
     NO_SUCH_BUCKET_POLICY("NoSuchBucketPolicy", 404, "The bucket policy does not exist"),
     NO_SUCH_PUBLIC_ACCESS_BLOCK_CONFIGURATION(
             "NoSuchPublicAccessBlockConfiguration", 404, "The public access block configuration was not found"),

@@ -37,6 +37,12 @@ final class AttrNames {
     static final String OBJNAME = "objname";
     static final String ACL = "acl";
     static final String OWNERSHIP = "ownership";
+    /**
+     * posixgw's own: an object's ACL, versitygw's {@code auth.ACL} JSON as the bucket's {@code acl}
+     * (versitygw keeps no object ACLs). Absent: the bucket owner's, full control to it alone.
+     */
+    static final String OBJECT_ACL = "posixgw.acl";
+
     static final String POLICY = "policy";
     /** The bucket's CORS configuration: the PutBucketCors body as received (XML), as versitygw stores it. */
     static final String CORS = "cors";
@@ -67,7 +73,8 @@ final class AttrNames {
             METADATA,
             TAGGING,
             LEGAL_HOLD,
-            RETENTION);
+            RETENTION,
+            OBJECT_ACL);
 
     /**
      * What GET/HEAD read: the object's own attributes, tags and Object Lock state (not mp-metadata).

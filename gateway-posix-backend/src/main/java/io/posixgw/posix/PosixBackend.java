@@ -200,12 +200,19 @@ public final class PosixBackend implements Backend {
 
     @Override
     public void createBucket(String bucket, String owner, LockConfiguration objectLock) throws IOException {
-        run(() -> buckets.create(
-                bucket,
-                owner,
-                objectLock == null
-                        ? Map.of()
-                        : Map.of(AttrNames.BUCKET_LOCK, LockAttrCodec.encodeConfiguration(objectLock))));
+        createBucket(bucket, owner, objectLock, Map.of());
+    }
+
+    @Override
+    public void createBucket(
+            String bucket, String owner, LockConfiguration objectLock, Map<BucketConfig, byte[]> configs)
+            throws IOException {
+        Map<String, byte[]> attrs = new java.util.HashMap<>();
+        if (objectLock != null) {
+            attrs.put(AttrNames.BUCKET_LOCK, LockAttrCodec.encodeConfiguration(objectLock));
+        }
+        configs.forEach((which, document) -> attrs.put(attributeOf(which), document));
+        run(() -> buckets.create(bucket, owner, attrs));
     }
 
     @Override
@@ -624,6 +631,8 @@ public final class PosixBackend implements Backend {
             case POLICY -> AttrNames.POLICY;
             case PUBLIC_ACCESS_BLOCK -> AttrNames.PUBLIC_ACCESS_BLOCK;
             case CORS -> AttrNames.CORS;
+            case ACL -> AttrNames.ACL;
+            case OWNERSHIP -> AttrNames.OWNERSHIP;
         };
     }
 
@@ -661,6 +670,21 @@ public final class PosixBackend implements Backend {
             } else {
                 store.set(v.path(), AttrNames.RETENTION, LockAttrCodec.encodeRetention(retention));
             }
+            committer.syncDir(v.path());
+        });
+    }
+
+    @Override
+    public byte[] getObjectAcl(String bucket, String key) throws IOException {
+        return call(() -> store.get(reader.version(bucket, key).path(), AttrNames.OBJECT_ACL));
+    }
+
+    /** Set in place on the current version, as tags are; a new write of the key starts without one. */
+    @Override
+    public void putObjectAcl(String bucket, String key, byte[] acl) throws IOException {
+        run(() -> {
+            ObjectReader.Version v = reader.version(bucket, key);
+            store.set(v.path(), AttrNames.OBJECT_ACL, acl);
             committer.syncDir(v.path());
         });
     }

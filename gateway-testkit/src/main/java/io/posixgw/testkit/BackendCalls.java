@@ -280,6 +280,26 @@ public final class BackendCalls implements Backend {
     }
 
     @Override
+    public void createBucket(
+            String bucket,
+            String owner,
+            io.posixgw.core.lock.LockConfiguration objectLock,
+            Map<io.posixgw.core.backend.BucketConfig, byte[]> configs)
+            throws IOException {
+        backend.createBucket(bucket, owner, objectLock, configs);
+    }
+
+    @Override
+    public byte[] getObjectAcl(String bucket, String key) throws IOException {
+        return backend.getObjectAcl(bucket, key);
+    }
+
+    @Override
+    public void putObjectAcl(String bucket, String key, byte[] acl) throws IOException {
+        backend.putObjectAcl(bucket, key, acl);
+    }
+
+    @Override
     public Map<String, String> getObjectTagging(String bucket, String key) throws IOException {
         return backend.getObjectTagging(bucket, key);
     }

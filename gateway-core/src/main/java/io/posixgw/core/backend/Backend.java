@@ -63,6 +63,19 @@ public interface Backend {
      */
     void createBucket(String bucket, String owner, LockConfiguration objectLock) throws IOException;
 
+    /**
+     * CreateBucket with configuration documents (its ACL, its Object Ownership) that are in place
+     * before the bucket appears, replacing the defaults (the owner's full control, BucketOwnerEnforced).
+     */
+    default void createBucket(
+            String bucket, String owner, LockConfiguration objectLock, java.util.Map<BucketConfig, byte[]> configs)
+            throws IOException {
+        if (!configs.isEmpty()) {
+            throw new UnsupportedOperationException("this backend takes no configuration at CreateBucket");
+        }
+        createBucket(bucket, owner, objectLock);
+    }
+
     /** Throws {@code NoSuchBucket} when absent. */
     void headBucket(String bucket) throws IOException;
 
@@ -99,6 +112,25 @@ public interface Backend {
 
     /** The object's tags (empty when it has none); {@code NoSuchKey} when absent. */
     Map<String, String> getObjectTagging(String bucket, String key) throws IOException;
+
+    /**
+     * The current object's ACL ({@link io.posixgw.core.acl.Acl}'s JSON, posixgw's {@code posixgw.acl}
+     * attribute), null when none was set: the object is then the bucket owner's, full control to it
+     * alone. {@code NoSuchKey} when there is no such object.
+     */
+    default byte[] getObjectAcl(String bucket, String key) throws IOException {
+        headObject(new io.posixgw.core.model.GetObjectRequest(bucket, key, null, null, false, false, null));
+        return null;
+    }
+
+    /**
+     * Sets the current object's ACL in place (as tags are set); {@code NoSuchKey} when there is no
+     * such object. Writing an object never carries its predecessor's ACL over.
+     */
+    default void putObjectAcl(String bucket, String key, byte[] acl) throws IOException {
+        throw new io.posixgw.core.S3Exception(
+                io.posixgw.core.S3Error.NOT_IMPLEMENTED, "this backend keeps no object ACLs");
+    }
 
     /** Replaces the object's tags; an empty map removes them. */
     void putObjectTagging(String bucket, String key, Map<String, String> tags) throws IOException;

@@ -11,5 +11,12 @@ public enum BucketConfig {
     /** The Public Access Block, {@link io.posixgw.core.policy.PublicAccessBlock}'s JSON (posixgw's own). */
     PUBLIC_ACCESS_BLOCK,
     /** The CORS configuration, XML as PutBucketCors received it (versitygw's {@code cors}). */
-    CORS
+    CORS,
+    /**
+     * The bucket's ACL, {@link io.posixgw.core.acl.Acl}'s JSON (versitygw's {@code acl}); its
+     * {@code Owner} is what {@link Backend#bucketOwner} answers, so it is rewritten whole, owner kept.
+     */
+    ACL,
+    /** The Object Ownership, {@link io.posixgw.core.acl.ObjectOwnership#wire()} as text (versitygw's {@code ownership}). */
+    OWNERSHIP
 }

@@ -1,5 +1,6 @@
 package io.posixgw.core.xml;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlElementWrapper;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
@@ -7,9 +8,8 @@ import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
 import java.util.List;
 
 /**
- * GetBucketAcl's and GetObjectAcl's answer. posixgw's buckets behave like S3 buckets
- * with ACLs disabled (Object Ownership "bucket owner enforced"): the owner has full
- * control of the bucket and everything in it, and nobody else has any grant.
+ * GetBucketAcl's and GetObjectAcl's answer: the owner and its grants, a canonical user by
+ * {@code ID}, a group by {@code URI}.
  */
 @JacksonXmlRootElement(localName = "AccessControlPolicy")
 @JsonPropertyOrder({"Owner", "AccessControlList"})
@@ -23,8 +23,7 @@ public record AccessControlPolicy(
     public static AccessControlPolicy ownerFullControl(String owner) {
         Owner o = new Owner(owner, owner);
         return new AccessControlPolicy(
-                o,
-                new AccessControlList(List.of(new Grant(new Grantee("CanonicalUser", owner, owner), "FULL_CONTROL"))));
+                o, new AccessControlList(List.of(new Grant(Grantee.user(owner), "FULL_CONTROL"))));
     }
 
     @JacksonXmlProperty(isAttribute = true, localName = "xmlns")
@@ -46,13 +45,24 @@ public record AccessControlPolicy(
      * read it). Written with S3's own prefix, declared here, like the root's {@code xmlns}:
      * some SDKs look the attribute up by its prefixed name.
      */
-    @JsonPropertyOrder({"xmlns:xsi", "xsi:type", "ID", "DisplayName"})
+    @JsonPropertyOrder({"xmlns:xsi", "xsi:type", "ID", "DisplayName", "URI"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Grantee(
             @JacksonXmlProperty(isAttribute = true, localName = "xsi:type")
             String type,
 
             @JacksonXmlProperty(localName = "ID") String id,
-            @JacksonXmlProperty(localName = "DisplayName") String displayName) {
+            @JacksonXmlProperty(localName = "DisplayName") String displayName,
+            @JacksonXmlProperty(localName = "URI") String uri) {
+
+        /** A canonical user: its ID (an access key) is also its display name. */
+        public static Grantee user(String id) {
+            return new Grantee("CanonicalUser", id, id, null);
+        }
+
+        public static Grantee group(String uri) {
+            return new Grantee("Group", null, null, uri);
+        }
 
         @JacksonXmlProperty(isAttribute = true, localName = "xmlns:xsi")
         public String xsiNamespace() {

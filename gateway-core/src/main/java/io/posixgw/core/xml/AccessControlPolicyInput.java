@@ -11,8 +11,17 @@ import java.util.List;
 @JacksonXmlRootElement(localName = "AccessControlPolicy")
 @JsonIgnoreProperties(ignoreUnknown = true)
 public final class AccessControlPolicyInput {
+    @JacksonXmlProperty(localName = "Owner")
+    public OwnerInput owner;
+
     @JacksonXmlProperty(localName = "AccessControlList")
     public GrantList accessControlList;
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public static final class OwnerInput {
+        @JacksonXmlProperty(localName = "ID")
+        public String id;
+    }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     public static final class GrantList {
@@ -33,6 +42,10 @@ public final class AccessControlPolicyInput {
     /** A canonical user has an {@code ID}; a group a {@code URI}; an e-mail grantee an {@code EmailAddress}. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public static final class Grantee {
+        /** {@code xsi:type}: {@code CanonicalUser}, {@code Group} or {@code AmazonCustomerByEmail}. */
+        @JacksonXmlProperty(isAttribute = true, localName = "type")
+        public String type;
+
         @JacksonXmlProperty(localName = "ID")
         public String id;
 

@@ -28,10 +28,13 @@ import org.slf4j.LoggerFactory;
  *       do everything on its bucket unless the bucket policy explicitly denies it, and keeps its
  *       policy, Public Access Block, ownership and ACL APIs even then;
  *   <li>anyone else, an unsigned caller included, only what the bucket policy allows
- *       ({@link PolicyActions} names the action; an explicit Deny wins), and never those owner
- *       APIs (405 when the policy would allow them, as S3 answers another account). While the
- *       policy is public and the bucket's Public Access Block has RestrictPublicBuckets, the
- *       policy allows nobody but the owner.
+ *       ({@link PolicyActions} names the action; an explicit Deny wins) or, on a bucket with ACLs
+ *       enabled (Object Ownership other than BucketOwnerEnforced), what a grant of the bucket's or
+ *       the object's ACL gives it ({@link BucketAcls}), and never the policy, Public Access Block
+ *       and ownership APIs (405 when the policy would allow them, as S3 answers another account).
+ *       While the policy is public and the bucket's Public Access Block has RestrictPublicBuckets,
+ *       the policy allows nobody but the owner; with IgnorePublicAcls grants to AllUsers and
+ *       AuthenticatedUsers give nothing.
  * </ul>
  * A copy also needs {@code s3:GetObject} on its source; DeleteObjects needs
  * {@code s3:DeleteObject} per key ({@link #requireObject}). Everything is read from the bucket
@@ -43,6 +46,7 @@ public final class Authorizer {
 
     private final Backend backend;
     private final java.util.function.Predicate<String> accountExists;
+    private final BucketAcls acls;
 
     /** An authorizer for which every access key a policy names is an account (tests). */
     public Authorizer(Backend backend) {
@@ -53,6 +57,7 @@ public final class Authorizer {
     public Authorizer(Backend backend, java.util.function.Predicate<String> accountExists) {
         this.backend = backend;
         this.accountExists = accountExists;
+        this.acls = new BucketAcls(backend);
     }
 
     /** Whether a principal a policy names is an account here: PutBucketPolicy refuses others, as S3 does. */
@@ -133,7 +138,7 @@ public final class Authorizer {
         String owner = backend.bucketOwner(bucket);
         boolean isOwner = caller.accessKey() != null && caller.accessKey().equals(owner);
         boolean ownerOnly = endpoint != null && PolicyActions.ownerOnly(endpoint);
-        if (isOwner && ownerOnly) {
+        if (isOwner && endpoint != null && PolicyActions.ownerKeeps(endpoint)) {
             return;
         }
         BucketPolicy policy = policyOf(bucket);
@@ -167,9 +172,19 @@ public final class Authorizer {
                     ? new S3Exception(S3Error.METHOD_NOT_ALLOWED, S3Error.METHOD_NOT_ALLOWED.defaultMessage())
                     : denied();
         }
-        if (decision != BucketPolicy.Decision.ALLOW) {
+        if (decision == BucketPolicy.Decision.ALLOW) {
+            return;
+        }
+        // no Deny, no Allow by the policy: an ACL grant may still allow it, as S3 evaluates them together
+        if (!acls.allows(
+                caller.accessKey(), action, bucket, key, blockOf(bucket).ignorePublicAcls())) {
             throw denied();
         }
+    }
+
+    /** The bucket's Object Ownership and ACLs. */
+    public BucketAcls acls() {
+        return acls;
     }
 
     /** The bucket's policy, null when it has none. One that cannot be read allows nothing and denies nothing. */

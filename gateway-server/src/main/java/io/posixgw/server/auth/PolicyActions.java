@@ -113,10 +113,16 @@ public final class PolicyActions {
                     PUT_PUBLIC_ACCESS_BLOCK,
                     DELETE_PUBLIC_ACCESS_BLOCK,
                     PUT_BUCKET_OWNERSHIP_CONTROLS,
-                    DELETE_BUCKET_OWNERSHIP_CONTROLS,
-                    PUT_BUCKET_ACL,
-                    PUT_OBJECT_ACL -> true;
+                    DELETE_BUCKET_OWNERSHIP_CONTROLS -> true;
             default -> false;
         };
+    }
+
+    /**
+     * The APIs the bucket owner keeps whatever its policy denies: the {@link #ownerOnly} ones and the
+     * ACL writes (which others may reach through a policy or a WRITE_ACP grant, as on S3).
+     */
+    static boolean ownerKeeps(Endpoint e) {
+        return ownerOnly(e) || e == Endpoint.PUT_BUCKET_ACL || e == Endpoint.PUT_OBJECT_ACL;
     }
 }

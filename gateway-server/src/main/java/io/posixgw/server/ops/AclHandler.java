@@ -2,48 +2,85 @@ package io.posixgw.server.ops;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
+import io.posixgw.core.acl.Acl;
+import io.posixgw.core.acl.AclRequests;
+import io.posixgw.core.acl.ObjectOwnership;
 import io.posixgw.core.backend.Backend;
+import io.posixgw.core.backend.BucketConfig;
 import io.posixgw.core.model.GetObjectRequest;
 import io.posixgw.core.xml.AccessControlPolicy;
 import io.posixgw.core.xml.AccessControlPolicyInput;
+import io.posixgw.core.xml.Owner;
 import io.posixgw.core.xml.S3Xml;
+import io.posixgw.server.auth.Authorizer;
+import io.posixgw.server.auth.BucketAcls;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 /**
- * ACLs as S3 has them on a bucket with ACLs disabled (Object Ownership "bucket owner
- * enforced", S3's default), which is what every posixgw bucket is: its owner has full
- * control of it and of every object in it, and nobody else has any grant. Reading an ACL
- * answers exactly that. Setting one is accepted when it says the same (no ACL,
- * {@code private}, {@code bucket-owner-full-control}, or a policy granting the owner
- * FULL_CONTROL and nothing else) and changes nothing; any other grant, whether in an ACL
- * request or in the headers of a write, is {@code AccessControlListNotSupported}, as S3
- * answers, rather than ignored.
+ * ACLs as S3 has them, by the bucket's Object Ownership ({@link BucketAcls}).
+ * <ul>
+ *   <li>BucketOwnerEnforced (the default): ACLs are disabled. The owner has full control of the
+ *       bucket and of every object in it, and nobody else has any grant; reading an ACL answers
+ *       exactly that, and setting one is accepted when it says the same (no ACL, {@code private},
+ *       {@code bucket-owner-full-control}, or a policy granting the owner FULL_CONTROL and nothing
+ *       else) and changes nothing; any other grant, in an ACL request or in the headers of a
+ *       write, is {@code AccessControlListNotSupported}, as S3 answers, rather than ignored.
+ *   <li>BucketOwnerPreferred and ObjectWriter: canned ACLs, grant headers and AccessControlPolicy
+ *       bodies are stored (the bucket's in versitygw's {@code acl}, an object's in posixgw's
+ *       {@code posixgw.acl}), returned by Get*Acl and evaluated by the {@link Authorizer}. A new
+ *       object belongs to its writer (ObjectWriter; BucketOwnerPreferred unless the writer gives
+ *       it {@code bucket-owner-full-control}) or to the bucket owner. A public ACL (a grant to
+ *       AllUsers or AuthenticatedUsers) is refused while the Public Access Block has BlockPublicAcls.
+ * </ul>
  */
 final class AclHandler {
     /** Canned ACLs that grant nothing beyond the owner's full control. */
     private static final Set<String> OWNER_ONLY = Set.of("private", "bucket-owner-full-control");
 
-    private static final List<String> GRANT_HEADERS = List.of(
-            "x-amz-grant-full-control",
-            "x-amz-grant-read",
-            "x-amz-grant-read-acp",
-            "x-amz-grant-write",
-            "x-amz-grant-write-acp");
-
     private final Backend backend;
+    private final Authorizer authorizer;
+    private final BucketAcls acls;
 
-    AclHandler(Backend backend) {
+    AclHandler(Backend backend, Authorizer authorizer) {
         this.backend = backend;
+        this.authorizer = authorizer;
+        this.acls = authorizer.acls();
     }
 
-    /** Refuses the grants a write's headers ask for (PutObject, CopyObject, CreateMultipartUpload, the ACL PUTs). */
-    void requireOwnerOnly(Exchange x) throws IOException {
-        requireOwnerOnly(x, () -> owner(x), S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED);
+    /**
+     * The ACL a write of a new object (PutObject, CopyObject, CreateMultipartUpload) asks to store
+     * with it, null when the object is simply the bucket owner's (nothing to store). Refusals come
+     * first, before anything is stored.
+     */
+    Acl forNewObject(Exchange x) throws IOException {
+        ObjectOwnership ownership = acls.ownership(x.bucket());
+        if (!ownership.aclsEnabled()) {
+            requireOwnerOnly(x, () -> owner(x), S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED);
+            return null;
+        }
+        String bucketOwner = owner(x);
+        String writer = x.accessKey() == null ? bucketOwner : x.accessKey(); // an anonymous write is the owner's
+        String canned = x.header("x-amz-acl");
+        boolean toBucketOwner = ownership == ObjectOwnership.BUCKET_OWNER_PREFERRED
+                && canned != null
+                && canned.trim().equals("bucket-owner-full-control");
+        String objectOwner = toBucketOwner ? bucketOwner : writer;
+        List<Acl.Grant> grants =
+                AclRequests.fromHeaders(x::header, objectOwner, bucketOwner, true, authorizer::accountExists);
+        Acl acl = grants == null ? Acl.ownerOnly(objectOwner) : new Acl(objectOwner, grants);
+        requireNotBlocked(x.bucket(), acl);
+        return acl.equals(Acl.ownerOnly(bucketOwner)) ? null : acl;
     }
 
-    /** The same for CreateBucket, whose owner is the caller; S3 answers it with its own code. */
+    /** Stores a new object's ACL ({@link #forNewObject}) once the object is written. */
+    void storeForNewObject(Exchange x, Acl acl) throws IOException {
+        backend.putObjectAcl(x.bucket(), x.key(), acl.toJson());
+    }
+
+    /** The same for CreateBucket with ACLs disabled, whose owner is the caller; S3 answers it with its own code. */
     static void requireOwnerOnlyAtCreate(Exchange x) throws IOException {
         requireOwnerOnly(x, x::accessKey, S3Error.INVALID_BUCKET_ACL_WITH_OBJECT_OWNERSHIP);
     }
@@ -58,7 +95,7 @@ final class AclHandler {
         if (canned != null && !OWNER_ONLY.contains(canned.trim())) {
             throw refused(refusal, "the canned ACL '" + canned.trim() + "' grants access to others");
         }
-        for (String h : GRANT_HEADERS) {
+        for (String h : AclRequests.GRANT_HEADERS.keySet()) {
             String grantees = x.header(h);
             if (grantees == null) {
                 continue;
@@ -91,28 +128,98 @@ final class AclHandler {
     }
 
     S3Response getBucketAcl(Exchange x) throws IOException {
-        return S3Response.xml(AccessControlPolicy.ownerFullControl(owner(x)));
+        if (!acls.ownership(x.bucket()).aclsEnabled()) {
+            return S3Response.xml(AccessControlPolicy.ownerFullControl(owner(x)));
+        }
+        return S3Response.xml(asXml(acls.bucketAcl(x.bucket())));
     }
 
     S3Response getObjectAcl(Exchange x) throws IOException {
         String owner = owner(x);
-        backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null, false, false, null)); // NoSuchKey
-        return S3Response.xml(AccessControlPolicy.ownerFullControl(owner));
+        if (!acls.ownership(x.bucket()).aclsEnabled()) {
+            backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null, false, false, null)); // NoSuchKey
+            return S3Response.xml(AccessControlPolicy.ownerFullControl(owner));
+        }
+        return S3Response.xml(asXml(acls.objectAcl(x.bucket(), x.key())));
     }
 
     S3Response putBucketAcl(Exchange x) throws IOException {
-        requireOwnerOnly(x, owner(x));
+        String owner = owner(x);
+        if (!acls.ownership(x.bucket()).aclsEnabled()) {
+            requireOwnerOnly(x, owner);
+            return S3Response.ok();
+        }
+        Acl acl = requested(x, owner, owner, false);
+        requireNotBlocked(x.bucket(), acl);
+        backend.putBucketConfig(x.bucket(), BucketConfig.ACL, acl.toJson());
         return S3Response.ok();
     }
 
     S3Response putObjectAcl(Exchange x) throws IOException {
         String owner = owner(x);
-        requireOwnerOnly(x, owner);
-        backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null, false, false, null)); // NoSuchKey
+        if (!acls.ownership(x.bucket()).aclsEnabled()) {
+            requireOwnerOnly(x, owner);
+            backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null, false, false, null)); // NoSuchKey
+            return S3Response.ok();
+        }
+        Acl current = acls.objectAcl(x.bucket(), x.key()); // NoSuchKey
+        Acl acl = requested(x, current.owner(), owner, true);
+        requireNotBlocked(x.bucket(), acl);
+        backend.putObjectAcl(x.bucket(), x.key(), acl.toJson());
         return S3Response.ok();
     }
 
-    /** The headers and the body of a Put*Acl: both may only restate the owner's full control. */
+    /**
+     * The ACL a Put*Acl asks for, owned by {@code aclOwner}: a body, or headers (canned or grants), never
+     * both (400 UnexpectedContent), never neither (400 MissingSecurityHeader), as S3 answers.
+     */
+    private Acl requested(Exchange x, String aclOwner, String bucketOwner, boolean objectLevel) throws IOException {
+        byte[] body = SmallBodies.read(x);
+        boolean inHeaders = AclRequests.inHeaders(x::header);
+        if (body.length > 0) {
+            if (inHeaders) {
+                throw S3Error.UNEXPECTED_CONTENT.exception();
+            }
+            return AclRequests.fromBody(body, aclOwner, authorizer::accountExists);
+        }
+        List<Acl.Grant> grants =
+                AclRequests.fromHeaders(x::header, aclOwner, bucketOwner, objectLevel, authorizer::accountExists);
+        if (grants == null) {
+            throw S3Error.MISSING_SECURITY_HEADER.exception();
+        }
+        return new Acl(aclOwner, grants);
+    }
+
+    /** BlockPublicAcls: a PUT of a public ACL is 403 AccessDenied, as S3 answers. */
+    private void requireNotBlocked(String bucket, Acl acl) throws IOException {
+        if (acl.isPublic() && authorizer.blockOf(bucket).blockPublicAcls()) {
+            throw new S3Exception(
+                    S3Error.ACCESS_DENIED,
+                    S3Error.ACCESS_DENIED.defaultMessage() + ": the bucket's Public Access Block blocks public ACLs");
+        }
+    }
+
+    /** The stored ACL as GetBucketAcl and GetObjectAcl answer it. */
+    static AccessControlPolicy asXml(Acl acl) {
+        List<AccessControlPolicy.Grant> grants = new ArrayList<>();
+        for (Acl.Grant g : acl.grantees()) {
+            AccessControlPolicy.Grantee grantee;
+            if (g.isGroup()) {
+                String uri = AclRequests.uriOf(g);
+                if (uri == null) {
+                    continue; // a group posixgw does not know grants nothing
+                }
+                grantee = AccessControlPolicy.Grantee.group(uri);
+            } else {
+                grantee = AccessControlPolicy.Grantee.user(g.access());
+            }
+            grants.add(new AccessControlPolicy.Grant(grantee, g.permission()));
+        }
+        return new AccessControlPolicy(
+                new Owner(acl.owner(), acl.owner()), new AccessControlPolicy.AccessControlList(grants));
+    }
+
+    /** The headers and the body of a Put*Acl with ACLs disabled: both may only restate the owner's full control. */
     private static void requireOwnerOnly(Exchange x, String owner) throws IOException {
         requireOwnerOnly(x, () -> owner, S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED);
         byte[] body = SmallBodies.read(x);
@@ -126,8 +233,10 @@ final class AclHandler {
                     && g.grantee.uri == null
                     && g.grantee.emailAddress == null;
             if (!toOwner || !"FULL_CONTROL".equals(g.permission)) {
-                throw notSupported("the policy grants " + g.permission
-                        + " to someone other than the owner, or less than full control");
+                throw refused(
+                        S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED,
+                        "the policy grants " + g.permission
+                                + " to someone other than the owner, or less than full control");
             }
         }
     }
@@ -138,12 +247,8 @@ final class AclHandler {
         return owner != null ? owner : x.accessKey();
     }
 
-    private static S3Exception notSupported(String why) {
-        return refused(S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED, why);
-    }
-
     private static S3Exception refused(S3Error error, String why) {
         return new S3Exception(
-                error, error.defaultMessage() + ": posixgw buckets belong to their owner alone (" + why + ")");
+                error, error.defaultMessage() + ": the bucket's Object Ownership is BucketOwnerEnforced (" + why + ")");
     }
 }

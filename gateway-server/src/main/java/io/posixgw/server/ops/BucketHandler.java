@@ -2,7 +2,11 @@ package io.posixgw.server.ops;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
+import io.posixgw.core.acl.Acl;
+import io.posixgw.core.acl.AclRequests;
+import io.posixgw.core.acl.ObjectOwnership;
 import io.posixgw.core.backend.Backend;
+import io.posixgw.core.backend.BucketConfig;
 import io.posixgw.core.listing.ContinuationToken;
 import io.posixgw.core.lock.LockConfiguration;
 import io.posixgw.core.model.BucketInfo;
@@ -92,20 +96,13 @@ final class BucketHandler {
             constraint = S3Xml.read(body, CreateBucketConfiguration.class).locationConstraint;
         }
         checkLocation(constraint);
-        AclHandler.requireOwnerOnlyAtCreate(x);
-        String ownership = x.header("x-amz-object-ownership");
-        if (ownership != null && !ownership.trim().equals("BucketOwnerEnforced")) {
-            throw new S3Exception(
-                    S3Error.NOT_IMPLEMENTED,
-                    "Object Ownership '" + ownership.trim()
-                            + "' (ACLs enabled) is not implemented by posixgw: buckets are BucketOwnerEnforced");
-        }
+        java.util.Map<BucketConfig, byte[]> configs = aclAtCreate(x);
         // versitygw and S3: "true" in any case enables Object Lock; any other value does not
         LockConfiguration lock = "true".equalsIgnoreCase(trimmed(x.header("x-amz-bucket-object-lock-enabled")))
                 ? LockConfiguration.enabledAt(java.time.Instant.now())
                 : null;
         try {
-            backend.createBucket(x.bucket(), x.accessKey(), lock);
+            backend.createBucket(x.bucket(), x.accessKey(), lock, configs);
         } catch (S3Exception e) {
             if (!ownedInUsEast1(e, x)) {
                 throw e;
@@ -118,6 +115,38 @@ final class BucketHandler {
             backend.putBucketVersioning(x.bucket(), "Enabled");
         }
         return S3Response.ok().header("Location", "/" + x.bucket());
+    }
+
+    /**
+     * The Object Ownership ({@code x-amz-object-ownership}, BucketOwnerEnforced by default as on S3)
+     * and the ACL a new bucket is born with. With ACLs disabled only the owner's own full control may
+     * be asked for (else 400 InvalidBucketAclWithObjectOwnership); with them enabled the caller's
+     * canned ACL or grants, but nothing public: a new bucket's Public Access Block blocks public ACLs
+     * (400 InvalidBucketAclWithBlockPublicAccessError, as S3 answers since 2023).
+     */
+    private java.util.Map<BucketConfig, byte[]> aclAtCreate(Exchange x) throws IOException {
+        String header = trimmed(x.header("x-amz-object-ownership"));
+        ObjectOwnership ownership =
+                header == null ? ObjectOwnership.BUCKET_OWNER_ENFORCED : ObjectOwnership.parse(header);
+        if (ownership == null) {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Invalid x-amz-object-ownership header: " + header);
+        }
+        java.util.Map<BucketConfig, byte[]> configs = new java.util.EnumMap<>(BucketConfig.class);
+        configs.put(BucketConfig.OWNERSHIP, ownership.wire().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        if (!ownership.aclsEnabled()) {
+            AclHandler.requireOwnerOnlyAtCreate(x);
+            return configs;
+        }
+        List<Acl.Grant> grants =
+                AclRequests.fromHeaders(x::header, x.accessKey(), x.accessKey(), false, authorizer::accountExists);
+        if (grants != null) {
+            Acl acl = new Acl(x.accessKey(), grants);
+            if (acl.isPublic()) {
+                throw S3Error.INVALID_BUCKET_ACL_WITH_BLOCK_PUBLIC_ACCESS.exception();
+            }
+            configs.put(BucketConfig.ACL, acl.toJson());
+        }
+        return configs;
     }
 
     /**

@@ -49,7 +49,7 @@ public final class Operations {
         ObjectLockHandler objectLocks = new ObjectLockHandler(backend, locks);
         ObjectTaggingHandler tagging = new ObjectTaggingHandler(backend);
         ObjectAttributesHandler attributes = new ObjectAttributesHandler(backend);
-        this.acls = new AclHandler(backend);
+        this.acls = new AclHandler(backend, authorizer);
         BucketConfigHandler configs = new BucketConfigHandler(backend);
         BucketTaggingHandler bucketTags = new BucketTaggingHandler(backend);
         BucketCorsHandler cors = new BucketCorsHandler(backend);
@@ -122,10 +122,10 @@ public final class Operations {
         bind(Endpoint.PUT_OBJECT_RETENTION, current(objectLocks::putRetention));
         bind(Endpoint.GET_OBJECT_LEGAL_HOLD, current(objectLocks::getLegalHold));
         bind(Endpoint.PUT_OBJECT_LEGAL_HOLD, current(objectLocks::putLegalHold));
-        bind(
-                Endpoint.GET_BUCKET_OWNERSHIP_CONTROLS,
-                configs.document(
-                        "OwnershipControls", "<Rule><ObjectOwnership>BucketOwnerEnforced</ObjectOwnership></Rule>"));
+        OwnershipControlsHandler ownership = new OwnershipControlsHandler(backend, authorizer.acls());
+        bind(Endpoint.GET_BUCKET_OWNERSHIP_CONTROLS, ownership::get);
+        bind(Endpoint.PUT_BUCKET_OWNERSHIP_CONTROLS, ownership::put);
+        bind(Endpoint.DELETE_BUCKET_OWNERSHIP_CONTROLS, ownership::delete);
         bind(Endpoint.GET_PUBLIC_ACCESS_BLOCK, publicAccess::get);
         bind(Endpoint.PUT_PUBLIC_ACCESS_BLOCK, publicAccess::put);
         bind(Endpoint.DELETE_PUBLIC_ACCESS_BLOCK, publicAccess::delete);
@@ -168,12 +168,28 @@ public final class Operations {
         };
     }
 
-    /** Writes of a new object: what the write asks for and would silently not get is refused before anything is stored. */
+    /**
+     * Writes of a new object: what the write asks for and would silently not get is refused before
+     * anything is stored; the ACL it asks for (on a bucket with ACLs enabled) is stored once the
+     * object is written. Until then the object is its bucket owner's alone (fail closed), and a crash
+     * between the two leaves it so.
+     */
     private Handler newObject(Handler h) {
         return x -> {
-            acls.requireOwnerOnly(x);
+            io.posixgw.core.acl.Acl acl = acls.forNewObject(x);
             ObjectHeaders.requireSupportedWrite(x.request().headers());
-            return h.run(x);
+            if (acl != null && x.endpoint() == Endpoint.CREATE_MULTIPART_UPLOAD) {
+                // the upload would have to carry the ACL to its Complete
+                throw new S3Exception(
+                        S3Error.NOT_IMPLEMENTED,
+                        "an ACL other than the bucket owner's full control on CreateMultipartUpload is not implemented by"
+                                + " posixgw: complete the upload, then PutObjectAcl");
+            }
+            S3Response r = h.run(x);
+            if (acl != null) {
+                acls.storeForNewObject(x, acl);
+            }
+            return r;
         };
     }
 

@@ -244,7 +244,8 @@ final class PostObjectHandler {
     private static S3Response answer(Exchange x, Map<String, String> fields, String key, PutObjectResult result) {
         String location = "/" + x.bucket() + "/" + io.posixgw.core.http.UrlEncoding.encodeKey(key);
         String host = x.header("host");
-        String absolute = host == null ? location : "http://" + host + location;
+        // the scheme the request came in on, as S3 answers (https over TLS)
+        String absolute = host == null ? location : (x.client().secure() ? "https://" : "http://") + host + location;
         String redirect = fields.getOrDefault("success_action_redirect", fields.get("redirect"));
         if (redirect != null && isHttpUrl(redirect)) {
             String to = redirect + (redirect.contains("?") ? "&" : "?") + "bucket=" + enc(x.bucket()) + "&key="

@@ -13,8 +13,8 @@ import java.io.IOException;
  * (the backend writes them at CreateBucket); a bucket without the attribute (deleted, or made
  * by versitygw or another tool) has no configuration: GetPublicAccessBlock is 404
  * NoSuchPublicAccessBlockConfiguration and nothing is blocked, as on S3. The switches are
- * enforced by the Authorizer (RestrictPublicBuckets) and {@link BucketPolicyHandler}
- * (BlockPublicPolicy); the ACL switches have nothing to act on while ACLs are disabled.
+ * enforced by the Authorizer (RestrictPublicBuckets, IgnorePublicAcls), {@link BucketPolicyHandler}
+ * (BlockPublicPolicy) and {@link AclHandler} (BlockPublicAcls).
  */
 final class PublicAccessBlockHandler {
     private final Backend backend;

@@ -84,8 +84,6 @@ class BucketConfigSemanticsIT extends GatewayPerClass {
     @ParameterizedTest
     @CsvSource({
         "PUT,lifecycle,PutBucketLifecycleConfiguration",
-        "PUT,ownershipControls,PutBucketOwnershipControls",
-        "DELETE,ownershipControls,DeleteBucketOwnershipControls",
         "PUT,logging,PutBucketLogging",
         "PUT,requestPayment,PutBucketRequestPayment",
         "PUT,accelerate,PutBucketAccelerateConfiguration"

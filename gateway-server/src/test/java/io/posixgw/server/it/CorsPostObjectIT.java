@@ -249,6 +249,9 @@ class CorsPostObjectIT {
         assertEquals(201, r.status(), r.text());
         assertEquals("uploads/pic.bin", r.element("Key"));
         assertEquals("web", r.element("Bucket"));
+        // the request's scheme and host, as S3 answers (plain HTTP here)
+        assertTrue(r.element("Location").matches("http://[^/]+/web/uploads/pic\\.bin"), r.text());
+        assertEquals(r.element("Location"), r.header("location"));
         assertEquals("http://app.example", r.header("access-control-allow-origin"));
         assertArrayEquals(file, Files.readAllBytes(root.resolve("web/uploads/pic.bin")));
         RawS3.Response head = raw.send("HEAD", "/web/uploads/pic.bin", Map.of(), Map.of(), new byte[0]);

@@ -35,11 +35,13 @@ class ReadmeOperationsTableTest {
                         + "and the answer its `Prefix` and `ContinuationToken`, as S3");
         r.put(
                 Endpoint.CREATE_BUCKET,
-                "`LocationConstraint` in the body, `x-amz-acl: private`, `x-amz-object-ownership: BucketOwnerEnforced`; "
+                "`LocationConstraint` in the body, `x-amz-acl`, `x-amz-grant-*`, `x-amz-object-ownership` "
+                        + "(`BucketOwnerEnforced` by default, `BucketOwnerPreferred`, `ObjectWriter`; else `InvalidArgument`); "
                         + "S3 bucket names (else `InvalidBucketName`); no constraint means `us-east-1`, any other must be the configured region "
                         + "(`InvalidLocationConstraint`); an owned bucket is 200 in `us-east-1` (AWS's legacy answer: nothing changed), 409 "
-                        + "`BucketAlreadyOwnedByYou` elsewhere; ACLs granting others are "
-                        + "`InvalidBucketAclWithObjectOwnership`, other object ownerships `NotImplemented`; "
+                        + "`BucketAlreadyOwnedByYou` elsewhere; with `BucketOwnerEnforced` ACLs granting others are "
+                        + "`InvalidBucketAclWithObjectOwnership`, with ACLs enabled a public one is "
+                        + "`InvalidBucketAclWithBlockPublicAccessError` (a new bucket blocks public ACLs, as on S3); "
                         + "`x-amz-bucket-object-lock-enabled: true` stores versitygw's `bucket-lock` (Object Lock enabled, no rule; "
                         + "versioning is not turned on: posixgw keeps no versions yet)");
         r.put(Endpoint.HEAD_BUCKET, "200 with `x-amz-bucket-region`; 404 without a body");
@@ -72,18 +74,32 @@ class ReadmeOperationsTableTest {
                         + "`IsLatest`, delete markers (listed after the versions, as versitygw does); only the prefix's version "
                         + "directories are read; without it each object is its one version, `null`, latest, and a "
                         + "`version-id-marker` other than `null` is 400; one without a `key-marker` is 400");
-        String acl =
-                "buckets are S3 buckets with ACLs disabled (Object Ownership \"bucket owner enforced\"): the owner has full "
-                        + "control, nobody else any grant";
-        r.put(Endpoint.GET_BUCKET_ACL, acl + "; a bucket without a recorded owner reads as the caller's");
+        String acl = "with `BucketOwnerEnforced` (the default) ACLs are disabled: the owner has full control, nobody "
+                + "else any grant; with `BucketOwnerPreferred` or `ObjectWriter` the stored grants (canonical users by "
+                + "access key, the AllUsers and AuthenticatedUsers groups by `URI`)";
+        r.put(
+                Endpoint.GET_BUCKET_ACL,
+                acl + "; versitygw's `acl`; a bucket without a recorded owner reads as the caller's");
         r.put(
                 Endpoint.PUT_BUCKET_ACL,
-                "an `<AccessControlPolicy>` body or the headers; "
-                        + "accepted (and nothing changes) when it restates the owner's full control: `private`, `bucket-owner-full-control`, "
-                        + "or a policy granting FULL_CONTROL to the owner alone; any other grant is 400 `AccessControlListNotSupported`, "
-                        + "also in the `x-amz-acl` / `x-amz-grant-*` headers of PutObject, CopyObject and CreateMultipartUpload");
-        r.put(Endpoint.GET_OBJECT_ACL, "`versionId=null` only; " + acl);
-        r.put(Endpoint.PUT_OBJECT_ACL, "`versionId=null` only; as PutBucketAcl");
+                "an `<AccessControlPolicy>` body or the headers (`x-amz-acl` canned: private, public-read, "
+                        + "public-read-write, authenticated-read, bucket-owner-read, bucket-owner-full-control; `x-amz-grant-*`: "
+                        + "`id=\"<access key>\"`, `uri=\"<group>\"`). With ACLs disabled accepted (and nothing changes) when it "
+                        + "restates the owner's full control, any other grant is 400 `AccessControlListNotSupported`, also in "
+                        + "the headers of PutObject, CopyObject and CreateMultipartUpload. With ACLs enabled stored and "
+                        + "evaluated with the policy (an explicit Deny wins); `MalformedACLError`, `InvalidArgument` (unknown "
+                        + "account, group or canned ACL, another `Owner`), `UnresolvableGrantByEmailAddress`, `UnexpectedContent` "
+                        + "(body and headers), `InvalidRequest` (canned and grants), `MissingSecurityHeader` (neither); "
+                        + "a public ACL is 403 `AccessDenied` under BlockPublicAcls; owner or WRITE_ACP");
+        r.put(
+                Endpoint.GET_OBJECT_ACL,
+                "`versionId=null` only; " + acl
+                        + "; posixgw's `posixgw.acl`; an object without one is the bucket owner's");
+        r.put(
+                Endpoint.PUT_OBJECT_ACL,
+                "`versionId=null` only; as PutBucketAcl; a write of an object with ACLs enabled stores the ACL its headers "
+                        + "ask for (its owner the writer, or the bucket owner under `BucketOwnerPreferred` with "
+                        + "`bucket-owner-full-control`), except CreateMultipartUpload, where a grant to others is `NotImplemented`");
         r.put(
                 Endpoint.GET_OBJECT_ATTRIBUTES,
                 "`x-amz-object-attributes`: `ETag`, `Checksum`, `ObjectParts`, `StorageClass`, `ObjectSize`; "
@@ -258,8 +274,14 @@ class ReadmeOperationsTableTest {
                         + "`ON` or `OFF` (`MalformedXML`); `Content-MD5` or a checksum required; versitygw's `object-legal-hold`");
         r.put(
                 Endpoint.GET_BUCKET_OWNERSHIP_CONTROLS,
-                "`BucketOwnerEnforced`, what every posixgw bucket is (its Put and Delete "
-                        + "are `NotImplemented`: the setting cannot change)");
+                "versitygw's `ownership`; `BucketOwnerEnforced` for a new bucket; 404 `OwnershipControlsNotFoundError` "
+                        + "without one (its ACLs are then enabled, `ObjectWriter`, as on S3)");
+        r.put(
+                Endpoint.PUT_BUCKET_OWNERSHIP_CONTROLS,
+                "one `<Rule>` with `BucketOwnerEnforced`, `BucketOwnerPreferred` or `ObjectWriter` (else `MalformedXML`); "
+                        + "`BucketOwnerEnforced` while the bucket ACL grants others is `InvalidBucketAclWithObjectOwnership`; "
+                        + "owner only");
+        r.put(Endpoint.DELETE_BUCKET_OWNERSHIP_CONTROLS, "204; owner only");
         r.put(
                 Endpoint.GET_PUBLIC_ACCESS_BLOCK,
                 "the four switches; a new bucket has all four `true`, as on S3; 404 "
@@ -267,8 +289,9 @@ class ReadmeOperationsTableTest {
         r.put(
                 Endpoint.PUT_PUBLIC_ACCESS_BLOCK,
                 "a `<PublicAccessBlockConfiguration>`, an absent switch is `false`; 200; BlockPublicPolicy refuses a "
-                        + "public policy, RestrictPublicBuckets makes a public policy grant nobody but the owner; the ACL "
-                        + "switches have no public ACL to act on (ACLs are disabled); owner only");
+                        + "public policy, RestrictPublicBuckets makes a public policy grant nobody but the owner; BlockPublicAcls "
+                        + "refuses a public ACL (403), IgnorePublicAcls makes grants to AllUsers and AuthenticatedUsers give "
+                        + "nothing; owner only");
         r.put(Endpoint.DELETE_PUBLIC_ACCESS_BLOCK, "204: nothing blocked any more; owner only");
         r.put(Endpoint.GET_BUCKET_ACCELERATE_CONFIGURATION, none + "an empty `<AccelerateConfiguration/>`");
         r.put(Endpoint.GET_BUCKET_REQUEST_PAYMENT, "`<Payer>BucketOwner</Payer>`: requester pays is never on");

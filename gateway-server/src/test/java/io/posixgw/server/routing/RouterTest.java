@@ -142,6 +142,7 @@ class RouterTest {
                                                             || query.equals("cors")
                                                             || query.equals("policy")
                                                             || query.equals("publicAccessBlock")
+                                                            || query.equals("ownershipControls")
                                                             || query.equals("object-lock"))
                                                     && method.equals("PUT")),
                             method + " ?" + query);

@@ -177,6 +177,33 @@ public abstract class ObjectContract extends BackendContract {
     }
 
     @Test
+    void aclsAreKeptAsGivenAndANewWriteStartsWithoutTheObjectsOne() throws Exception {
+        io.posixgw.core.backend.BucketConfig acl = io.posixgw.core.backend.BucketConfig.ACL;
+        io.posixgw.core.backend.BucketConfig ownership = io.posixgw.core.backend.BucketConfig.OWNERSHIP;
+        backend.createBucket("acl-default", "o");
+        assertEquals(
+                "BucketOwnerEnforced",
+                new String(backend.getBucketConfig("acl-default", ownership), java.nio.charset.StandardCharsets.UTF_8));
+        byte[] bucketAcl = bytes("{\"Owner\":\"o\",\"Grantees\":[]}");
+        backend.createBucket("acl-given", "o", null, Map.of(acl, bucketAcl, ownership, bytes("ObjectWriter")));
+        assertArrayEquals(bucketAcl, backend.getBucketConfig("acl-given", acl));
+        assertEquals("o", backend.bucketOwner("acl-given"));
+        assertEquals(
+                "ObjectWriter",
+                new String(backend.getBucketConfig("acl-given", ownership), java.nio.charset.StandardCharsets.UTF_8));
+
+        backend.putObject(new PutObjectRequest("acl-given", "k", ObjectAttributes.EMPTY, null), Bodies.of(bytes("x")));
+        assertNull(backend.getObjectAcl("acl-given", "k"));
+        byte[] objectAcl = bytes("{\"Owner\":\"w\",\"Grantees\":[]}");
+        backend.putObjectAcl("acl-given", "k", objectAcl);
+        assertArrayEquals(objectAcl, backend.getObjectAcl("acl-given", "k"));
+        backend.putObject(new PutObjectRequest("acl-given", "k", ObjectAttributes.EMPTY, null), Bodies.of(bytes("y")));
+        assertNull(backend.getObjectAcl("acl-given", "k"), "a new write starts without the old object's ACL");
+        assertS3(S3Error.NO_SUCH_KEY, () -> backend.getObjectAcl("acl-given", "none"));
+        assertS3(S3Error.NO_SUCH_KEY, () -> backend.putObjectAcl("acl-given", "none", objectAcl));
+    }
+
+    @Test
     void aCopyComputesTheChecksumItIsAskedForOrKeepsTheSourcesOne() throws Exception {
         byte[] data = random(300_000, 31);
         backend.putObject(

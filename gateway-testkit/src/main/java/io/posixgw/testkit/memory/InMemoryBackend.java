@@ -86,12 +86,22 @@ public final class InMemoryBackend implements Backend {
 
     @Override
     public void createBucket(String bucket, String owner, io.posixgw.core.lock.LockConfiguration objectLock) {
+        createBucket(bucket, owner, objectLock, Map.of());
+    }
+
+    @Override
+    public void createBucket(
+            String bucket,
+            String owner,
+            io.posixgw.core.lock.LockConfiguration objectLock,
+            Map<io.posixgw.core.backend.BucketConfig, byte[]> configs) {
         synchronized (lock) {
             if (buckets.containsKey(bucket)) {
                 throw S3Error.BUCKET_ALREADY_OWNED_BY_YOU.exception();
             }
             MemoryBucket b = new MemoryBucket(bucket, owner, now());
             b.objectLock = objectLock;
+            configs.forEach((which, document) -> b.configs.put(which, document.clone()));
             buckets.put(bucket, b);
         }
     }
@@ -280,6 +290,21 @@ public final class InMemoryBackend implements Backend {
     @Override
     public void putObjectTagging(String bucket, String key, Map<String, String> tags) {
         replaceAttributes(bucket, key, a -> a.withTags(tags));
+    }
+
+    @Override
+    public byte[] getObjectAcl(String bucket, String key) {
+        synchronized (lock) {
+            byte[] acl = bucket(bucket).objectAcls.get(current(bucket, key).data());
+            return acl == null ? null : acl.clone();
+        }
+    }
+
+    @Override
+    public void putObjectAcl(String bucket, String key, byte[] acl) {
+        synchronized (lock) {
+            bucket(bucket).objectAcls.put(current(bucket, key).data(), acl.clone());
+        }
     }
 
     /** Changes the current version's attributes in place (its tags, its lock), as the POSIX backend does. */

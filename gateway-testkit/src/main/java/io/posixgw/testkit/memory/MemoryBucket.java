@@ -21,6 +21,12 @@ final class MemoryBucket {
     final Map<io.posixgw.core.backend.BucketConfig, byte[]> configs =
             new java.util.EnumMap<>(io.posixgw.core.backend.BucketConfig.class);
 
+    /**
+     * Object ACLs by the stored version's bytes (identity): a tag change keeps the bytes and so the
+     * ACL, a new write of the key has new bytes and starts without one, as on disk.
+     */
+    final Map<byte[], byte[]> objectAcls = new java.util.IdentityHashMap<>();
+
     MemoryBucket(String name, String owner, Instant created) {
         this.name = name;
         this.owner = owner;
@@ -28,5 +34,10 @@ final class MemoryBucket {
         configs.put(
                 io.posixgw.core.backend.BucketConfig.PUBLIC_ACCESS_BLOCK,
                 io.posixgw.core.policy.PublicAccessBlock.ALL.toJson());
+        configs.put(
+                io.posixgw.core.backend.BucketConfig.OWNERSHIP,
+                io.posixgw.core.acl.ObjectOwnership.BUCKET_OWNER_ENFORCED
+                        .wire()
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }
