@@ -29,9 +29,40 @@ final class ListObjectsHandler {
     static final int MAX_KEYS = 1000;
 
     private final Backend backend;
+    private final io.posixgw.server.auth.BucketAcls acls;
 
-    ListObjectsHandler(Backend backend) {
+    ListObjectsHandler(Backend backend, io.posixgw.server.auth.BucketAcls acls) {
         this.backend = backend;
+        this.acls = acls;
+    }
+
+    /** The {@code Owner} a listed object reports. */
+    @FunctionalInterface
+    interface KeyOwner {
+        Owner of(String key) throws IOException;
+    }
+
+    /**
+     * Who owns each listed object: the bucket's owner (the caller, for a bucket without a recorded
+     * owner) or, on a bucket with ACLs enabled, the owner its ACL names (another account's, under
+     * ObjectWriter): one attribute read per listed object, only on such buckets.
+     */
+    private KeyOwner owners(Exchange x) throws IOException {
+        String recorded = backend.bucketOwner(x.bucket());
+        String b = recorded != null ? recorded : x.accessKey();
+        Owner bucketOwner = new Owner(b, b);
+        if (!acls.ownership(x.bucket()).aclsEnabled()) {
+            return key -> bucketOwner;
+        }
+        return key -> {
+            io.posixgw.core.acl.Acl acl;
+            try {
+                acl = io.posixgw.core.acl.Acl.fromJson(backend.getObjectAcl(x.bucket(), key));
+            } catch (S3Exception gone) {
+                return bucketOwner; // deleted since the page was read
+            }
+            return acl == null || acl.owner().equals(b) ? bucketOwner : new Owner(acl.owner(), acl.owner());
+        };
     }
 
     /** What every listing takes: {@code prefix}, {@code delimiter}, {@code max-keys}, {@code encoding-type}. */
@@ -59,7 +90,7 @@ final class ListObjectsHandler {
 
         ListObjectsResult page = page(x.bucket(), scope.prefix(), scope.delimiter(), after, scope.maxKeys());
         UnaryOperator<String> enc = scope.enc();
-        Owner owner = fetchOwner ? new Owner(x.accessKey(), x.accessKey()) : null;
+        KeyOwner owner = fetchOwner ? owners(x) : null;
         return S3Response.xml(new ListBucketResultV2(
                 x.bucket(),
                 enc.apply(scope.prefix()),
@@ -93,7 +124,7 @@ final class ListObjectsHandler {
                 enc.apply(scope.delimiter()),
                 page.truncated(),
                 scope.encodingType(),
-                entries(page, enc, new Owner(x.accessKey(), x.accessKey())),
+                entries(page, enc, owners(x)),
                 prefixes(page, enc)));
     }
 
@@ -214,11 +245,17 @@ final class ListObjectsHandler {
         return backend.listObjects(new ListObjectsRequest(bucket, prefix, delimiter, after, maxKeys));
     }
 
-    private static List<ObjectEntry> entries(ListObjectsResult page, UnaryOperator<String> enc, Owner owner) {
+    private static List<ObjectEntry> entries(ListObjectsResult page, UnaryOperator<String> enc, KeyOwner owner)
+            throws IOException {
         List<ObjectEntry> out = new ArrayList<>(page.objects().size());
         for (ObjectInfo o : page.objects()) {
             out.add(new ObjectEntry(
-                    enc.apply(o.key()), S3Xml.timestamp(o.lastModified()), o.etag(), o.size(), owner, "STANDARD"));
+                    enc.apply(o.key()),
+                    S3Xml.timestamp(o.lastModified()),
+                    o.etag(),
+                    o.size(),
+                    owner == null ? null : owner.of(o.key()),
+                    "STANDARD"));
         }
         return out;
     }

@@ -44,7 +44,7 @@ public final class Operations {
         ObjectPutHandler puts = new ObjectPutHandler(backend, locks);
         ObjectCopyHandler copies = new ObjectCopyHandler(backend, locks);
         ObjectDeleteHandler deletes = new ObjectDeleteHandler(backend, authorizer, locks);
-        ListObjectsHandler lists = new ListObjectsHandler(backend);
+        ListObjectsHandler lists = new ListObjectsHandler(backend, authorizer.acls());
         MultipartHandler multipart = new MultipartHandler(backend, locks);
         ObjectLockHandler objectLocks = new ObjectLockHandler(backend, locks);
         ObjectTaggingHandler tagging = new ObjectTaggingHandler(backend);

@@ -512,6 +512,21 @@ class AclGrantsIT {
                     "a",
                     b.getObjectAsBytes(c -> c.bucket("sdk-acl").key("from-alice"))
                             .asUtf8String());
+
+            // listings name each object's owner: the writer's under ObjectWriter
+            Map<String, String> owners = new java.util.TreeMap<>();
+            a.listObjectsV2(c -> c.bucket("sdk-acl").fetchOwner(true))
+                    .contents()
+                    .forEach(o -> owners.put(o.key(), o.owner().id()));
+            assertEquals(Map.of("from-alice", "alice", "from-bob", "bob"), owners);
+            // V1 always names it
+            assertEquals(
+                    "bob",
+                    b.listObjects(c -> c.bucket("sdk-acl").prefix("from-bob"))
+                            .contents()
+                            .get(0)
+                            .owner()
+                            .id());
         }
     }
 }

@@ -67,7 +67,9 @@ class ReadmeOperationsTableTest {
         r.put(
                 Endpoint.LIST_OBJECTS,
                 "`encoding-type=url`; V2's `start-after`, `continuation-token` and `fetch-owner` are ignored, as S3 "
-                        + "ignores them; as V2; `NextMarker` only with a delimiter; `Owner` always given");
+                        + "ignores them; as V2; `NextMarker` only with a delimiter; `Owner` always given: the bucket owner, "
+                        + "or with ACLs enabled the owner the object's ACL names (its writer under `ObjectWriter`), as with V2's "
+                        + "`fetch-owner`");
         r.put(
                 Endpoint.LIST_OBJECT_VERSIONS,
                 "`encoding-type=url`; with `--versioning-dir` keys in key order, each key's versions newest first, "
