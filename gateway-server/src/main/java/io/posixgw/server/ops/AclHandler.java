@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * ACLs as S3 has them, by the bucket's Object Ownership ({@link BucketAcls}).
@@ -56,33 +57,46 @@ final class AclHandler {
      * first, before anything is stored.
      */
     Acl forNewObject(Exchange x) throws IOException {
-        ObjectOwnership ownership = acls.ownership(x.bucket());
+        return forNewObject(x.bucket(), x.accessKey(), x::header);
+    }
+
+    /**
+     * The same for a writer known by other means (a POST Object form's signer, null when anonymous)
+     * and an ACL named by {@code header} ({@code x-amz-acl}, {@code x-amz-grant-*}).
+     */
+    Acl forNewObject(String bucket, String writerKey, UnaryOperator<String> header) throws IOException {
+        String recorded = backend.bucketOwner(bucket);
+        String bucketOwner = recorded != null ? recorded : writerKey;
+        ObjectOwnership ownership = acls.ownership(bucket);
         if (!ownership.aclsEnabled()) {
-            requireOwnerOnly(x, () -> owner(x), S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED);
+            requireOwnerOnly(header, () -> bucketOwner, S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED);
             return null;
         }
-        String bucketOwner = owner(x);
-        String writer = x.accessKey() == null ? bucketOwner : x.accessKey(); // an anonymous write is the owner's
-        String canned = x.header("x-amz-acl");
+        String writer = writerKey == null ? bucketOwner : writerKey; // an anonymous write is the owner's
+        String canned = header.apply("x-amz-acl");
         boolean toBucketOwner = ownership == ObjectOwnership.BUCKET_OWNER_PREFERRED
                 && canned != null
                 && canned.trim().equals("bucket-owner-full-control");
         String objectOwner = toBucketOwner ? bucketOwner : writer;
         List<Acl.Grant> grants =
-                AclRequests.fromHeaders(x::header, objectOwner, bucketOwner, true, authorizer::accountExists);
+                AclRequests.fromHeaders(header, objectOwner, bucketOwner, true, authorizer::accountExists);
         Acl acl = grants == null ? Acl.ownerOnly(objectOwner) : new Acl(objectOwner, grants);
-        requireNotBlocked(x.bucket(), acl);
+        requireNotBlocked(bucket, acl);
         return acl.equals(Acl.ownerOnly(bucketOwner)) ? null : acl;
     }
 
     /** Stores a new object's ACL ({@link #forNewObject}) once the object is written. */
     void storeForNewObject(Exchange x, Acl acl) throws IOException {
-        backend.putObjectAcl(x.bucket(), x.key(), acl.toJson());
+        storeForNewObject(x.bucket(), x.key(), acl);
+    }
+
+    void storeForNewObject(String bucket, String key, Acl acl) throws IOException {
+        backend.putObjectAcl(bucket, key, acl.toJson());
     }
 
     /** The same for CreateBucket with ACLs disabled, whose owner is the caller; S3 answers it with its own code. */
     static void requireOwnerOnlyAtCreate(Exchange x) throws IOException {
-        requireOwnerOnly(x, x::accessKey, S3Error.INVALID_BUCKET_ACL_WITH_OBJECT_OWNERSHIP);
+        requireOwnerOnly(x::header, x::accessKey, S3Error.INVALID_BUCKET_ACL_WITH_OBJECT_OWNERSHIP);
     }
 
     /** The owner, looked up only when a grant header names grantees. */
@@ -90,13 +104,14 @@ final class AclHandler {
         String owner() throws IOException;
     }
 
-    private static void requireOwnerOnly(Exchange x, OwnerLookup owner, S3Error refusal) throws IOException {
-        String canned = x.header("x-amz-acl");
+    private static void requireOwnerOnly(UnaryOperator<String> header, OwnerLookup owner, S3Error refusal)
+            throws IOException {
+        String canned = header.apply("x-amz-acl");
         if (canned != null && !OWNER_ONLY.contains(canned.trim())) {
             throw refused(refusal, "the canned ACL '" + canned.trim() + "' grants access to others");
         }
         for (String h : AclRequests.GRANT_HEADERS.keySet()) {
-            String grantees = x.header(h);
+            String grantees = header.apply(h);
             if (grantees == null) {
                 continue;
             }
@@ -221,7 +236,7 @@ final class AclHandler {
 
     /** The headers and the body of a Put*Acl with ACLs disabled: both may only restate the owner's full control. */
     private static void requireOwnerOnly(Exchange x, String owner) throws IOException {
-        requireOwnerOnly(x, () -> owner, S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED);
+        requireOwnerOnly(x::header, () -> owner, S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED);
         byte[] body = SmallBodies.read(x);
         if (body.length == 0) {
             return;

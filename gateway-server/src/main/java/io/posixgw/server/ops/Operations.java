@@ -60,6 +60,7 @@ public final class Operations {
                 backend,
                 authenticator,
                 authorizer,
+                acls,
                 (x, key) -> authorizer.anonymousAllowed("s3:PutObject", x.request(), x.client(), x.bucket(), key),
                 Clock.systemUTC());
 

@@ -2,6 +2,7 @@ package io.posixgw.server.ops;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
+import io.posixgw.core.acl.Acl;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.model.ObjectAttributes;
@@ -63,6 +64,7 @@ final class PostObjectHandler {
     private final Backend backend;
     private final Authenticator authenticator;
     private final Authorizer authorizer;
+    private final AclHandler acls;
     private final AnonymousWrites anonymous;
     private final Clock clock;
 
@@ -70,11 +72,13 @@ final class PostObjectHandler {
             Backend backend,
             Authenticator authenticator,
             Authorizer authorizer,
+            AclHandler acls,
             AnonymousWrites anonymous,
             Clock clock) {
         this.backend = backend;
         this.authenticator = authenticator;
         this.authorizer = authorizer;
+        this.acls = acls;
         this.anonymous = anonymous;
         this.clock = clock;
     }
@@ -121,8 +125,15 @@ final class PostObjectHandler {
         fields.put("key", key);
         fields.put("bucket", x.bucket());
 
-        PostPolicy policy = authenticate(x, fields, key);
-        requireOwnerOnlyAcl(fields.get("acl"));
+        Signed signed = authenticate(x, fields, key);
+        PostPolicy policy = signed.policy();
+        // the form's acl field as a PUT's x-amz-acl: refused on a bucket with ACLs disabled unless the owner's own,
+        // stored (after the object) on one with ACLs enabled
+        String cannedAcl = fields.get("acl");
+        Acl acl = acls.forNewObject(
+                x.bucket(),
+                signed.caller() == null ? null : signed.caller().accessKey(),
+                h -> h.equals("x-amz-acl") ? cannedAcl : null);
         ObjectAttributes attributes = attributes(fields);
         Map.Entry<ChecksumAlgorithm, String> checksum = checksum(fields);
         FormFile body = new FormFile(
@@ -134,11 +145,17 @@ final class PostObjectHandler {
                 checksum == null ? null : checksum.getKey(),
                 checksum == null ? null : checksum.getValue());
         PutObjectResult result = backend.putObject(new PutObjectRequest(x.bucket(), key, attributes, null), body);
+        if (acl != null) {
+            acls.storeForNewObject(x.bucket(), key, acl);
+        }
         return answer(x, fields, key, result);
     }
 
-    /** Verifies the form's signature and policy; null for an anonymous form, which {@link #anonymous} must allow. */
-    private PostPolicy authenticate(Exchange x, Map<String, String> fields, String key) throws IOException {
+    /** A verified form: its policy and signer, both null for an anonymous form. */
+    private record Signed(PostPolicy policy, Principal caller) {}
+
+    /** Verifies the form's signature and policy; nothing for an anonymous form, which {@link #anonymous} must allow. */
+    private Signed authenticate(Exchange x, Map<String, String> fields, String key) throws IOException {
         boolean signed = fields.containsKey("policy") || fields.containsKey("x-amz-signature");
         if (!signed) {
             if (fields.containsKey("awsaccesskeyid") || fields.containsKey("signature")) {
@@ -149,7 +166,7 @@ final class PostObjectHandler {
             if (!anonymous.mayPutObject(x, key)) {
                 throw S3Error.ACCESS_DENIED.exception();
             }
-            return null;
+            return new Signed(null, null);
         }
         String algorithm = required(fields, "x-amz-algorithm");
         if (!algorithm.equals(ALGORITHM)) {
@@ -165,7 +182,7 @@ final class PostObjectHandler {
         PostPolicy policy = PostPolicy.parse(policyText);
         policy.check(fields, clock.instant());
         authorizer.authorize(caller, x.endpoint(), x.request(), x.client());
-        return policy;
+        return new Signed(policy, caller);
     }
 
     private static String required(Map<String, String> fields, String name) {
@@ -177,15 +194,6 @@ final class PostObjectHandler {
                             + "'.  If it is specified, please check the order of the fields.");
         }
         return v;
-    }
-
-    /** As for a PUT's {@code x-amz-acl}: only the owner-only canned ACLs, since ACLs are disabled. */
-    private static void requireOwnerOnlyAcl(String acl) {
-        if (acl != null && !Set.of("private", "bucket-owner-full-control").contains(acl.trim())) {
-            throw new S3Exception(
-                    S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED,
-                    "The bucket does not allow ACLs: the canned ACL '" + acl.trim() + "' grants access to others");
-        }
     }
 
     /** Content-* fields, x-amz-meta-* and tagging (an XML {@code <Tagging>} document, as S3 takes it in a form). */

@@ -272,6 +272,52 @@ class CorsPostObjectIT {
     }
 
     @Test
+    void aFormsAclIsStoredWhereAclsAreEnabledAndRefusedElsewhere() throws Exception {
+        byte[] file = "public bytes".getBytes(StandardCharsets.UTF_8);
+        assertEquals(
+                200,
+                raw.send("PUT", "/form-acl", Map.of(), Map.of("x-amz-object-ownership", "ObjectWriter"), new byte[0])
+                        .status());
+        assertEquals(
+                204,
+                raw.send("DELETE", "/form-acl", Map.of("publicAccessBlock", ""), Map.of(), new byte[0])
+                        .status());
+        Map<String, String> f = new LinkedHashMap<>();
+        f.put("key", "pub.bin");
+        f.put("acl", "public-read");
+        RawS3.Response r = post(
+                "form-acl",
+                form(
+                        f,
+                        "{\"bucket\":\"form-acl\"},{\"key\":\"pub.bin\"},{\"acl\":\"public-read\"}",
+                        later(),
+                        TestGateway.SECRET,
+                        file,
+                        Instant.now()));
+        assertEquals(204, r.status(), r.text());
+        RawS3.Response anon = unsigned("GET", "/form-acl/pub.bin", Map.of(), new byte[0]);
+        assertEquals(200, anon.status(), anon.text());
+        assertEquals("public bytes", anon.text());
+
+        assertEquals(
+                200,
+                raw.send("PUT", "/form-enforced", Map.of(), Map.of(), new byte[0])
+                        .status());
+        RawS3.Response refused = post(
+                "form-enforced",
+                form(
+                        f,
+                        "{\"bucket\":\"form-enforced\"},{\"key\":\"pub.bin\"},{\"acl\":\"public-read\"}",
+                        later(),
+                        TestGateway.SECRET,
+                        file,
+                        Instant.now()));
+        assertEquals(400, refused.status(), refused.text());
+        assertEquals("AccessControlListNotSupported", refused.errorCode());
+        assertFalse(Files.exists(root.resolve("form-enforced/pub.bin")), "a refused form stores nothing");
+    }
+
+    @Test
     void hostileFormsAreRefusedAndStoreNothing() throws Exception {
         byte[] file = "tiny".getBytes(StandardCharsets.UTF_8);
         Instant now = Instant.now();

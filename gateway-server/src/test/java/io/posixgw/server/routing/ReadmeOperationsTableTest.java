@@ -238,7 +238,9 @@ class ReadmeOperationsTableTest {
                         + "for `content-length-range`; `key` with `${filename}`, `Content-Type` and the other content "
                         + "fields, `x-amz-meta-*`, `tagging` (XML), one `x-amz-checksum-*`, `success_action_status` "
                         + "(200, 201 with `<PostResponse>`, 204) or `success_action_redirect` (303); SigV2 forms 400; "
-                        + "unsigned (anonymous) forms only where the bucket policy allows anonymous `s3:PutObject`");
+                        + "`acl` as a PUT's `x-amz-acl`; `Location` with the request's scheme and host; "
+                        + "unsigned (anonymous) forms only where the bucket policy (or a WRITE grant to AllUsers) allows "
+                        + "anonymous `s3:PutObject`");
         r.put(Endpoint.GET_BUCKET_LIFECYCLE_CONFIGURATION, none + "404 `NoSuchLifecycleConfiguration`");
         r.put(Endpoint.DELETE_BUCKET_LIFECYCLE, none + "204, nothing changed");
         r.put(Endpoint.GET_BUCKET_WEBSITE, none + "404 `NoSuchWebsiteConfiguration`");
