@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -78,8 +79,12 @@ final class ChosenFloor extends FileFloor {
                     down.add(0, d);
                 }
                 for (Path d : down) {
-                    Files.createDirectory(d);
-                    changed.add(d.getParent());
+                    try {
+                        Files.createDirectory(d);
+                        changed.add(d.getParent());
+                    } catch (FileAlreadyExistsException raced) {
+                        // made by a concurrent put (put-load's clients), as posixgw's mkdirs allows
+                    }
                 }
             }
             Future<?> created = changed.isEmpty()
