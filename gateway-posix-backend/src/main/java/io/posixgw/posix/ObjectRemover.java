@@ -134,7 +134,7 @@ final class ObjectRemover {
     private static boolean hasSubdirectories(Path dir) throws IOException {
         Object n;
         try {
-            n = Files.getAttribute(dir, "unix:nlink", LinkOption.NOFOLLOW_LINKS);
+            n = Fs.retryStale(dir, () -> Files.getAttribute(dir, "unix:nlink", LinkOption.NOFOLLOW_LINKS));
         } catch (NoSuchFileException gone) {
             return false;
         } catch (UnsupportedOperationException | IllegalArgumentException noUnixView) {
