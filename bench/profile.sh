@@ -14,7 +14,7 @@
 #   3. strace -c -f over 500 sequential 64 KiB PUTs, then GETs, then an idle baseline
 #      of the same length -> strace-*.txt, and the syscalls of 3 PUTs in sequence;
 #   4. time per syscall, per request type: for each of PUT (fresh key
-#      `op-loop/<uuid>/out.bin`), GET, STAT (HEAD) and DELETE, PROFILE_TIME_COUNT
+#      `executions-data/<uuid>/out.bin`), GET, STAT (HEAD) and DELETE, PROFILE_TIME_COUNT
 #      (default 300) sequential requests of PROFILE_TIME_SIZE bytes (default 4096) under
 #      `strace -f -c -w` (-w: wall-clock time from entry to exit of each call, so an fsync
 #      counts what it waited for the disk, not only its CPU) -> syscall-time-<op>.txt,

@@ -6,7 +6,7 @@
 #
 # For each jar: starts posixgw (--quiet, --fsync on unless SYSCALLS_FSYNC=off) on a
 # fresh temporary directory on 127.0.0.1, then for each of PUT (fresh key
-# `op-loop/<uuid>/out.bin`), GET, STAT and DELETE (of such keys, which takes their
+# `executions-data/<uuid>/out.bin`), GET, STAT and DELETE (of such keys, which takes their
 # directory along) runs SYSCALLS_COUNT (default 300) sequential requests of
 # SYSCALLS_SIZE bytes (default 4096) with `strace -c -f` attached to the server (after
 # SYSCALLS_WARMUP untraced requests of each kind, default 1000, for the JIT), and

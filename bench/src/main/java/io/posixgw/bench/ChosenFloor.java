@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -26,7 +28,9 @@ import java.util.concurrent.Future;
  * creates both again):
  *
  * <pre>
- * PUT     lstat bucket; lstat each directory below it down to the first missing one
+ * PUT     the bucket's Object Lock configuration (ObjectLockGuard): lstat bucket; open bucket,
+ *           fgetxattr user.bucket-lock (ENODATA), close
+ *         lstat bucket; lstat each directory below it down to the first missing one
  *           (PathResolver.requireWritableParents)
  *         open .sgwtmp/&lt;sha256(key)&gt;.&lt;hex&gt; O_CREAT|O_EXCL|O_WRONLY; write the body
  *           (MD5, CRC32C as it goes by; posixgw writes each buffer the HTTP decoder hands
@@ -34,7 +38,9 @@ import java.util.concurrent.Future;
  *         3 x (open by path O_NOFOLLOW, fsetxattr, close): checksums, etag, content-type
  *         mkdir each missing directory, top-down
  *         on another thread: open, fsync, close of the parent of each created directory
- *         fsync the temp file; rename it over the key
+ *         fsync the temp file; rename it over the key (posixgw holds the bucket's writers lock
+ *           around it, an fcntl F_SETLKW/F_UNLCK pair this floor leaves out: the JDK refuses
+ *           overlapping locks of one range by the threads of one process, as put-load's are)
  *         open, fsync, close of the key's directory; wait for the other thread; close the temp file
  * HEAD    lstat key; lstat bucket; lstat each directory below it (ObjectReader.locate)
  *         open, flistxattr, close; 2 x (open, fgetxattr, close): etag, content-type
@@ -42,15 +48,18 @@ import java.util.concurrent.Future;
  * GET     the HEAD's lstats; open key O_NOFOLLOW; the HEAD's xattr calls; lstat key again;
  *         fstat (FileChannel.size); read the bytes (64 KiB reads: posixgw sends the file
  *         to the socket, this floor has none); close
- * DELETE  lstat key; lstat bucket; lstat each directory below it
- *         lstat + unlink key (Files.delete)
- *         per parent up to the bucket: open, flistxattr, close (a directory object stays),
- *           lstat + rmdir (Files.delete), until one is not empty
+ * DELETE  the bucket's Object Lock configuration, as for PUT
+ *         lstat key; lstat bucket; lstat each directory below it
+ *         unlink key (File.delete)
+ *         the key's directory: open, flistxattr, close (a directory object stays), lstat + rmdir
+ *           (Files.delete); each parent above it: lstat (its link count: another subdirectory
+ *           stops the pruning), else the same as the key's directory, until one is not empty
  *         open, fsync, close of the directory where the pruning stopped
  * </pre>
  */
 final class ChosenFloor extends FileFloor {
     static final int CHUNK = 64 * 1024;
+    static final String BUCKET_LOCK = "bucket-lock";
 
     private final ExecutorService background = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "floor-dirsync");
@@ -58,6 +67,8 @@ final class ChosenFloor extends FileFloor {
         return t;
     });
     private final ByteBuffer scratch = ByteBuffer.allocateDirect(4096);
+    /** For the reads of PUT and DELETE, which put-load runs on several threads. */
+    private final ThreadLocal<ByteBuffer> lockScratch = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(4096));
 
     ChosenFloor(Path root, String bucket) {
         super(root, bucket);
@@ -65,6 +76,7 @@ final class ChosenFloor extends FileFloor {
 
     @Override
     void put(String key, ByteBuffer body) throws IOException {
+        readLockConfiguration();
         Path target = objectPath(key);
         Path firstMissing = firstMissingParent(target);
         Path temp = staging.resolve(tempName(key));
@@ -78,8 +90,12 @@ final class ChosenFloor extends FileFloor {
                     down.add(0, d);
                 }
                 for (Path d : down) {
-                    Files.createDirectory(d);
-                    changed.add(d.getParent());
+                    try {
+                        Files.createDirectory(d);
+                        changed.add(d.getParent());
+                    } catch (FileAlreadyExistsException raced) {
+                        // made by a concurrent put (put-load's clients), as posixgw's mkdirs allows
+                    }
                 }
             }
             Future<?> created = changed.isEmpty()
@@ -124,18 +140,21 @@ final class ChosenFloor extends FileFloor {
 
     @Override
     void delete(String key) throws IOException {
+        readLockConfiguration();
         Path p = objectPath(key);
         BasicFileAttributes a = lstat(p);
         if (a == null || !parentsPresent(p)) {
             return;
         }
-        try {
-            Files.delete(p);
-        } catch (NoSuchFileException gone) {
+        if (!p.toFile().delete()) {
             return;
         }
         Path d = p.getParent();
         while (!d.equals(bucketDir)) {
+            if (!d.equals(p.getParent())
+                    && (Integer) Files.getAttribute(d, "unix:nlink", LinkOption.NOFOLLOW_LINKS) > 2) {
+                break; // other subdirectories
+            }
             if (xattrs(d).list().contains(ETAG)) {
                 break; // a directory object stays
             }
@@ -152,6 +171,20 @@ final class ChosenFloor extends FileFloor {
     @Override
     public void close() {
         background.shutdownNow();
+    }
+
+    /** lstat of the bucket, then its {@code bucket-lock} attribute, absent (the JDK reports ENODATA by exception). */
+    private void readLockConfiguration() throws IOException {
+        if (lstat(bucketDir) == null) {
+            throw new NoSuchFileException(bucketDir.toString());
+        }
+        ByteBuffer b = lockScratch.get();
+        b.clear();
+        try {
+            xattrs(bucketDir).read(BUCKET_LOCK, b);
+        } catch (FileSystemException absent) {
+            // no Object Lock configuration: the usual case
+        }
     }
 
     /** lstat of the key, then of the bucket and each directory below it (NoSuchKey rules). */

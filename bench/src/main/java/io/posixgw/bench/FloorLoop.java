@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code floor-loop}: {@link OpLoop}'s requests done by a file floor in this JVM, with the
- * same keys ({@code op-loop/<uuid>/out.bin}, one fixed key uploaded first), so that
+ * same keys ({@code executions-data/<uuid>/out.bin}, the platform's keys, one fixed key uploaded first), so that
  * {@code strace -f -c} on this process counts the floor's calls per operation next to a
  * server's ({@code bench/syscalls.sh} with SYSCALLS_FLOORS=1).
  */
@@ -65,17 +65,17 @@ final class FloorLoop implements Callable<Integer> {
         try (FileFloor f = FileFloor.of(kind, dir, "bench-op-loop")) {
             f.prepare();
             for (int i = 0; i < warmup; i++) {
-                String k = "op-loop/" + UUID.randomUUID() + "/out.bin";
+                String k = "executions-data/" + UUID.randomUUID() + "/out.bin";
                 f.put(k, body);
                 f.head(k);
                 f.get(k, buffer, first);
                 f.delete(k);
             }
-            String fixed = "op-loop/" + UUID.randomUUID() + "/out.bin";
+            String fixed = "executions-data/" + UUID.randomUUID() + "/out.bin";
             f.put(fixed, body);
             List<String> doomed = new ArrayList<>();
             for (int i = 0; op == Op.delete && i < count; i++) {
-                String k = "op-loop/" + UUID.randomUUID() + "/out.bin";
+                String k = "executions-data/" + UUID.randomUUID() + "/out.bin";
                 f.put(k, body);
                 doomed.add(k);
             }
@@ -86,7 +86,8 @@ final class FloorLoop implements Callable<Integer> {
             }
             List<String> fresh = new ArrayList<>();
             for (int i = 0; op == Op.put && i < count; i++) {
-                fresh.add("op-loop/" + UUID.randomUUID() + "/out.bin"); // before the loop: UUIDs read /dev/urandom
+                fresh.add("executions-data/" + UUID.randomUUID()
+                        + "/out.bin"); // before the loop: UUIDs read /dev/urandom
             }
             Samples samples = new Samples();
             long start = System.nanoTime();

@@ -83,13 +83,13 @@ final class OpLoop implements Callable<Integer> {
                 new Context(plan, credentials.clients(), new Payloads(Math.max(size, 64)), List.of(target))) {
             ctx.ensureBucket(target);
             MinioClient mc = ctx.client(target);
-            String fixed = "op-loop/" + UUID.randomUUID() + "/out.bin";
+            String fixed = "executions-data/" + UUID.randomUUID() + "/out.bin";
             mc.putObject(PutObjectArgs.builder().bucket(bucket).object(fixed).stream(
                             ctx.payloads.stream(size), (long) size, null)
                     .build());
             List<String> doomed = new ArrayList<>();
             for (int i = 0; op == Op.delete && i < count; i++) {
-                String key = "op-loop/" + UUID.randomUUID()
+                String key = "executions-data/" + UUID.randomUUID()
                         + "/out.bin"; // the platform's shape: the key's directory goes too
                 mc.putObject(PutObjectArgs.builder().bucket(bucket).object(key).stream(
                                 ctx.payloads.stream(size), (long) size, null)
@@ -120,7 +120,7 @@ final class OpLoop implements Callable<Integer> {
                         mc.putObject(
                                 PutObjectArgs.builder()
                                         .bucket(bucket)
-                                        .object("op-loop/" + UUID.randomUUID() + "/out.bin")
+                                        .object("executions-data/" + UUID.randomUUID() + "/out.bin")
                                         .stream(ctx.payloads.stream(size), (long) size, null)
                                         .build());
                     case get -> {

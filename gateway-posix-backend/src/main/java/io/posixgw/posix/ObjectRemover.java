@@ -4,6 +4,7 @@ import io.posixgw.core.names.ObjectKeys;
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -52,16 +53,33 @@ final class ObjectRemover {
         // the unlink and the attributes' removal together: a version another gateway publishes
         // meanwhile must not lose its attributes to this delete (sidecar; xattrs need no lock)
         try (KeyLocks.Held across = store.lockPublication(path)) {
-            try {
-                Files.delete(path);
-            } catch (NoSuchFileException gone) {
+            if (!unlink(path)) {
                 return;
-            } catch (DirectoryNotEmptyException raced) {
-                return; // replaced by a directory meanwhile
             }
             store.deleted(path);
         }
         committer.syncDir(pruneEmptyParents(bucketDir, path.getParent()));
+    }
+
+    /**
+     * Unlinks the file that the caller's lstat found, without the lstat {@link Files#delete} makes
+     * first (to choose between unlink and rmdir): {@link java.io.File#delete} is one unlink(2) for a
+     * file. Only when it fails does {@link Files#delete} run, for the precise exception.
+     *
+     * @return false when the file was gone or replaced by a directory meanwhile
+     */
+    private static boolean unlink(Path path) throws IOException {
+        if (path.toFile().delete()) {
+            return true;
+        }
+        try {
+            Files.delete(path);
+            return true;
+        } catch (NoSuchFileException gone) {
+            return false;
+        } catch (DirectoryNotEmptyException raced) {
+            return false; // replaced by a directory meanwhile
+        }
     }
 
     private void deleteDirectoryObject(Path bucketDir, Path dir) throws IOException {
@@ -87,6 +105,9 @@ final class ObjectRemover {
     Path pruneEmptyParents(Path bucketDir, Path dir) throws IOException {
         Path d = dir;
         while (d != null && d.startsWith(bucketDir) && !d.equals(bucketDir)) {
+            if (!d.equals(dir) && hasSubdirectories(d)) {
+                return d; // the usual stop, e.g. executions-data/ after <uuid>/ went: one lstat
+            }
             try {
                 if (store.has(d, AttrNames.ETAG)) {
                     return d; // a directory object stays
@@ -102,5 +123,23 @@ final class ObjectRemover {
             d = d.getParent();
         }
         return bucketDir;
+    }
+
+    /**
+     * Whether {@code dir} still has a subdirectory, told by its link count (2 plus one per
+     * subdirectory on ext4, XFS and NFS exports of them): one lstat, where the etag check and the
+     * failing rmdir that would stop the pruning there take five calls. File systems that do not
+     * count (btrfs, an ext4 directory past 65,000 subdirectories) answer 1 and take the long way.
+     */
+    private static boolean hasSubdirectories(Path dir) throws IOException {
+        Object n;
+        try {
+            n = Fs.retryStale(dir, () -> Files.getAttribute(dir, "unix:nlink", LinkOption.NOFOLLOW_LINKS));
+        } catch (NoSuchFileException gone) {
+            return false;
+        } catch (UnsupportedOperationException | IllegalArgumentException noUnixView) {
+            return false;
+        }
+        return n instanceof Integer i && i > 2;
     }
 }

@@ -69,6 +69,27 @@ class DurabilityTest {
         assertEquals(List.of(bucket), synced);
     }
 
+    /** The platform's shape: the key's directory goes, its parent stays for the other keys' directories. */
+    @Test
+    void deleteStopsPruningAtAParentWithOtherSubdirectories() throws IOException {
+        put("runs/u1/out.bin");
+        put("runs/u2/out.bin");
+        put("runs/u3/sub/out.bin");
+        synced.clear();
+        backend.deleteObject(B, "runs/u1/out.bin");
+        assertFalse(Files.exists(bucket.resolve("runs/u1")));
+        assertTrue(Files.exists(bucket.resolve("runs/u2/out.bin")));
+        assertEquals(List.of(bucket.resolve("runs")), synced);
+        synced.clear();
+        backend.deleteObject(B, "runs/u3/sub/out.bin"); // sub and u3 go, runs (u2) stays
+        assertFalse(Files.exists(bucket.resolve("runs/u3")));
+        assertEquals(List.of(bucket.resolve("runs")), synced);
+        synced.clear();
+        backend.deleteObject(B, "runs/u2/out.bin"); // the last: runs goes too
+        assertFalse(Files.exists(bucket.resolve("runs")));
+        assertEquals(List.of(bucket), synced);
+    }
+
     @Test
     void deleteBesideOtherObjectsSyncsTheKeysDirectory() throws IOException {
         put("x/1");
