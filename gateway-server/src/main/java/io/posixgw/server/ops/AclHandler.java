@@ -96,8 +96,14 @@ final class AclHandler {
 
     S3Response getObjectAcl(Exchange x) throws IOException {
         String owner = owner(x);
-        backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null, false, false, null)); // NoSuchKey
+        requireVersion(x); // NoSuchKey, NoSuchVersion
         return S3Response.xml(AccessControlPolicy.ownerFullControl(owner));
+    }
+
+    /** The object, or the version {@code versionId} names where versions are kept, exists (every version has the owner's ACL). */
+    private void requireVersion(Exchange x) throws IOException {
+        String versionId = backend.keepsVersions() ? x.query("versionId") : null;
+        backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null, false, false, null, versionId));
     }
 
     S3Response putBucketAcl(Exchange x) throws IOException {
@@ -108,7 +114,7 @@ final class AclHandler {
     S3Response putObjectAcl(Exchange x) throws IOException {
         String owner = owner(x);
         requireOwnerOnly(x, owner);
-        backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null, false, false, null)); // NoSuchKey
+        requireVersion(x);
         return S3Response.ok();
     }
 

@@ -56,7 +56,7 @@ class ReadmeOperationsTableTest {
                 Endpoint.PUT_BUCKET_VERSIONING,
                 "`Enabled` or `Suspended` (`Content-MD5` or a checksum required); without `--versioning-dir` 501 "
                         + "`VersioningNotConfigured`, as versitygw answers; `MfaDelete` `Enabled` is 403 without `x-amz-mfa`, "
-                        + "501 with it; 501 with `--sidecar`");
+                        + "501 with it");
         r.put(
                 Endpoint.LIST_OBJECTS_V2,
                 "`delimiter` any string, `encoding-type=url`; "
@@ -82,8 +82,9 @@ class ReadmeOperationsTableTest {
                         + "accepted (and nothing changes) when it restates the owner's full control: `private`, `bucket-owner-full-control`, "
                         + "or a policy granting FULL_CONTROL to the owner alone; any other grant is 400 `AccessControlListNotSupported`, "
                         + "also in the `x-amz-acl` / `x-amz-grant-*` headers of PutObject, CopyObject and CreateMultipartUpload");
-        r.put(Endpoint.GET_OBJECT_ACL, "`versionId=null` only; " + acl);
-        r.put(Endpoint.PUT_OBJECT_ACL, "`versionId=null` only; as PutBucketAcl");
+        String anyVersion = "`versionId` (with `--versioning-dir`; without it `null` only); ";
+        r.put(Endpoint.GET_OBJECT_ACL, anyVersion.concat(acl));
+        r.put(Endpoint.PUT_OBJECT_ACL, anyVersion + "as PutBucketAcl");
         r.put(
                 Endpoint.GET_OBJECT_ATTRIBUTES,
                 "`x-amz-object-attributes`: `ETag`, `Checksum`, `ObjectParts`, `StorageClass`, `ObjectSize`; "
@@ -241,9 +242,11 @@ class ReadmeOperationsTableTest {
                 Endpoint.PUT_OBJECT_LOCK_CONFIGURATION,
                 "`ObjectLockEnabled` `Enabled`, a rule of mode `GOVERNANCE` or `COMPLIANCE` with `Days` or `Years` (not both: "
                         + "`MalformedXML`), positive and at most 100 years (`InvalidArgument`); `Content-MD5` or a checksum required; "
-                        + "only on a bucket created with Object Lock (409 `InvalidBucketState` otherwise: no bucket is versioned yet); "
+                        + "on a bucket created with Object Lock, or one whose versioning is `Enabled` (409 `InvalidBucketState` otherwise); "
                         + "stored in versitygw's `bucket-lock`");
-        String current = "`versionId=null` only; in a bucket with Object Lock (`InvalidRequest` otherwise); ";
+        String current = "`versionId` (with `--versioning-dir`: any version, a kept one in place in the versioning "
+                + "directory; a delete marker is 405; without it `null` only); in a bucket with Object Lock "
+                + "(`InvalidRequest` otherwise); ";
         r.put(Endpoint.GET_OBJECT_RETENTION, current + "404 `NoSuchObjectLockConfiguration` when the object has none");
         r.put(
                 Endpoint.PUT_OBJECT_RETENTION,
