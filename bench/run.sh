@@ -8,7 +8,8 @@
 # It installs nginx, wrk, curl and unzip (Debian packages) when missing, builds the jars
 # when missing or older than the sources, then starts on 127.0.0.1 only, each over
 # its own directory under one temporary directory (so all on the same disk):
-#   - posixgw (gateway-server/target/posixgw.jar, --quiet, default --fsync on),
+#   - posixgw (gateway-server/target/posixgw.jar, --quiet, default --fsync on, --versioning-dir for the
+#     versioning section),
 #   - posixgw again with --fsync off (for the 8-client PUT comparison only),
 #   - s3proxy with the jclouds filesystem backend (bench/s3proxy.sh),
 #   - nginx serving the first posixgw's data directory (the floor for presigned GET),
@@ -117,8 +118,10 @@ fi
 
 p_on=$(free_port 17070)
 # shellcheck disable=SC2086
+# --versioning-dir: for the versioning section's versioned bucket (the other buckets stay unversioned)
+mkdir -p "$work/posixgw-versions"
 java $posixgw_opts -jar "$server_jar" --quiet --port "127.0.0.1:$p_on" --access "$access" --secret "$secret" \
-  "$work/posixgw" >"$work/posixgw.log" 2>&1 &
+  --versioning-dir "$work/posixgw-versions" "$work/posixgw" >"$work/posixgw.log" 2>&1 &
 pid_on=$!; pids+=("$pid_on")
 wait_http "http://127.0.0.1:$p_on/_/health" posixgw posixgw
 

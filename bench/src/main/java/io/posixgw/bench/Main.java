@@ -102,7 +102,7 @@ public final class Main implements Callable<Integer> {
         @Option(
                 names = "--sections",
                 split = ",",
-                description = "Sections to run (default all): latency, parallel, mixed, presigned.")
+                description = "Sections to run (default all): latency, parallel, mixed, presigned, versioning.")
         List<String> sections;
 
         @Option(
@@ -201,7 +201,7 @@ public final class Main implements Callable<Integer> {
                 all.add(Target.files("floor-minimal", fileFloor.resolve("minimal"), Target.Role.FILES_MINIMAL));
             }
             Set<String> chosen = new LinkedHashSet<>(
-                    sections == null ? List.of("latency", "parallel", "mixed", "presigned") : sections);
+                    sections == null ? List.of("latency", "parallel", "mixed", "presigned", "versioning") : sections);
             if (chosen.contains("presigned") && !Wrk.installed(wrkBinary)) {
                 System.err.println("wrk not found: skipping presigned GET throughput (apt-get install wrk)");
                 chosen.remove("presigned");
@@ -267,6 +267,9 @@ public final class Main implements Callable<Integer> {
             }
             if (plan.runs("presigned")) {
                 sections.add(new PresignedGet(ctx, new Wrk(wrkBinary)));
+            }
+            if (plan.runs("versioning")) {
+                sections.add(new VersionedPutGet(ctx));
             }
             SideBySide sbs = new SideBySide(ctx, sections, new ServerCost(), System.err);
             Results results = sbs.run();

@@ -36,7 +36,7 @@ record Plan(
         int maxObjectSize,
         Duration warmupDuration) {
 
-    static final Set<String> ALL_SECTIONS = Set.of("latency", "parallel", "mixed", "presigned");
+    static final Set<String> ALL_SECTIONS = Set.of("latency", "parallel", "mixed", "presigned", "versioning");
 
     Plan {
         if (rounds < 1) {

@@ -46,6 +46,12 @@ interface MetadataStore {
     /** The data at {@code from} was renamed to {@code to}: bring its attributes along (xattrs: nothing to do). */
     void moved(Path from, Path to) throws IOException;
 
+    /**
+     * {@code to} is a new hard link of the regular file {@code from} (a version kept or restored):
+     * give it {@code from}'s attributes. Xattrs: nothing to do, both names are one inode.
+     */
+    default void linked(Path from, Path to) throws IOException {}
+
     /** The file or directory at {@code path} (and everything under it) was removed. */
     void deleted(Path path) throws IOException;
 

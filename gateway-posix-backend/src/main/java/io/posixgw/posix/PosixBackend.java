@@ -95,7 +95,11 @@ public final class PosixBackend implements Backend {
         this.store = options.sidecarDir() == null
                 ? new XattrMetadataStore()
                 : new SidecarMetadataStore(
-                        paths.root(), options.sidecarDir(), options.fsync() ? dirSync : null, options.fsyncListener());
+                        paths.root(),
+                        options.sidecarDir(),
+                        options.versioningDir(),
+                        options.fsync() ? dirSync : null,
+                        options.fsyncListener());
         BucketWriters writers = new BucketWriters(paths.root());
         this.committer = new Committer(store, dirSync, options.fsync(), options.fsyncListener(), writers);
         this.buckets = new Buckets(
@@ -314,8 +318,46 @@ public final class PosixBackend implements Backend {
             if (id == null) {
                 return versions.addDeleteMarker(bucket, key, st, bucketDir, target);
             }
+            requireUnlocked(bucketDir, versions.find(bucket, key, target, id), request.bypassGovernance());
             return versions.deleteVersion(bucket, key, id, bucketDir, target, () -> remover.delete(bucket, key));
         }
+    }
+
+    /**
+     * The removal of a version for good, refused (403 AccessDenied) while the version is protected
+     * by Object Lock, in a bucket whose lock configuration is enabled. Read under the key's lock,
+     * which retention and legal-hold writes take too: a lock set by an acknowledged request is
+     * never missed by a delete that runs after it, in any gateway.
+     */
+    private void requireUnlocked(Path bucketDir, Path file, boolean bypassGovernance) throws IOException {
+        if (file == null) {
+            return;
+        }
+        LockConfiguration config = LockAttrCodec.decodeConfiguration(store.get(bucketDir, AttrNames.BUCKET_LOCK));
+        if (config == null || !config.enabled()) {
+            return;
+        }
+        Map<String, byte[]> raw;
+        try {
+            raw = store.read(file, n -> n.equals(AttrNames.RETENTION) || n.equals(AttrNames.LEGAL_HOLD));
+        } catch (NoSuchFileException gone) {
+            return;
+        }
+        io.posixgw.core.lock.ObjectLockRules.requireDeletable(
+                LockAttrCodec.decode(raw), bypassGovernance, java.time.Instant.now());
+    }
+
+    /** Runs a write of a version's lock attributes under the key's lock on a versioned bucket (see {@link #requireUnlocked}). */
+    private void underKeyLock(String bucket, String key, VoidStep step) throws IOException {
+        run(() -> {
+            if (versions.status(bucket) == VersionStore.Status.UNVERSIONED) {
+                step.run();
+                return;
+            }
+            try (KeyLocks.Held held = versions.lock(paths.bucketDir(bucket), key)) {
+                step.run();
+            }
+        });
     }
 
     @Override
@@ -342,11 +384,6 @@ public final class PosixBackend implements Backend {
     public void putBucketVersioning(String bucket, String status) throws IOException {
         run(() -> {
             buckets.head(bucket);
-            if (versions.configured() && store instanceof SidecarMetadataStore) {
-                throw new S3Exception(
-                        S3Error.NOT_IMPLEMENTED,
-                        "PutBucketVersioning with --sidecar is not implemented by posixgw (versions need user xattrs)");
-            }
             versions.setStatus(
                     bucket, "Enabled".equals(status) ? VersionStore.Status.ENABLED : VersionStore.Status.SUSPENDED);
         });
@@ -663,7 +700,7 @@ public final class PosixBackend implements Backend {
     /** Set in place on the current version, as tags are: the lock stays with that version's inode. */
     @Override
     public void putObjectRetention(String bucket, String key, Retention retention) throws IOException {
-        run(() -> {
+        underKeyLock(bucket, key, () -> {
             ObjectReader.Version v = reader.version(bucket, key);
             if (retention == null) {
                 store.remove(v.path(), AttrNames.RETENTION);
@@ -691,10 +728,45 @@ public final class PosixBackend implements Backend {
 
     @Override
     public void putObjectLegalHold(String bucket, String key, boolean on) throws IOException {
-        run(() -> {
+        underKeyLock(bucket, key, () -> {
             ObjectReader.Version v = reader.version(bucket, key);
             store.set(v.path(), AttrNames.LEGAL_HOLD, LockAttrCodec.encodeLegalHold(on));
             committer.syncDir(v.path());
+        });
+    }
+
+    /**
+     * A named version's retention, in place on its file: the key's own when it is the current
+     * version, else its file in the versioning directory (versitygw sets it there too).
+     */
+    @Override
+    public void putObjectRetention(String bucket, String key, String versionId, Retention retention)
+            throws IOException {
+        if (versionId == null) {
+            putObjectRetention(bucket, key, retention);
+            return;
+        }
+        underKeyLock(bucket, key, () -> {
+            ObjectReader.Version v = versionReads.version(bucket, key, versionId, AttrNames::objectRead);
+            if (retention == null) {
+                store.remove(v.path(), AttrNames.RETENTION);
+            } else {
+                store.set(v.path(), AttrNames.RETENTION, LockAttrCodec.encodeRetention(retention));
+            }
+            committer.syncDir(v.path().getParent());
+        });
+    }
+
+    @Override
+    public void putObjectLegalHold(String bucket, String key, String versionId, boolean on) throws IOException {
+        if (versionId == null) {
+            putObjectLegalHold(bucket, key, on);
+            return;
+        }
+        underKeyLock(bucket, key, () -> {
+            ObjectReader.Version v = versionReads.version(bucket, key, versionId, AttrNames::objectRead);
+            store.set(v.path(), AttrNames.LEGAL_HOLD, LockAttrCodec.encodeLegalHold(on));
+            committer.syncDir(v.path().getParent());
         });
     }
 

@@ -62,6 +62,16 @@ final class SidecarMetadataStore implements MetadataStore {
     private final Path publishLocks;
     private final Path dataRoot;
     private final Path sidecarRoot;
+    /** The versioning directory (absolute), or null: its files' attributes live under {@link #versionNodes}. */
+    private final Path versionRoot;
+    /**
+     * Where versitygw keeps the attributes of the versioning directory's files: the sidecar root
+     * joined with the directory's absolute path, {@code <sidecar>/<vdir without its leading />/...}
+     * (its meta store is handed {@code <vdir>/<bucket>} as the "bucket" of a version and joins it
+     * under the sidecar root).
+     */
+    private final Path versionNodes;
+
     private final Path trashDir;
     private final DirectorySync dirSync;
     private final FsyncListener fsyncListener;
@@ -87,12 +97,30 @@ final class SidecarMetadataStore implements MetadataStore {
      */
     SidecarMetadataStore(Path dataRoot, Path sidecarRoot, DirectorySync dirSync, FsyncListener fsyncListener)
             throws IOException {
+        this(dataRoot, sidecarRoot, null, dirSync, fsyncListener);
+    }
+
+    /** @param versionRoot the versioning directory, or null when versions are not kept */
+    SidecarMetadataStore(
+            Path dataRoot, Path sidecarRoot, Path versionRoot, DirectorySync dirSync, FsyncListener fsyncListener)
+            throws IOException {
         this.dirSync = dirSync;
         this.fsyncListener = fsyncListener;
         this.dataRoot = dataRoot.toAbsolutePath().normalize();
         this.sidecarRoot = sidecarRoot.toAbsolutePath().normalize();
         if (this.sidecarRoot.startsWith(this.dataRoot) || this.dataRoot.startsWith(this.sidecarRoot)) {
             throw new IllegalArgumentException("the sidecar directory must be outside the data root");
+        }
+        if (versionRoot != null) {
+            this.versionRoot = versionRoot.toAbsolutePath().normalize();
+            if (this.sidecarRoot.startsWith(this.versionRoot) || this.versionRoot.startsWith(this.sidecarRoot)) {
+                throw new IllegalArgumentException("the sidecar directory and the versioning directory must not nest");
+            }
+            this.versionNodes = this.sidecarRoot.resolve(
+                    this.versionRoot.getRoot().relativize(this.versionRoot).toString());
+        } else {
+            this.versionRoot = null;
+            this.versionNodes = null;
         }
         this.trashDir = this.sidecarRoot.resolve(TRASH);
         this.publishLocks = this.sidecarRoot.resolve(PUBLISH_LOCKS);
@@ -108,9 +136,14 @@ final class SidecarMetadataStore implements MetadataStore {
         return keyLocks.lockIn(publishLocks, node(target).toString());
     }
 
-    /** A temp file in a bucket's staging directory: only its writer knows it, so no other gateway can race on it. */
+    /**
+     * A temp file in a bucket's staging directory (of the data root or of the versioning
+     * directory): only its writer knows it, so no other gateway can race on it.
+     */
     private boolean isStaged(Path path) {
-        Path rel = dataRoot.relativize(path.toAbsolutePath().normalize());
+        Path abs = path.toAbsolutePath().normalize();
+        Path base = versionRoot != null && abs.startsWith(versionRoot) ? versionRoot : dataRoot;
+        Path rel = base.relativize(abs);
         return rel.getNameCount() > 2 && rel.getName(1).toString().equals(PathResolver.STAGING);
     }
 
@@ -121,7 +154,11 @@ final class SidecarMetadataStore implements MetadataStore {
 
     /** The sidecar directory of a data path (holds {@code meta/} and, for directories, its children's). */
     private Path node(Path path) {
-        Path rel = dataRoot.relativize(path.toAbsolutePath().normalize());
+        Path abs = path.toAbsolutePath().normalize();
+        if (versionRoot != null && abs.startsWith(versionRoot)) {
+            return versionNodes.resolve(versionRoot.relativize(abs)); // a kept version (versitygw's layout)
+        }
+        Path rel = dataRoot.relativize(abs);
         if (rel.startsWith("..")) {
             throw new IllegalArgumentException("path outside the data root: " + path);
         }
@@ -443,6 +480,15 @@ final class SidecarMetadataStore implements MetadataStore {
         }
     }
 
+    /** The link gets a copy of the values, stamped for the same inode. */
+    @Override
+    public void linked(Path from, Path to) throws IOException {
+        Map<String, byte[]> values = read(from, n -> true);
+        if (!values.isEmpty()) {
+            setAll(to, values);
+        }
+    }
+
     @Override
     public void remove(Path path, String name) throws IOException {
         Files.deleteIfExists(meta(path).resolve(name));
@@ -452,6 +498,21 @@ final class SidecarMetadataStore implements MetadataStore {
     public void moved(Path from, Path to) throws IOException {
         Path src = node(from);
         Path dst = node(to);
+        if (holdsVersionNodes(dst)) {
+            // a bucket named like the versioning directory's first directory, made or restored:
+            // its node keeps the versions' attributes, the rest is replaced entry by entry
+            clearExceptVersions(dst);
+            Files.createDirectories(dst);
+            try (DirectoryStream<Path> ds = Files.newDirectoryStream(src)) {
+                for (Path child : ds) {
+                    Files.move(child, dst.resolve(child.getFileName().toString()), StandardCopyOption.ATOMIC_MOVE);
+                }
+            } catch (NoSuchFileException none) {
+                return;
+            }
+            Fs.removeIfEmpty(src);
+            return;
+        }
         // publishers of one key take turns here, across gateways too (lockPublication, then publishLock)
         for (int attempt = 0; attempt < 32; attempt++) {
             // Readers find no attributes between these two renames: the old ones are only
@@ -560,6 +621,29 @@ final class SidecarMetadataStore implements MetadataStore {
         }
     }
 
+    /**
+     * Whether {@code n} is a bucket's node above the versions' attributes: a bucket named like the
+     * first directory of the versioning directory's path ({@code /data/versions}: the bucket
+     * {@code data}), which versitygw's layout makes share its node with them.
+     */
+    private boolean holdsVersionNodes(Path n) {
+        return versionNodes != null && versionNodes.startsWith(n) && !versionNodes.equals(n);
+    }
+
+    /** Removes what is the bucket's in such a node, never the versions' attributes below it. */
+    private void clearExceptVersions(Path n) throws IOException {
+        Path keep = n.resolve(versionNodes.getName(n.getNameCount()).toString());
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(n)) {
+            for (Path child : ds) {
+                if (!child.equals(keep)) {
+                    trash(child);
+                }
+            }
+        } catch (NoSuchFileException gone) {
+            // nothing there
+        }
+    }
+
     @Override
     public void prunedDirectory(Path path) throws IOException {
         Path n = node(path);
@@ -573,7 +657,11 @@ final class SidecarMetadataStore implements MetadataStore {
 
     private void pruneUp(Path n) throws IOException {
         Path p = n;
-        while (p != null && p.startsWith(sidecarRoot) && p.getNameCount() > sidecarRoot.getNameCount() + 1) {
+        // a version's node is pruned up to its bucket's level of the versions' tree, as a key's to its bucket's
+        int floor = versionNodes != null && n.startsWith(versionNodes)
+                ? versionNodes.getNameCount() + 1
+                : sidecarRoot.getNameCount() + 1;
+        while (p != null && p.startsWith(sidecarRoot) && p.getNameCount() > floor) {
             if (!Fs.removeIfEmpty(p)) {
                 break;
             }
@@ -589,6 +677,10 @@ final class SidecarMetadataStore implements MetadataStore {
     @Override
     public void deleted(Path path) throws IOException {
         Path n = node(path);
+        if (holdsVersionNodes(n)) {
+            clearExceptVersions(n);
+            return;
+        }
         trash(n);
         // drop now-empty sidecar parents up to the bucket's
         pruneUp(n.getParent());

@@ -47,6 +47,35 @@ final class Ulid {
         return new String(out);
     }
 
+    /**
+     * A new id that sorts after {@code floor} (a version id, or null, or {@code null} the null
+     * version's): a gateway whose clock is behind, or that made its id in the same millisecond,
+     * takes {@code floor}'s successor instead.
+     */
+    static String after(String floor) {
+        String id = next();
+        if (floor == null || !isValid(floor)) {
+            return id;
+        }
+        String f = floor.toUpperCase(java.util.Locale.ROOT);
+        if (id.compareTo(f) > 0) {
+            return id;
+        }
+        char[] c = f.toCharArray();
+        for (int i = c.length - 1; i >= 0; i--) {
+            int v = new String(ALPHABET).indexOf(c[i]);
+            if (v < 0) {
+                return id; // an alias letter (I, L, O): no successor worth computing
+            }
+            if (v < ALPHABET.length - 1) {
+                c[i] = ALPHABET[v + 1];
+                return new String(c);
+            }
+            c[i] = ALPHABET[0];
+        }
+        return id; // the largest id there is
+    }
+
     private static void increment(byte[] b) {
         for (int i = b.length - 1; i >= 0; i--) {
             if (++b[i] != 0) {

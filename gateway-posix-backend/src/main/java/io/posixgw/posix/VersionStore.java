@@ -197,14 +197,16 @@ final class VersionStore {
     String publish(
             String bucket, String key, Status st, StagedFile staged, Path bucketDir, Path target, Path firstMissing)
             throws IOException {
-        String id = st == Status.ENABLED ? Ulid.next() : NULL;
+        Current cur = current(target);
+        // after the current's id even when another gateway made that one in the same millisecond:
+        // a key's versions sort in the order they were published (this runs under the key's lock)
+        String id = st == Status.ENABLED ? Ulid.after(cur == null ? null : cur.id()) : NULL;
         if (st == Status.ENABLED) {
             store.set(staged.path, VERSION_ID, id.getBytes(StandardCharsets.UTF_8));
         } else {
             store.remove(staged.path, VERSION_ID);
         }
         Path keyDir = keyDir(bucket, key);
-        Current cur = current(target);
         if (cur != null) {
             if (st == Status.ENABLED || !cur.id().equals(NULL)) {
                 keep(bucket, cur, keyDir);
@@ -236,32 +238,60 @@ final class VersionStore {
         if (there != null
                 && cur.attrs().fileKey() != null
                 && cur.attrs().fileKey().equals(there.fileKey())) {
-            return; // kept already (a crash after the link, before the rename)
+            // kept already (a kill after the link, before the new current's rename); in sidecar
+            // mode its attributes were moved in first, and are copied again if they went missing
+            if (store.list(dest).isEmpty()) {
+                store.linked(cur.path(), dest);
+            }
+            return;
         }
         Path tmpDir = dir.resolve(bucket).resolve(PathResolver.STAGING);
         Files.createDirectories(tmpDir);
         Files.createDirectories(keyDir);
         Path tmp = tmpDir.resolve(keyDir.getFileName() + "." + Fs.randomHex());
         try {
-            try {
-                Files.createLink(tmp, cur.path());
-            } catch (FileSystemException e) {
-                if (e instanceof FileAlreadyExistsException || e instanceof NoSuchFileException) {
-                    throw e;
-                }
-                copy(cur.path(), tmp); // EXDEV (another file system) or no hard links there
-            }
+            linkOrCopy(cur.path(), tmp); // EXDEV (another file system) or no hard links there: a copy
             if (committer.fsync()) {
                 try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
                     ch.force(true);
                 }
             }
-            Files.move(tmp, dest, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            // Sidecar mode: the attributes are moved into place before the data, so a kill between
+            // the two leaves attributes without a file (replaced by the next keep), never a kept
+            // version without its attributes (xattrs: the rename alone).
+            try (KeyLocks.Held across = store.lockPublication(dest)) {
+                store.moved(tmp, dest);
+                Files.move(tmp, dest, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            }
         } finally {
-            Files.deleteIfExists(tmp);
+            discard(tmp);
         }
         committer.syncDir(keyDir);
         committer.syncDir(keyDir.getParent());
+    }
+
+    /**
+     * {@code to} becomes a hard link of {@code from} with its attributes (sidecar mode: copied,
+     * stamped for the same inode), or a copy when the two are on different file systems.
+     */
+    private void linkOrCopy(Path from, Path to) throws IOException {
+        try {
+            Files.createLink(to, from);
+        } catch (FileSystemException e) {
+            if (e instanceof FileAlreadyExistsException || e instanceof NoSuchFileException) {
+                throw e;
+            }
+            copy(from, to);
+            return;
+        }
+        store.linked(from, to);
+    }
+
+    /** A temp file left by a failed step, and its attributes (sidecar mode). */
+    private void discard(Path tmp) throws IOException {
+        if (Files.deleteIfExists(tmp)) {
+            store.deleted(tmp);
+        }
     }
 
     private void copy(Path from, Path to) throws IOException {
@@ -391,8 +421,12 @@ final class VersionStore {
             } else {
                 restore(bucketDir, key, target, older.get(0).path());
                 removeFile(older.get(0).path());
-                pruneKeyDir(keyDir);
             }
+            // a twin of the removed current (a kill between a keep's link and the new current's
+            // rename, or between a restore's rename and its entry's removal) goes with it: left
+            // behind it would come back as a noncurrent version
+            removeFile(keyDir.resolve(id));
+            pruneKeyDir(keyDir);
             return new DeleteObjectResult(id, cur.deleteMarker());
         }
         Path p = keyDir.resolve(id);
@@ -418,20 +452,13 @@ final class VersionStore {
         Path tmp = PathResolver.staging(bucketDir).resolve(Fs.sha256Hex(key) + "." + Fs.randomHex());
         Files.createDirectories(tmp.getParent());
         try {
-            try {
-                Files.createLink(tmp, version);
-            } catch (FileSystemException e) {
-                if (e instanceof FileAlreadyExistsException || e instanceof NoSuchFileException) {
-                    throw e;
-                }
-                copy(version, tmp);
-            }
+            linkOrCopy(version, tmp);
             try (KeyLocks.Held across = store.lockPublication(target)) {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 store.moved(tmp, target);
             }
         } finally {
-            Files.deleteIfExists(tmp);
+            discard(tmp);
         }
         committer.syncDir(target.getParent());
     }
@@ -480,6 +507,7 @@ final class VersionStore {
             Path b = dir.resolve(bucket);
             if (Fs.lstat(b) != null) {
                 Fs.deleteTree(b);
+                store.deleted(b); // sidecar mode: the versions' attributes there (left by a kill)
             }
         }
     }

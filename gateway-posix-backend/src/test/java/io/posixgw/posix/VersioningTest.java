@@ -36,7 +36,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Versions in versitygw's layout: what posixgw writes, what it reads of a tree versitygw wrote. */
+/**
+ * Versions in versitygw's layout: what posixgw writes, what it reads of a tree versitygw wrote.
+ * With xattrs here; {@link VersioningSidecarTest} runs every test in sidecar mode.
+ */
 class VersioningTest {
     static final String B = "bkt";
 
@@ -45,8 +48,21 @@ class VersioningTest {
 
     Path root;
     Path vdir;
+    /** The sidecar directory in sidecar mode, else null. */
+    Path sidecar;
+
     PosixBackend posix;
     BackendCalls backend;
+
+    /** The options of the mode (xattrs here). */
+    PosixOptions options() {
+        return PosixOptions.DEFAULT;
+    }
+
+    /** The metadata store of the mode, for tests that build the parts themselves. */
+    MetadataStore store() throws IOException {
+        return new XattrMetadataStore();
+    }
 
     @BeforeEach
     void setUp() throws IOException {
@@ -54,12 +70,12 @@ class VersioningTest {
         vdir = tmp.resolve("versions");
         Files.createDirectories(root);
         Files.createDirectories(vdir);
-        posix = new PosixBackend(root, PosixOptions.DEFAULT.withVersioningDir(vdir));
+        posix = new PosixBackend(root, options().withVersioningDir(vdir));
         backend = new BackendCalls(posix);
         backend.createBucket(B, "owner");
     }
 
-    private String put(String key, String body) throws IOException {
+    String put(String key, String body) throws IOException {
         return backend.putObject(
                         new PutObjectRequest(B, key, ObjectAttributes.EMPTY, null),
                         Bodies.of(body.getBytes(StandardCharsets.UTF_8)))
@@ -73,7 +89,7 @@ class VersioningTest {
                 StandardCharsets.UTF_8);
     }
 
-    private Path keyDir(String key) {
+    Path keyDir(String key) {
         String h = Fs.sha256Hex(key);
         return vdir.resolve(B)
                 .resolve(h.substring(0, 2))
@@ -82,8 +98,8 @@ class VersioningTest {
                 .resolve(h);
     }
 
-    /** A user xattr by its name without {@code user.} (the JDK view adds it). */
-    private static String xattr(Path p, String name) throws IOException {
+    /** The attribute {@code name} of {@code p} (a user xattr without {@code user.}, the JDK view adds it). */
+    String xattr(Path p, String name) throws IOException {
         UserDefinedFileAttributeView v =
                 Files.getFileAttributeView(p, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
         if (!v.list().contains(name)) {
@@ -94,7 +110,7 @@ class VersioningTest {
         return new String(b.array(), StandardCharsets.UTF_8);
     }
 
-    private static void setXattr(Path p, String name, byte[] value) throws IOException {
+    void setXattr(Path p, String name, byte[] value) throws IOException {
         Files.getFileAttributeView(p, UserDefinedFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
                 .write(name, ByteBuffer.wrap(value));
     }
@@ -253,6 +269,26 @@ class VersioningTest {
     }
 
     @Test
+    void deletingTheCurrentVersionRemovesItsCrashTwinToo() throws IOException {
+        backend.putBucketVersioning(B, "Enabled");
+        String v1 = put("k", "one");
+        String v2 = put("k", "two");
+        // a kill between a restore's rename and the removal of its entry (or a keep's link and the
+        // new current's rename) leaves the current also kept under its own id
+        Files.createLink(keyDir("k").resolve(v2), root.resolve(B).resolve("k"));
+        assertEquals(
+                List.of(v2, v1),
+                versions("").stream().map(ObjectVersion::versionId).toList());
+        backend.deleteObject(new DeleteObjectRequest(B, "k", null, v2));
+        assertEquals(
+                List.of(v1), versions("").stream().map(ObjectVersion::versionId).toList(), "v2 does not come back");
+        assertEquals("one", get("k", null));
+        backend.deleteObject(new DeleteObjectRequest(B, "k", null, v1));
+        assertTrue(versions("").isEmpty());
+        assertFalse(Files.exists(keyDir("k")));
+    }
+
+    @Test
     void conditionalWritesSeeTheCurrentVersion() throws IOException {
         backend.putBucketVersioning(B, "Enabled");
         put("k", "one");
@@ -316,10 +352,11 @@ class VersioningTest {
             put(k, "y");
         }
         List<Path> opened = new ArrayList<>();
+        MetadataStore store = store();
         Lister counting = new Lister(
                 new PathResolver(root),
-                new XattrMetadataStore(),
-                new ObjectReader(new PathResolver(root), new XattrMetadataStore()),
+                store,
+                new ObjectReader(new PathResolver(root), store),
                 dir -> {
                     opened.add(dir);
                     return Files.newDirectoryStream(dir);
@@ -327,9 +364,9 @@ class VersioningTest {
                 new VersionStore(
                         vdir,
                         new PathResolver(root),
-                        new XattrMetadataStore(),
+                        store,
                         new Committer(
-                                new XattrMetadataStore(),
+                                store,
                                 new DirectorySync(FsyncListener.NONE),
                                 false,
                                 FsyncListener.NONE,
@@ -341,6 +378,51 @@ class VersioningTest {
                 List.of(root.resolve(B).resolve("a"), keyDir("a/1"), keyDir("a/2")),
                 opened,
                 "the prefix's directory and its keys' version directories, nothing else");
+    }
+
+    @Test
+    void aProtectedVersionIsRefusedByTheBackendUnderTheKeyLock() throws IOException {
+        backend.putBucketVersioning(B, "Enabled");
+        posix.putObjectLockConfiguration(B, io.posixgw.core.lock.LockConfiguration.enabledAt(java.time.Instant.now()));
+        String v1 = put("k", "one");
+        String v2 = put("k", "two");
+        posix.putObjectRetention(
+                B,
+                "k",
+                v1,
+                new io.posixgw.core.lock.Retention(
+                        io.posixgw.core.lock.RetentionMode.GOVERNANCE,
+                        java.time.Instant.parse("2099-01-01T00:00:00Z")));
+        posix.putObjectLegalHold(B, "k", v2, true);
+        assertEquals(
+                io.posixgw.core.lock.RetentionMode.GOVERNANCE,
+                posix.getObjectLock(B, "k", v1).retention().mode());
+        for (String v : List.of(v1, v2)) {
+            S3Exception e = assertThrows(
+                    S3Exception.class, () -> backend.deleteObject(new DeleteObjectRequest(B, "k", null, v)));
+            assertEquals(S3Error.ACCESS_DENIED, e.error());
+        }
+        // GOVERNANCE yields to the bypass; a legal hold never does
+        backend.deleteObject(new DeleteObjectRequest(B, "k", null, v1, true));
+        assertEquals(
+                S3Error.ACCESS_DENIED,
+                assertThrows(
+                                S3Exception.class,
+                                () -> backend.deleteObject(new DeleteObjectRequest(B, "k", null, v2, true)))
+                        .error());
+        assertEquals(
+                List.of(v2), versions("").stream().map(ObjectVersion::versionId).toList());
+    }
+
+    @Test
+    void aNewIdSortsAfterTheCurrentOneEvenFromAGatewayWhoseClockIsBehind() {
+        // a current version made "in the future" (another gateway's clock, or the same millisecond)
+        assertEquals("10000000000000000000000000", Ulid.after("0ZZZZZZZZZZZZZZZZZZZZZZZZZ"));
+        assertEquals("0ZZZZZZZZZZZZZZZZZZZZZZZZZ", Ulid.after("0ZZZZZZZZZZZZZZZZZZZZZZZZY"));
+        String old = "01HZZZZZZZZZZZZZZZZZZZZZZ0";
+        assertTrue(Ulid.after(old).compareTo(old) > 0);
+        assertTrue(Ulid.isValid(Ulid.after(null)));
+        assertTrue(Ulid.isValid(Ulid.after("null")));
     }
 
     @Test

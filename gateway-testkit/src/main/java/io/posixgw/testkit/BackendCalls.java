@@ -386,4 +386,21 @@ public final class BackendCalls implements Backend {
     public void putObjectLegalHold(String bucket, String key, boolean on) throws IOException {
         backend.putObjectLegalHold(bucket, key, on);
     }
+
+    @Override
+    public io.posixgw.core.lock.ObjectLock getObjectLock(String bucket, String key, String versionId)
+            throws IOException {
+        return backend.getObjectLock(bucket, key, versionId);
+    }
+
+    @Override
+    public void putObjectRetention(
+            String bucket, String key, String versionId, io.posixgw.core.lock.Retention retention) throws IOException {
+        backend.putObjectRetention(bucket, key, versionId, retention);
+    }
+
+    @Override
+    public void putObjectLegalHold(String bucket, String key, String versionId, boolean on) throws IOException {
+        backend.putObjectLegalHold(bucket, key, versionId, on);
+    }
 }

@@ -239,4 +239,38 @@ public interface Backend {
 
     /** Sets the current version's legal hold in place; {@code NoSuchKey} when absent. */
     void putObjectLegalHold(String bucket, String key, boolean on) throws IOException;
+
+    /**
+     * The Object Lock state of one version ({@code versionId} null: the current one);
+     * {@code NoSuchVersion} when there is none, {@code MethodNotAllowed} for a delete marker.
+     */
+    default ObjectLock getObjectLock(String bucket, String key, String versionId) throws IOException {
+        if (versionId == null) {
+            return getObjectLock(bucket, key);
+        }
+        return headObject(new io.posixgw.core.model.GetObjectRequest(
+                        bucket, key, null, null, false, false, null, versionId))
+                .info()
+                .attributes()
+                .lock();
+    }
+
+    /** Sets one version's retention in place ({@code versionId} null: the current one). */
+    default void putObjectRetention(String bucket, String key, String versionId, Retention retention)
+            throws IOException {
+        if (versionId != null) {
+            throw new io.posixgw.core.S3Exception(
+                    io.posixgw.core.S3Error.NOT_IMPLEMENTED, "PutObjectRetention of a version is not implemented");
+        }
+        putObjectRetention(bucket, key, retention);
+    }
+
+    /** Sets one version's legal hold in place ({@code versionId} null: the current one). */
+    default void putObjectLegalHold(String bucket, String key, String versionId, boolean on) throws IOException {
+        if (versionId != null) {
+            throw new io.posixgw.core.S3Exception(
+                    io.posixgw.core.S3Error.NOT_IMPLEMENTED, "PutObjectLegalHold of a version is not implemented");
+        }
+        putObjectLegalHold(bucket, key, on);
+    }
 }

@@ -151,11 +151,38 @@ final class AclHandler {
 
     S3Response getObjectAcl(Exchange x) throws IOException {
         String owner = owner(x);
+        requireVersion(x); // NoSuchKey, NoSuchVersion
         if (!acls.ownership(x.bucket()).aclsEnabled()) {
-            backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null, false, false, null)); // NoSuchKey
             return S3Response.xml(AccessControlPolicy.ownerFullControl(owner));
         }
+        requireCurrent(x);
         return S3Response.xml(asXml(acls.objectAcl(x.bucket(), x.key())));
+    }
+
+    /**
+     * With ACLs enabled a stored ACL is the current version's ({@code posixgw.acl} travels with the
+     * object's file): one of a noncurrent version is not kept yet, and saying so beats answering
+     * the current version's grants for it.
+     */
+    private void requireCurrent(Exchange x) throws IOException {
+        String versionId = backend.keepsVersions() ? x.query("versionId") : null;
+        if (versionId == null) {
+            return;
+        }
+        String current = backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null, false, false, null))
+                .info()
+                .versionId();
+        if (!versionId.equals(current == null ? "null" : current)) {
+            throw new S3Exception(
+                    S3Error.NOT_IMPLEMENTED,
+                    "ACLs of noncurrent versions are not implemented on a bucket with ACLs enabled.");
+        }
+    }
+
+    /** The object, or the version {@code versionId} names where versions are kept, exists (every version has the owner's ACL). */
+    private void requireVersion(Exchange x) throws IOException {
+        String versionId = backend.keepsVersions() ? x.query("versionId") : null;
+        backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null, false, false, null, versionId));
     }
 
     S3Response putBucketAcl(Exchange x) throws IOException {
@@ -174,9 +201,11 @@ final class AclHandler {
         String owner = owner(x);
         if (!acls.ownership(x.bucket()).aclsEnabled()) {
             requireOwnerOnly(x, owner);
-            backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null, false, false, null)); // NoSuchKey
+            requireVersion(x); // NoSuchKey, NoSuchVersion
             return S3Response.ok();
         }
+        requireVersion(x);
+        requireCurrent(x);
         Acl current = acls.objectAcl(x.bucket(), x.key()); // NoSuchKey
         Acl acl = requested(x, current.owner(), owner, true);
         requireNotBlocked(x.bucket(), acl);

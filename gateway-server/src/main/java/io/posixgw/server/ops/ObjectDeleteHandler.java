@@ -50,8 +50,8 @@ final class ObjectDeleteHandler {
         Versions.namesCurrent(versionId); // an empty id is InvalidArgument
         String named = backend.keepsVersions() ? versionId : null;
         locks.requireDeletable(x, x.key(), named);
-        DeleteObjectResult result =
-                backend.deleteObject(new DeleteObjectRequest(x.bucket(), x.key(), x.header("if-match"), named));
+        DeleteObjectResult result = backend.deleteObject(new DeleteObjectRequest(
+                x.bucket(), x.key(), x.header("if-match"), named, ObjectLockGuard.bypassesGovernance(x)));
         S3Response response = S3Response.noContent();
         if (result.versionId() != null) {
             response.header("x-amz-version-id", result.versionId());
@@ -90,7 +90,8 @@ final class ObjectDeleteHandler {
                 if (backend.keepsVersions()) {
                     Versions.namesCurrent(id.versionId); // an empty id is InvalidArgument
                     locks.requireDeletable(x, key, id.versionId);
-                    r = backend.deleteObject(new DeleteObjectRequest(x.bucket(), key, id.etag, id.versionId));
+                    r = backend.deleteObject(new DeleteObjectRequest(
+                            x.bucket(), key, id.etag, id.versionId, ObjectLockGuard.bypassesGovernance(x)));
                 } else if (Versions.namesCurrent(id.versionId)) {
                     locks.requireDeletable(x, key, null);
                     backend.deleteObject(new DeleteObjectRequest(x.bucket(), key, id.etag));

@@ -106,14 +106,7 @@ final class ObjectLockGuard {
     /** The lock of {@code key}'s version {@code versionId} (null: current); none when there is no such version. */
     private ObjectLock lockOf(Exchange x, String key, String versionId) throws IOException {
         try {
-            if (versionId == null) {
-                return backend.getObjectLock(x.bucket(), key);
-            }
-            return backend.headObject(new io.posixgw.core.model.GetObjectRequest(
-                            x.bucket(), key, null, null, false, false, null, versionId))
-                    .info()
-                    .attributes()
-                    .lock();
+            return backend.getObjectLock(x.bucket(), key, versionId);
         } catch (S3Exception e) {
             if (e.error() == S3Error.NO_SUCH_KEY
                     || e.error() == S3Error.NO_SUCH_VERSION

@@ -76,7 +76,7 @@ final class ObjectLockHandler {
         Retention proposed = ObjectLockRules.retentionBody(asked.mode, asked.retainUntilDate, now);
         ObjectLock lock = lockOf(x);
         ObjectLockRules.requireRetentionChange(lock.retention(), proposed, ObjectLockGuard.bypassesGovernance(x), now);
-        backend.putObjectRetention(x.bucket(), x.key(), proposed);
+        backend.putObjectRetention(x.bucket(), x.key(), versionOf(x), proposed);
         return S3Response.ok();
     }
 
@@ -98,13 +98,21 @@ final class ObjectLockHandler {
             throw S3Error.MALFORMED_XML.exception();
         }
         lockOf(x); // the bucket has Object Lock and the object exists
-        backend.putObjectLegalHold(x.bucket(), x.key(), on);
+        backend.putObjectLegalHold(x.bucket(), x.key(), versionOf(x), on);
         return S3Response.ok();
     }
 
-    /** The current version's lock, in a bucket with Object Lock ({@code InvalidRequest} otherwise, as S3). */
+    /**
+     * The lock of the version {@code versionId} names (the current one without it), in a bucket with
+     * Object Lock ({@code InvalidRequest} otherwise, as S3); a delete marker is 405 MethodNotAllowed.
+     */
     private ObjectLock lockOf(Exchange x) throws IOException {
         ObjectLockRules.requireEnabled(backend.getObjectLockConfiguration(x.bucket()));
-        return backend.getObjectLock(x.bucket(), x.key());
+        return backend.getObjectLock(x.bucket(), x.key(), versionOf(x));
+    }
+
+    /** The version asked for: null for the current one (a store without versions serves only {@code null}, the current). */
+    private String versionOf(Exchange x) {
+        return backend.keepsVersions() ? x.query("versionId") : null;
     }
 }

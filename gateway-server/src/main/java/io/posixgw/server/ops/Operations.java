@@ -93,8 +93,8 @@ public final class Operations {
         bind(Endpoint.DELETE_OBJECT_TAGGING, versioned(tagging::delete));
         bind(Endpoint.GET_BUCKET_ACL, acls::getBucketAcl);
         bind(Endpoint.PUT_BUCKET_ACL, acls::putBucketAcl);
-        bind(Endpoint.GET_OBJECT_ACL, current(acls::getObjectAcl));
-        bind(Endpoint.PUT_OBJECT_ACL, current(acls::putObjectAcl));
+        bind(Endpoint.GET_OBJECT_ACL, versioned(acls::getObjectAcl));
+        bind(Endpoint.PUT_OBJECT_ACL, versioned(acls::putObjectAcl));
         bind(Endpoint.GET_OBJECT_ATTRIBUTES, versioned(attributes::get));
         bind(Endpoint.GET_BUCKET_TAGGING, bucketTags::get);
         bind(Endpoint.PUT_BUCKET_TAGGING, bucketTags::put);
@@ -119,10 +119,10 @@ public final class Operations {
         bind(Endpoint.DELETE_BUCKET_ENCRYPTION, configs::deleteAbsent);
         bind(Endpoint.GET_OBJECT_LOCK_CONFIGURATION, objectLocks::getConfiguration);
         bind(Endpoint.PUT_OBJECT_LOCK_CONFIGURATION, objectLocks::putConfiguration);
-        bind(Endpoint.GET_OBJECT_RETENTION, current(objectLocks::getRetention));
-        bind(Endpoint.PUT_OBJECT_RETENTION, current(objectLocks::putRetention));
-        bind(Endpoint.GET_OBJECT_LEGAL_HOLD, current(objectLocks::getLegalHold));
-        bind(Endpoint.PUT_OBJECT_LEGAL_HOLD, current(objectLocks::putLegalHold));
+        bind(Endpoint.GET_OBJECT_RETENTION, versioned(objectLocks::getRetention));
+        bind(Endpoint.PUT_OBJECT_RETENTION, versioned(objectLocks::putRetention));
+        bind(Endpoint.GET_OBJECT_LEGAL_HOLD, versioned(objectLocks::getLegalHold));
+        bind(Endpoint.PUT_OBJECT_LEGAL_HOLD, versioned(objectLocks::putLegalHold));
         OwnershipControlsHandler ownership = new OwnershipControlsHandler(backend, authorizer.acls());
         bind(Endpoint.GET_BUCKET_OWNERSHIP_CONTROLS, ownership::get);
         bind(Endpoint.PUT_BUCKET_OWNERSHIP_CONTROLS, ownership::put);
@@ -148,14 +148,6 @@ public final class Operations {
         if (handlers.put(endpoint, handler) != null) {
             throw new IllegalStateException(endpoint + " is bound twice");
         }
-    }
-
-    /** Operations on the object as it is: any {@code versionId} but {@code null} names a version that is not kept. */
-    private static Handler current(Handler h) {
-        return x -> {
-            Versions.requireCurrent(x.query("versionId"));
-            return h.run(x);
-        };
     }
 
     /**

@@ -58,7 +58,7 @@ class ReadmeOperationsTableTest {
                 Endpoint.PUT_BUCKET_VERSIONING,
                 "`Enabled` or `Suspended` (`Content-MD5` or a checksum required); without `--versioning-dir` 501 "
                         + "`VersioningNotConfigured`, as versitygw answers; `MfaDelete` `Enabled` is 403 without `x-amz-mfa`, "
-                        + "501 with it; 501 with `--sidecar`");
+                        + "501 with it");
         r.put(
                 Endpoint.LIST_OBJECTS_V2,
                 "`delimiter` any string, `encoding-type=url`; "
@@ -93,13 +93,14 @@ class ReadmeOperationsTableTest {
                         + "account, group or canned ACL, another `Owner`), `UnresolvableGrantByEmailAddress`, `UnexpectedContent` "
                         + "(body and headers), `InvalidRequest` (canned and grants), `MissingSecurityHeader` (neither); "
                         + "a public ACL is 403 `AccessDenied` under BlockPublicAcls; owner or WRITE_ACP");
+        String anyVersion = "`versionId` (with `--versioning-dir`; with ACLs enabled only the current version's, "
+                + "another is 501 `NotImplemented`); ";
         r.put(
                 Endpoint.GET_OBJECT_ACL,
-                "`versionId=null` only; " + acl
-                        + "; posixgw's `posixgw.acl`; an object without one is the bucket owner's");
+                anyVersion + acl + "; posixgw's `posixgw.acl`; an object without one is the bucket owner's");
         r.put(
                 Endpoint.PUT_OBJECT_ACL,
-                "`versionId=null` only; as PutBucketAcl; a write of an object with ACLs enabled stores the ACL its headers "
+                anyVersion + "as PutBucketAcl; a write of an object with ACLs enabled stores the ACL its headers "
                         + "ask for (its owner the writer, or the bucket owner under `BucketOwnerPreferred` with "
                         + "`bucket-owner-full-control`), except CreateMultipartUpload, where a grant to others is `NotImplemented`");
         r.put(
@@ -261,9 +262,11 @@ class ReadmeOperationsTableTest {
                 Endpoint.PUT_OBJECT_LOCK_CONFIGURATION,
                 "`ObjectLockEnabled` `Enabled`, a rule of mode `GOVERNANCE` or `COMPLIANCE` with `Days` or `Years` (not both: "
                         + "`MalformedXML`), positive and at most 100 years (`InvalidArgument`); `Content-MD5` or a checksum required; "
-                        + "only on a bucket created with Object Lock (409 `InvalidBucketState` otherwise: no bucket is versioned yet); "
+                        + "on a bucket created with Object Lock, or one whose versioning is `Enabled` (409 `InvalidBucketState` otherwise); "
                         + "stored in versitygw's `bucket-lock`");
-        String current = "`versionId=null` only; in a bucket with Object Lock (`InvalidRequest` otherwise); ";
+        String current = "`versionId` (with `--versioning-dir`: any version, a kept one in place in the versioning "
+                + "directory; a delete marker is 405; without it `null` only); in a bucket with Object Lock "
+                + "(`InvalidRequest` otherwise); ";
         r.put(Endpoint.GET_OBJECT_RETENTION, current + "404 `NoSuchObjectLockConfiguration` when the object has none");
         r.put(
                 Endpoint.PUT_OBJECT_RETENTION,
