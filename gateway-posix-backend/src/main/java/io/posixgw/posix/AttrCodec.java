@@ -442,6 +442,10 @@ final class AttrCodec {
             out.put(AttrNames.TAGGING, encodeMetadata(a.tags()));
         }
         LockAttrCodec.put(out, a.lock());
+        if (a.acl() != null) {
+            // on the temp file (or upload directory) with the rest, so the object never appears without it
+            out.put(AttrNames.OBJECT_ACL, a.acl().toJson());
+        }
         return out;
     }
 

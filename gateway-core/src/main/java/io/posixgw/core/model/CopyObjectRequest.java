@@ -1,5 +1,6 @@
 package io.posixgw.core.model;
 
+import io.posixgw.core.acl.Acl;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.lock.ObjectLock;
 import java.util.Map;
@@ -20,6 +21,8 @@ import java.util.function.Consumer;
  *                          source's whole-object checksum, if any
  * @param lock              the copy's own Object Lock state (from its headers and the destination bucket's
  *                          default retention): a copy never takes the source's lock, as on S3
+ * @param acl               the copy's own ACL ({@link ObjectAttributes#acl}), null for the bucket owner's: a copy
+ *                          never takes the source's ACL, as on S3
  */
 public record CopyObjectRequest(
         String sourceBucket,
@@ -32,11 +35,40 @@ public record CopyObjectRequest(
         Preconditions condition,
         ChecksumAlgorithm checksumAlgorithm,
         String sourceVersionId,
-        ObjectLock lock) {
+        ObjectLock lock,
+        Acl acl) {
     public CopyObjectRequest {
         condition = condition == null ? Preconditions.NONE : condition;
         lock = lock == null ? ObjectLock.NONE : lock;
         ObjectRules.requireUserMetadataWithinLimit(replaceAttributes);
+    }
+
+    /** A copy without an ACL of its own. */
+    public CopyObjectRequest(
+            String sourceBucket,
+            String sourceKey,
+            String bucket,
+            String key,
+            ObjectAttributes replaceAttributes,
+            Consumer<ObjectInfo> sourceCheck,
+            Map<String, String> replaceTags,
+            Preconditions condition,
+            ChecksumAlgorithm checksumAlgorithm,
+            String sourceVersionId,
+            ObjectLock lock) {
+        this(
+                sourceBucket,
+                sourceKey,
+                bucket,
+                key,
+                replaceAttributes,
+                sourceCheck,
+                replaceTags,
+                condition,
+                checksumAlgorithm,
+                sourceVersionId,
+                lock,
+                null);
     }
 
     /** A copy of the source's current version, without an Object Lock of its own. */
@@ -77,7 +109,8 @@ public record CopyObjectRequest(
                 condition,
                 checksumAlgorithm,
                 id,
-                lock);
+                lock,
+                acl);
     }
 
     /** This copy, with its own Object Lock state {@code l}. */
@@ -93,7 +126,25 @@ public record CopyObjectRequest(
                 condition,
                 checksumAlgorithm,
                 sourceVersionId,
-                l);
+                l,
+                acl);
+    }
+
+    /** This copy, with its own ACL {@code a} (null: the bucket owner's). */
+    public CopyObjectRequest withAcl(Acl a) {
+        return new CopyObjectRequest(
+                sourceBucket,
+                sourceKey,
+                bucket,
+                key,
+                replaceAttributes,
+                sourceCheck,
+                replaceTags,
+                condition,
+                checksumAlgorithm,
+                sourceVersionId,
+                lock,
+                a);
     }
 
     /** A copy that keeps the source's checksum. */
@@ -135,6 +186,8 @@ public record CopyObjectRequest(
     /** The attributes of the copy, given the source's. */
     public ObjectAttributes attributesOfCopy(ObjectAttributes source) {
         ObjectAttributes base = replaceAttributes != null ? replaceAttributes : source;
-        return base.withTags(replaceTags != null ? replaceTags : source.tags()).withLock(lock);
+        return base.withTags(replaceTags != null ? replaceTags : source.tags())
+                .withLock(lock)
+                .withAcl(acl);
     }
 }

@@ -53,8 +53,8 @@ final class AclHandler {
 
     /**
      * The ACL a write of a new object (PutObject, CopyObject, CreateMultipartUpload) asks to store
-     * with it, null when the object is simply the bucket owner's (nothing to store). Refusals come
-     * first, before anything is stored.
+     * with it ({@link io.posixgw.core.model.ObjectAttributes#acl}, published with the object), null when
+     * the object is simply the bucket owner's (nothing to store). Refusals come first, before anything is stored.
      */
     Acl forNewObject(Exchange x) throws IOException {
         return forNewObject(x.bucket(), x.accessKey(), x::header);
@@ -83,15 +83,6 @@ final class AclHandler {
         Acl acl = grants == null ? Acl.ownerOnly(objectOwner) : new Acl(objectOwner, grants);
         requireNotBlocked(bucket, acl);
         return acl.equals(Acl.ownerOnly(bucketOwner)) ? null : acl;
-    }
-
-    /** Stores a new object's ACL ({@link #forNewObject}) once the object is written. */
-    void storeForNewObject(Exchange x, Acl acl) throws IOException {
-        storeForNewObject(x.bucket(), x.key(), acl);
-    }
-
-    void storeForNewObject(String bucket, String key, Acl acl) throws IOException {
-        backend.putObjectAcl(bucket, key, acl.toJson());
     }
 
     /** The same for CreateBucket with ACLs disabled, whose owner is the caller; S3 answers it with its own code. */

@@ -56,13 +56,16 @@ final class MultipartHandler {
         this.locks = locks;
     }
 
-    S3Response create(Exchange x) throws IOException {
+    /** The upload's ACL ({@code acl}, null for none) waits on the upload with its other attributes until Complete. */
+    S3Response create(Exchange x, io.posixgw.core.acl.Acl acl) throws IOException {
         MultipartChecksum checksum =
                 MultipartChecksum.fromHeaders(x.header("x-amz-checksum-algorithm"), x.header("x-amz-checksum-type"));
         String uploadId = backend.createMultipartUpload(new CreateMultipartUploadRequest(
                 x.bucket(),
                 x.key(),
-                ObjectHeaders.attributesFrom(x.request().headers()).withLock(locks.forNewObject(x, x.key(), false)),
+                ObjectHeaders.attributesFrom(x.request().headers())
+                        .withLock(locks.forNewObject(x, x.key(), false))
+                        .withAcl(acl),
                 checksum));
         S3Response response = S3Response.xml(new InitiateMultipartUploadResult(x.bucket(), x.key(), uploadId));
         if (checksum != null) {

@@ -41,7 +41,7 @@ final class ObjectCopyHandler {
                 HttpDates.parse(x.header("x-amz-copy-source-if-unmodified-since")));
     }
 
-    S3Response copy(Exchange x) throws IOException {
+    S3Response copy(Exchange x, io.posixgw.core.acl.Acl acl) throws IOException {
         CopySource source = CopySource.parse(x.header("x-amz-copy-source"));
         String directive = x.header("x-amz-metadata-directive");
         boolean replace;
@@ -84,7 +84,8 @@ final class ObjectCopyHandler {
                 ObjectPutHandler.writeCondition(x),
                 checksumAlgorithm(x.header("x-amz-checksum-algorithm")),
                 io.posixgw.server.routing.Versions.named(source.versionId(), backend.keepsVersions()),
-                lock));
+                lock,
+                acl));
         boolean summed = !result.checksums().isEmpty();
         S3Response response = S3Response.xml(new CopyObjectResultXml(
                 S3Xml.timestamp(result.lastModified()),

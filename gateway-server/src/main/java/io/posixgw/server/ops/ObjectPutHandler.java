@@ -2,6 +2,7 @@ package io.posixgw.server.ops;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
+import io.posixgw.core.acl.Acl;
 import io.posixgw.core.backend.Backend;
 import io.posixgw.core.checksum.ChecksumAlgorithm;
 import io.posixgw.core.checksum.ChecksumType;
@@ -29,7 +30,7 @@ final class ObjectPutHandler {
         this.locks = locks;
     }
 
-    S3Response put(Exchange x) throws IOException {
+    S3Response put(Exchange x, Acl acl) throws IOException {
         if (x.body().length() > MAX_PUT_SIZE) {
             throw new S3Exception(
                     S3Error.ENTITY_TOO_LARGE, "Your proposed upload exceeds the maximum allowed object size of 5 GiB");
@@ -37,7 +38,9 @@ final class ObjectPutHandler {
         PutObjectRequest request = new PutObjectRequest(
                 x.bucket(),
                 x.key(),
-                ObjectHeaders.attributesFrom(x.request().headers()).withLock(locks.forNewObject(x, x.key(), true)),
+                ObjectHeaders.attributesFrom(x.request().headers())
+                        .withLock(locks.forNewObject(x, x.key(), true))
+                        .withAcl(acl),
                 contentMd5(x),
                 writeCondition(x));
         PutObjectResult result = backend.putObject(request, x.body());

@@ -161,28 +161,21 @@ public final class Operations {
         };
     }
 
+    /** A write of a new object, given the ACL it is to carry ({@link AclHandler#forNewObject}, null for none). */
+    interface NewObjectHandler {
+        S3Response run(Exchange x, io.posixgw.core.acl.Acl acl) throws IOException;
+    }
+
     /**
      * Writes of a new object: what the write asks for and would silently not get is refused before
-     * anything is stored; the ACL it asks for (on a bucket with ACLs enabled) is stored once the
-     * object is written. Until then the object is its bucket owner's alone (fail closed), and a crash
-     * between the two leaves it so.
+     * anything is stored; the ACL it asks for (on a bucket with ACLs enabled) goes with the object's
+     * other attributes, published with it (a multipart upload's at Complete).
      */
-    private Handler newObject(Handler h) {
+    private Handler newObject(NewObjectHandler h) {
         return x -> {
             io.posixgw.core.acl.Acl acl = acls.forNewObject(x);
             ObjectHeaders.requireSupportedWrite(x.request().headers());
-            if (acl != null && x.endpoint() == Endpoint.CREATE_MULTIPART_UPLOAD) {
-                // the upload would have to carry the ACL to its Complete
-                throw new S3Exception(
-                        S3Error.NOT_IMPLEMENTED,
-                        "an ACL other than the bucket owner's full control on CreateMultipartUpload is not implemented by"
-                                + " posixgw: complete the upload, then PutObjectAcl");
-            }
-            S3Response r = h.run(x);
-            if (acl != null) {
-                acls.storeForNewObject(x, acl);
-            }
-            return r;
+            return h.run(x, acl);
         };
     }
 

@@ -128,13 +128,13 @@ final class PostObjectHandler {
         Signed signed = authenticate(x, fields, key);
         PostPolicy policy = signed.policy();
         // the form's acl field as a PUT's x-amz-acl: refused on a bucket with ACLs disabled unless the owner's own,
-        // stored (after the object) on one with ACLs enabled
+        // published with the object on one with ACLs enabled
         String cannedAcl = fields.get("acl");
         Acl acl = acls.forNewObject(
                 x.bucket(),
                 signed.caller() == null ? null : signed.caller().accessKey(),
                 h -> h.equals("x-amz-acl") ? cannedAcl : null);
-        ObjectAttributes attributes = attributes(fields);
+        ObjectAttributes attributes = attributes(fields).withAcl(acl);
         Map.Entry<ChecksumAlgorithm, String> checksum = checksum(fields);
         FormFile body = new FormFile(
                 form,
@@ -145,9 +145,6 @@ final class PostObjectHandler {
                 checksum == null ? null : checksum.getKey(),
                 checksum == null ? null : checksum.getValue());
         PutObjectResult result = backend.putObject(new PutObjectRequest(x.bucket(), key, attributes, null), body);
-        if (acl != null) {
-            acls.storeForNewObject(x.bucket(), key, acl);
-        }
         return answer(x, fields, key, result);
     }
 

@@ -439,11 +439,11 @@ class AclGrantsIT {
                 400,
                 "AccessControlListNotSupported",
                 send(alice, "PUT", "/enforced/k", Map.of(), Map.of("x-amz-acl", "public-read"), "k"));
-        // CreateMultipartUpload with a grant on an ACL bucket: not implemented, refused before anything
+        // CreateMultipartUpload takes grants as PutObject does (AclPublicationIT), and refuses the same ones
         assertStatus(
-                501,
-                "NotImplemented",
-                send(alice, "POST", "/bad-acl/mp", Map.of("uploads", ""), Map.of("x-amz-grant-read", "id=\"bob\"")));
+                400,
+                "InvalidArgument",
+                send(alice, "POST", "/bad-acl/mp", Map.of("uploads", ""), Map.of("x-amz-grant-read", "id=\"nobody\"")));
     }
 
     S3Client sdk(String access, String secret) {

@@ -102,7 +102,7 @@ class ReadmeOperationsTableTest {
                 Endpoint.PUT_OBJECT_ACL,
                 anyVersion + "as PutBucketAcl; a write of an object with ACLs enabled stores the ACL its headers "
                         + "ask for (its owner the writer, or the bucket owner under `BucketOwnerPreferred` with "
-                        + "`bucket-owner-full-control`), except CreateMultipartUpload, where a grant to others is `NotImplemented`");
+                        + "`bucket-owner-full-control`), with the object (CreateMultipartUpload's at Complete)");
         r.put(
                 Endpoint.GET_OBJECT_ATTRIBUTES,
                 "`x-amz-object-attributes`: `ETag`, `Checksum`, `ObjectParts`, `StorageClass`, `ObjectSize`; "

@@ -204,6 +204,33 @@ public abstract class ObjectContract extends BackendContract {
     }
 
     @Test
+    void anAclInTheAttributesIsPublishedWithTheObjectAndNeverCopied() throws Exception {
+        backend.createBucket("acl-with", "o");
+        io.posixgw.core.acl.Acl writers = new io.posixgw.core.acl.Acl(
+                "w", List.of(io.posixgw.core.acl.Acl.Grant.user("w", io.posixgw.core.acl.Acl.Permission.FULL_CONTROL)));
+        backend.putObject(
+                new PutObjectRequest("acl-with", "k", ObjectAttributes.EMPTY.withAcl(writers), null),
+                Bodies.of(bytes("x")));
+        assertEquals(writers, io.posixgw.core.acl.Acl.fromJson(backend.getObjectAcl("acl-with", "k")));
+
+        // a copy takes the request's ACL (here none), never the source's
+        backend.copyObject(new CopyObjectRequest("acl-with", "k", "acl-with", "copy", null, i -> {}));
+        assertNull(backend.getObjectAcl("acl-with", "copy"));
+        io.posixgw.core.acl.Acl readers = new io.posixgw.core.acl.Acl(
+                "o", List.of(io.posixgw.core.acl.Acl.Grant.user("r", io.posixgw.core.acl.Acl.Permission.READ)));
+        backend.copyObject(new CopyObjectRequest("acl-with", "k", "acl-with", "copy", null, i -> {}).withAcl(readers));
+        assertEquals(readers, io.posixgw.core.acl.Acl.fromJson(backend.getObjectAcl("acl-with", "copy")));
+
+        // the next write leaves exactly its own
+        backend.putObject(
+                new PutObjectRequest("acl-with", "k", ObjectAttributes.EMPTY.withAcl(readers), null),
+                Bodies.of(bytes("y")));
+        assertEquals(readers, io.posixgw.core.acl.Acl.fromJson(backend.getObjectAcl("acl-with", "k")));
+        backend.putObject(new PutObjectRequest("acl-with", "k", ObjectAttributes.EMPTY, null), Bodies.of(bytes("z")));
+        assertNull(backend.getObjectAcl("acl-with", "k"));
+    }
+
+    @Test
     void aCopyComputesTheChecksumItIsAskedForOrKeepsTheSourcesOne() throws Exception {
         byte[] data = random(300_000, 31);
         backend.putObject(

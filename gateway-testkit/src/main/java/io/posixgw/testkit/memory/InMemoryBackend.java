@@ -295,8 +295,14 @@ public final class InMemoryBackend implements Backend {
     @Override
     public byte[] getObjectAcl(String bucket, String key) {
         synchronized (lock) {
-            byte[] acl = bucket(bucket).objectAcls.get(current(bucket, key).data());
-            return acl == null ? null : acl.clone();
+            var current = current(bucket, key);
+            byte[] acl = bucket(bucket).objectAcls.get(current.data());
+            if (acl != null) {
+                return acl.clone();
+            }
+            // the one the write published with the object, if any
+            io.posixgw.core.acl.Acl written = current.info().attributes().acl();
+            return written == null ? null : written.toJson();
         }
     }
 
