@@ -203,11 +203,6 @@ public final class PosixBackend implements Backend {
     }
 
     @Override
-    public void createBucket(String bucket, String owner, LockConfiguration objectLock) throws IOException {
-        createBucket(bucket, owner, objectLock, Map.of());
-    }
-
-    @Override
     public void createBucket(
             String bucket, String owner, LockConfiguration objectLock, Map<BucketConfig, byte[]> configs)
             throws IOException {

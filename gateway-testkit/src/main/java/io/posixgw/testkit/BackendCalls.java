@@ -187,17 +187,6 @@ public final class BackendCalls implements Backend {
     }
 
     @Override
-    public void createBucket(String bucket, String owner) throws IOException {
-        backend.createBucket(bucket, owner);
-    }
-
-    @Override
-    public void createBucket(String bucket, String owner, io.posixgw.core.lock.LockConfiguration objectLock)
-            throws IOException {
-        backend.createBucket(bucket, owner, objectLock);
-    }
-
-    @Override
     public void headBucket(String bucket) throws IOException {
         backend.headBucket(bucket);
     }

@@ -61,20 +61,17 @@ public interface Backend {
      * CreateBucket; with {@code objectLock} (CreateBucket's {@code x-amz-bucket-object-lock-enabled: true})
      * the bucket is born with that Object Lock configuration, never without it.
      */
-    void createBucket(String bucket, String owner, LockConfiguration objectLock) throws IOException;
+    default void createBucket(String bucket, String owner, LockConfiguration objectLock) throws IOException {
+        createBucket(bucket, owner, objectLock, java.util.Map.of());
+    }
 
     /**
      * CreateBucket with configuration documents (its ACL, its Object Ownership) that are in place
      * before the bucket appears, replacing the defaults (the owner's full control, BucketOwnerEnforced).
      */
-    default void createBucket(
+    void createBucket(
             String bucket, String owner, LockConfiguration objectLock, java.util.Map<BucketConfig, byte[]> configs)
-            throws IOException {
-        if (!configs.isEmpty()) {
-            throw new UnsupportedOperationException("this backend takes no configuration at CreateBucket");
-        }
-        createBucket(bucket, owner, objectLock);
-    }
+            throws IOException;
 
     /** Throws {@code NoSuchBucket} when absent. */
     void headBucket(String bucket) throws IOException;

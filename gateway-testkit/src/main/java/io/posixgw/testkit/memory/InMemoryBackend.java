@@ -85,11 +85,6 @@ public final class InMemoryBackend implements Backend {
     }
 
     @Override
-    public void createBucket(String bucket, String owner, io.posixgw.core.lock.LockConfiguration objectLock) {
-        createBucket(bucket, owner, objectLock, Map.of());
-    }
-
-    @Override
     public void createBucket(
             String bucket,
             String owner,
