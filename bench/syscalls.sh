@@ -17,7 +17,9 @@
 # floors (`posixgw-bench floor-loop`: posixgw's file calls, floor-chosen, and the fewest
 # calls Java 17 allows, floor-minimal, in a JVM without HTTP, on a directory of the same
 # disk), traced the same way: what the server does beyond its file calls, and beyond
-# the fewest.
+# the fewest. A third, floor-native (FFM calls on fds, run on Temurin 25 or $JAVA25), when
+# the bench jar was built by a JDK 22+ (JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 ./mvnw
+# -q package -DskipTests -pl bench -am).
 # Stops what it started, by PID.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -74,11 +76,19 @@ done
 labels=()
 for jar in "${jars[@]}"; do labels+=("$(basename "$jar")"); done
 if [ "${SYSCALLS_FLOORS:-0}" = 1 ]; then
-  for fl in chosen minimal; do
+  floors="chosen minimal"
+  # floor-native (FFM calls on fds) when the bench was built by a JDK 22+ and one is here to run it.
+  j25="${JAVA25:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}"
+  # (grep -c, not -q: under pipefail an early grep exit would fail the pipe through unzip's SIGPIPE)
+  if [ -x "$j25" ] && [ "$(unzip -l "$work/bench.jar" 2>/dev/null | grep -c 'io/posixgw/bench/NativeFloor.class')" -gt 0 ]; then
+    floors="$floors native"
+  fi
+  for fl in $floors; do
+    fjava=(java); [ "$fl" = native ] && fjava=("$j25" --enable-native-access=ALL-UNNAMED)
     n=$((n + 1)); labels+=("floor-$fl")
     for op in $ops; do
       fifo="$work/ready-$n-$op"; mkfifo "$fifo"
-      java -jar "$work/bench.jar" floor-loop --dir "$work/floor-$fl" --floor "$fl" --op "$op" --count "$count" \
+      "${fjava[@]}" -jar "$work/bench.jar" floor-loop --dir "$work/floor-$fl" --floor "$fl" --op "$op" --count "$count" \
         --size "$size" --warmup "${SYSCALLS_FLOOR_WARMUP:-300}" --ready-delay 2 >"$fifo" 2>&1 &
       loop=$!; pids+=("$loop")
       st=""

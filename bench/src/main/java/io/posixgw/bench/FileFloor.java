@@ -50,7 +50,9 @@ abstract class FileFloor implements AutoCloseable {
 
     enum Kind {
         CHOSEN,
-        MINIMAL
+        MINIMAL,
+        /** {@code NativeFloor}: FFM calls on fds, built only by a JDK 22+ (the bench's {@code java22} sources). */
+        NATIVE
     }
 
     final Path bucketDir;
@@ -62,7 +64,40 @@ abstract class FileFloor implements AutoCloseable {
     }
 
     static FileFloor of(Kind kind, Path root, String bucket) {
-        return kind == Kind.CHOSEN ? new ChosenFloor(root, bucket) : new MinimalFloor(root, bucket);
+        return switch (kind) {
+            case CHOSEN -> new ChosenFloor(root, bucket);
+            case MINIMAL -> new MinimalFloor(root, bucket);
+            case NATIVE -> nativeFloor(root, bucket);
+        };
+    }
+
+    /** Whether this JVM and this jar can run floor {@code kind} (floor-native: Java 22+ and a jar built by one). */
+    static boolean available(Kind kind) {
+        if (kind != Kind.NATIVE) {
+            return true;
+        }
+        return Runtime.version().feature() >= 22
+                && FileFloor.class.getResource("/io/posixgw/bench/NativeFloor.class") != null;
+    }
+
+    /** The FFM floor, by name: this class compiles for Java 17, NativeFloor only where the build ran on 22+. */
+    private static FileFloor nativeFloor(Path root, String bucket) {
+        if (Runtime.version().feature() < 22) {
+            throw new IllegalStateException("floor-native needs Java 22 or later (Temurin 25: "
+                    + "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java --enable-native-access=ALL-UNNAMED -jar ...)");
+        }
+        try {
+            return (FileFloor) Class.forName("io.posixgw.bench.NativeFloor")
+                    .getDeclaredConstructor(Path.class, String.class)
+                    .newInstance(root, bucket);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(
+                    "floor-native is not in this jar: build the bench with a JDK 22+ "
+                            + "(JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 ./mvnw -q package -DskipTests -pl bench -am)",
+                    e);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e.getCause() != null ? e.getCause() : e);
+        }
     }
 
     /** Creates the bucket directory and its staging directory (posixgw's CreateBucket and first PUT). */

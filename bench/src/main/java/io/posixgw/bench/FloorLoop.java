@@ -31,7 +31,10 @@ final class FloorLoop implements Callable<Integer> {
     @Option(names = "--dir", required = true, description = "Directory holding the floor's bucket (made if missing).")
     Path dir;
 
-    @Option(names = "--floor", defaultValue = "chosen", description = "chosen or minimal (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--floor",
+            defaultValue = "chosen",
+            description = "chosen, minimal or native (Java 22+; default ${DEFAULT-VALUE}).")
     String floor;
 
     @Option(names = "--op", defaultValue = "put", description = "put, get, stat or delete (default ${DEFAULT-VALUE}).")

@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code posixgw-bench run|listing-scale|alternate|op-loop|floor-loop|put-load|jfr-summary|stacks-summary}: the command line, wired by hand. */
+/** {@code posixgw-bench run|listing-scale|alternate|op-loop|floor-loop|floor-ab|put-load|jfr-summary|stacks-summary}: the command line, wired by hand. */
 @Command(
         name = "posixgw-bench",
         mixinStandardHelpOptions = true,
@@ -28,6 +28,7 @@ import picocli.CommandLine.Option;
             Alternate.class,
             OpLoop.class,
             FloorLoop.class,
+            FloorAb.class,
             PutLoad.class,
             JfrSummary.class,
             StacksSummary.class

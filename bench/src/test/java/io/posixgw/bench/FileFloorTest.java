@@ -3,7 +3,9 @@ package io.posixgw.bench;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.minio.MinioClient;
 import io.minio.PutObjectArgs;
@@ -35,6 +37,7 @@ class FileFloorTest {
     @ParameterizedTest
     @EnumSource(FileFloor.Kind.class)
     void cycleLeavesPosixgwsLayoutAndRemovesTheKeysDirectories(FileFloor.Kind kind) throws Exception {
+        assumeTrue(FileFloor.available(kind), "floor-native needs a JDK 22+ build and run");
         Payloads payloads = new Payloads(SIZE);
         String key = "executions-data/" + UUID.randomUUID() + "/out.bin";
         try (FileFloor floor = FileFloor.of(kind, tmp, "b")) {
@@ -63,6 +66,7 @@ class FileFloorTest {
     @ParameterizedTest
     @EnumSource(FileFloor.Kind.class)
     void deleteStopsAtADirectoryObject(FileFloor.Kind kind) throws Exception {
+        assumeTrue(FileFloor.available(kind), "floor-native needs a JDK 22+ build and run");
         try (FileFloor floor = FileFloor.of(kind, tmp, "b")) {
             floor.prepare();
             Path dir = Files.createDirectories(tmp.resolve("b/d"));
@@ -93,6 +97,9 @@ class FileFloorTest {
                             .build());
             Map<String, String> posixgw = xattrs(tmp.resolve("gw/bkt").resolve(key));
             for (FileFloor.Kind kind : FileFloor.Kind.values()) {
+                if (!FileFloor.available(kind)) {
+                    continue;
+                }
                 Path root = tmp.resolve(kind.name());
                 try (FileFloor floor = FileFloor.of(kind, root, "bkt")) {
                     floor.prepare();
@@ -102,6 +109,24 @@ class FileFloorTest {
             }
         } finally {
             gw.stop();
+        }
+    }
+
+    /** floor-native resolves beneath the bucket without symlinks, as posixgw's lstats refuse them. */
+    @Test
+    void nativeFloorRefusesASymlinkedDirectory() throws Exception {
+        assumeTrue(FileFloor.available(FileFloor.Kind.NATIVE), "floor-native needs a JDK 22+ build and run");
+        Path outside = Files.createDirectories(tmp.resolve("outside"));
+        Files.write(outside.resolve("secret"), "s".getBytes(StandardCharsets.UTF_8));
+        try (FileFloor floor = FileFloor.of(FileFloor.Kind.NATIVE, tmp, "b")) {
+            floor.prepare();
+            Files.createSymbolicLink(tmp.resolve("b/link"), outside);
+            assertThrows(java.io.IOException.class, () -> floor.head("link/secret"));
+            assertThrows(
+                    java.io.IOException.class,
+                    () -> floor.get("link/secret", ByteBuffer.allocateDirect(8), new long[1]));
+            assertThrows(java.io.IOException.class, () -> floor.put("link/new", new Payloads(64).direct(64)));
+            assertFalse(Files.exists(outside.resolve("new")));
         }
     }
 
