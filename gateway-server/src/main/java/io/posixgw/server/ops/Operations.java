@@ -33,12 +33,25 @@ public final class Operations {
     private final CorsResponder corsResponder;
     private final Backend backend;
 
-    /** @param authenticator verifies the signatures POST Object forms carry */
+    /** With AWS's defaults for new buckets (since April 2023). */
     public Operations(Backend backend, String region, Authorizer authorizer, Authenticator authenticator) {
+        this(backend, region, authorizer, authenticator, false);
+    }
+
+    /**
+     * @param authenticator verifies the signatures POST Object forms carry
+     * @param legacyBucketDefaults new buckets as on S3 before April 2023: ACLs enabled, no Public Access Block
+     */
+    public Operations(
+            Backend backend,
+            String region,
+            Authorizer authorizer,
+            Authenticator authenticator,
+            boolean legacyBucketDefaults) {
         this.authorizer = authorizer;
         this.corsResponder = new CorsResponder(backend);
         this.backend = backend;
-        BucketHandler buckets = new BucketHandler(backend, region, authorizer);
+        BucketHandler buckets = new BucketHandler(backend, region, authorizer, legacyBucketDefaults);
         ObjectGetHandler gets = new ObjectGetHandler(backend);
         ObjectLockGuard locks = new ObjectLockGuard(backend, java.time.Clock.systemUTC());
         ObjectPutHandler puts = new ObjectPutHandler(backend, locks);
