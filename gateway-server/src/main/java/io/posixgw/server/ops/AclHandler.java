@@ -109,7 +109,7 @@ final class AclHandler {
             throws IOException {
         String canned = header.apply("x-amz-acl");
         if (canned != null && !ownerOnly.contains(canned.trim())) {
-            throw refused(refusal, "the canned ACL '" + canned.trim() + "' grants access to others");
+            throw refused(refusal, "the canned ACL '" + canned.trim() + "' is not one of " + ownerOnly);
         }
         for (String h : AclRequests.GRANT_HEADERS.keySet()) {
             String grantees = header.apply(h);
