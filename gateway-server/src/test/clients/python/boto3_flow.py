@@ -80,10 +80,11 @@ def main():
             versions.append({"delete_markers": len(page["DeleteMarkers"])})
     out["versions"] = versions
 
-    # ACLs: read as the owner's full control; setting "private" is fine, granting others is refused
+    # ACLs (disabled, as on S3): read as the owner's full control; bucket-owner-full-control is the
+    # one ACL still accepted, any other ("private" included, as S3 answers) is refused
     bucket_acl = s3.get_bucket_acl(Bucket=bucket)
     object_acl = s3.get_object_acl(Bucket=bucket, Key="transfer/big.bin")
-    s3.put_object_acl(Bucket=bucket, Key="transfer/big.bin", ACL="private")
+    s3.put_object_acl(Bucket=bucket, Key="transfer/big.bin", ACL="bucket-owner-full-control")
     try:
         s3.put_object_acl(Bucket=bucket, Key="transfer/big.bin", ACL="public-read")
         refused = None

@@ -73,7 +73,8 @@ public final class Gateway implements AutoCloseable {
                 backend,
                 config.region(),
                 new Authorizer(backend, key -> accounts.principal(key) != null),
-                authenticator);
+                authenticator,
+                config.legacyBucketDefaults());
         this.workers =
                 WorkerPool.create(config.workers(), WORKER_QUEUE, WORKER_IDLE.toMillis(), daemonThreads("posixgw-io-"));
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(daemonThreads("posixgw-sweep-"));

@@ -157,6 +157,11 @@ public final class PolicyParser {
         if (notPrincipal == s.has("Principal")) {
             throw malformed(notPrincipal ? "This policy contains invalid Json" : "Missing required field Principal");
         }
+        if (notPrincipal && effect.asText().equals("Allow") && knownAccount != null) {
+            // IAM: "NotPrincipal must be used with "Effect":"Deny". Using it with "Effect":"Allow" is not
+            // supported." (refused on PUT; a stored one, versitygw's say, is still read as written)
+            throw malformed("Invalid principal in policy: NotPrincipal is supported only with Effect Deny");
+        }
         Set<String> principals = principals(s.get(notPrincipal ? "NotPrincipal" : "Principal"), knownAccount);
         boolean notAction = s.has("NotAction");
         if (notAction == s.has("Action")) {

@@ -121,8 +121,26 @@ class PolicyParserTest {
         assertFalse(parse("{\"Statement\":{\"Effect\":\"Allow\",\"Principal\":{\"AWS\":\"bob\"},\"Action\":\"s3:*\","
                         + "\"Resource\":\"arn:aws:s3:::bkt/*\"}}")
                 .isPublic());
-        assertTrue(parse("{\"Statement\":{\"Effect\":\"Allow\",\"NotPrincipal\":{\"AWS\":\"bob\"},\"Action\":\"s3:*\","
-                        + "\"Resource\":\"arn:aws:s3:::bkt/*\"}}")
+        assertTrue(PolicyParser.read(
+                        bytes("{\"Statement\":{\"Effect\":\"Allow\",\"NotPrincipal\":{\"AWS\":\"bob\"},"
+                                + "\"Action\":\"s3:*\",\"Resource\":\"arn:aws:s3:::bkt/*\"}}"),
+                        "bkt")
                 .isPublic());
+    }
+
+    @Test
+    void notPrincipalIsRefusedWithAllowAsIamDefinesIt() {
+        assertEquals(
+                "Invalid principal in policy: NotPrincipal is supported only with Effect Deny",
+                refused("{\"Statement\":{\"Effect\":\"Allow\",\"NotPrincipal\":{\"AWS\":\"bob\"},"
+                        + "\"Action\":\"s3:ListBucket\",\"Resource\":\"arn:aws:s3:::bkt\"}}"));
+        // with Deny it is what it is for: everyone but the named account
+        assertFalse(parse("{\"Statement\":{\"Effect\":\"Deny\",\"NotPrincipal\":{\"AWS\":\"bob\"},"
+                        + "\"Action\":\"s3:ListBucket\",\"Resource\":\"arn:aws:s3:::bkt\"}}")
+                .isPublic());
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -176,9 +176,37 @@ public final class Authorizer {
             return;
         }
         // no Deny, no Allow by the policy: an ACL grant may still allow it, as S3 evaluates them together
-        if (!acls.allows(
-                caller.accessKey(), action, bucket, key, blockOf(bucket).ignorePublicAcls())) {
+        boolean granted;
+        try {
+            granted = acls.allows(
+                    caller.accessKey(), action, bucket, key, blockOf(bucket).ignorePublicAcls());
+        } catch (S3Exception missing) {
+            throw hideMissingKey(missing, caller, request, client, bucket);
+        }
+        if (!granted) {
             throw denied();
+        }
+    }
+
+    /**
+     * What a caller gets when the key it asked for does not exist: {@code NoSuchKey} (404) if it may
+     * list the bucket, else 403 {@code AccessDenied}, so that nobody learns which keys exist without
+     * the right to list them (S3's GetObject and HeadObject: "If you don't have the s3:ListBucket
+     * permission, Amazon S3 returns an HTTP status code 403"). Any other error is returned as it is.
+     */
+    public S3Exception hideMissingKey(
+            S3Exception error, Principal caller, S3Request request, Client client, String bucket) throws IOException {
+        if (error.error() != S3Error.NO_SUCH_KEY || caller.role().seesAllBuckets()) {
+            return error;
+        }
+        try {
+            check(caller, null, "s3:ListBucket", request, client, bucket, null);
+            return error;
+        } catch (S3Exception refused) {
+            if (refused.error() == S3Error.ACCESS_DENIED) {
+                return denied();
+            }
+            throw refused;
         }
     }
 

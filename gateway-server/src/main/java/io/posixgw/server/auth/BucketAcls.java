@@ -1,7 +1,5 @@
 package io.posixgw.server.auth;
 
-import io.posixgw.core.S3Error;
-import io.posixgw.core.S3Exception;
 import io.posixgw.core.acl.Acl;
 import io.posixgw.core.acl.ObjectOwnership;
 import io.posixgw.core.backend.Backend;
@@ -93,17 +91,7 @@ public final class BucketAcls {
         if (objectPermission == null || key == null) {
             return false;
         }
-        try {
-            return objectAcl(bucket, key).allows(caller, objectPermission, ignorePublic);
-        } catch (S3Exception e) {
-            if (e.error() != S3Error.NO_SUCH_KEY) {
-                throw e;
-            }
-            // S3 tells a missing key (404) only to a caller who may list the bucket; others get 403
-            if (bucketAcl(bucket).allows(caller, Acl.Permission.READ, ignorePublic)) {
-                throw e;
-            }
-            return false;
-        }
+        // NoSuchKey when the object is missing: the Authorizer tells it only to a caller who may list the bucket
+        return objectAcl(bucket, key).allows(caller, objectPermission, ignorePublic);
     }
 }

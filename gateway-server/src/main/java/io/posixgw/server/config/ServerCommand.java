@@ -203,6 +203,7 @@ public final class ServerCommand implements Callable<ServerConfig> {
                 healthPath,
                 readyPath,
                 on(Setting.READ_ONLY),
+                on(Setting.LEGACY_BUCKET_DEFAULTS),
                 maxConnections,
                 sidecar == null || sidecar.isEmpty() ? null : Path.of(sidecar),
                 versioningDir == null || versioningDir.isEmpty() ? null : Path.of(versioningDir),

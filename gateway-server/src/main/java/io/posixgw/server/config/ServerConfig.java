@@ -7,6 +7,7 @@ import java.nio.file.Path;
  *
  * @param certFile TLS certificate chain (PEM), or null for plain HTTP; set together with {@code keyFile}
  * @param iamDir   directory of versitygw's {@code users.json}, or null for root only
+ * @param legacyBucketDefaults new buckets with ACLs enabled and no Public Access Block (S3 before April 2023)
  * @param versioningDir directory of noncurrent versions (versitygw's {@code --versioning-dir}), or null: no versioning
  */
 public record ServerConfig(
@@ -25,6 +26,7 @@ public record ServerConfig(
         String healthPath,
         String readyPath,
         boolean readOnly,
+        boolean legacyBucketDefaults,
         int maxConnections,
         Path sidecar,
         Path versioningDir,

@@ -160,6 +160,14 @@ public enum Setting {
             List.of("POSIXGW_READ_ONLY", "VGW_READ_ONLY"),
             "false",
             "Refuse every write with 403 AccessDenied; reads are unaffected."),
+    LEGACY_BUCKET_DEFAULTS(
+            "--legacy-bucket-defaults",
+            null,
+            Kind.SWITCH,
+            "New buckets as on S3 before April 2023.",
+            List.of("POSIXGW_LEGACY_BUCKET_DEFAULTS"),
+            "false",
+            "New buckets get S3's defaults from before April 2023: ACLs enabled (Object Ownership `ObjectWriter` unless CreateBucket asks otherwise) and every Public Access Block switch off, for clients written for that S3, Ceph RGW or MinIO. Unset: AWS's defaults since (`BucketOwnerEnforced`, all four switches on). Existing buckets keep theirs."),
     MAX_CONNECTIONS(
             "--max-connections",
             "<maxConnections>",

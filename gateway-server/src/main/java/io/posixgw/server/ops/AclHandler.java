@@ -38,8 +38,16 @@ import java.util.function.UnaryOperator;
  * </ul>
  */
 final class AclHandler {
-    /** Canned ACLs that grant nothing beyond the owner's full control. */
-    private static final Set<String> OWNER_ONLY = Set.of("private", "bucket-owner-full-control");
+    /**
+     * The canned ACL a write may name while ACLs are disabled: S3 takes {@code bucket-owner-full-control}
+     * (or no ACL) and refuses every other one, {@code private} included ("All S3 PUT requests must either
+     * specify the bucket-owner-full-control canned ACL or not specify an ACL", S3's Object Ownership
+     * troubleshooting page), even from the bucket owner.
+     */
+    private static final Set<String> OWNER_ONLY = Set.of("bucket-owner-full-control");
+
+    /** At CreateBucket {@code private} is the owner's full control too: a new bucket's ACL is its creator's. */
+    private static final Set<String> OWNER_ONLY_AT_CREATE = Set.of("private", "bucket-owner-full-control");
 
     private final Backend backend;
     private final Authorizer authorizer;
@@ -69,7 +77,7 @@ final class AclHandler {
         String bucketOwner = recorded != null ? recorded : writerKey;
         ObjectOwnership ownership = acls.ownership(bucket);
         if (!ownership.aclsEnabled()) {
-            requireOwnerOnly(header, () -> bucketOwner, S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED);
+            requireOwnerOnly(header, () -> bucketOwner, S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED, OWNER_ONLY);
             return null;
         }
         String writer = writerKey == null ? bucketOwner : writerKey; // an anonymous write is the owner's
@@ -87,7 +95,8 @@ final class AclHandler {
 
     /** The same for CreateBucket with ACLs disabled, whose owner is the caller; S3 answers it with its own code. */
     static void requireOwnerOnlyAtCreate(Exchange x) throws IOException {
-        requireOwnerOnly(x::header, x::accessKey, S3Error.INVALID_BUCKET_ACL_WITH_OBJECT_OWNERSHIP);
+        requireOwnerOnly(
+                x::header, x::accessKey, S3Error.INVALID_BUCKET_ACL_WITH_OBJECT_OWNERSHIP, OWNER_ONLY_AT_CREATE);
     }
 
     /** The owner, looked up only when a grant header names grantees. */
@@ -95,11 +104,12 @@ final class AclHandler {
         String owner() throws IOException;
     }
 
-    private static void requireOwnerOnly(UnaryOperator<String> header, OwnerLookup owner, S3Error refusal)
+    private static void requireOwnerOnly(
+            UnaryOperator<String> header, OwnerLookup owner, S3Error refusal, Set<String> ownerOnly)
             throws IOException {
         String canned = header.apply("x-amz-acl");
-        if (canned != null && !OWNER_ONLY.contains(canned.trim())) {
-            throw refused(refusal, "the canned ACL '" + canned.trim() + "' grants access to others");
+        if (canned != null && !ownerOnly.contains(canned.trim())) {
+            throw refused(refusal, "the canned ACL '" + canned.trim() + "' is not one of " + ownerOnly);
         }
         for (String h : AclRequests.GRANT_HEADERS.keySet()) {
             String grantees = header.apply(h);
@@ -256,13 +266,18 @@ final class AclHandler {
 
     /** The headers and the body of a Put*Acl with ACLs disabled: both may only restate the owner's full control. */
     private static void requireOwnerOnly(Exchange x, String owner) throws IOException {
-        requireOwnerOnly(x::header, () -> owner, S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED);
+        requireOwnerOnly(x::header, () -> owner, S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED, OWNER_ONLY);
         byte[] body = SmallBodies.read(x);
         if (body.length == 0) {
             return;
         }
-        for (AccessControlPolicyInput.Grant g :
-                S3Xml.read(body, AccessControlPolicyInput.class).grants()) {
+        List<AccessControlPolicyInput.Grant> grants =
+                S3Xml.read(body, AccessControlPolicyInput.class).grants();
+        if (grants.isEmpty()) {
+            // no grant at all takes the owner's full control away: not the one ACL S3 still accepts
+            throw refused(S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED, "the policy grants nothing to the owner");
+        }
+        for (AccessControlPolicyInput.Grant g : grants) {
             boolean toOwner = g.grantee != null
                     && owner.equals(g.grantee.id)
                     && g.grantee.uri == null

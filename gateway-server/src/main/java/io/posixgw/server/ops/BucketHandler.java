@@ -10,6 +10,7 @@ import io.posixgw.core.backend.BucketConfig;
 import io.posixgw.core.listing.ContinuationToken;
 import io.posixgw.core.lock.LockConfiguration;
 import io.posixgw.core.model.BucketInfo;
+import io.posixgw.core.policy.PublicAccessBlock;
 import io.posixgw.core.xml.CreateBucketConfiguration;
 import io.posixgw.core.xml.ListAllMyBucketsResult;
 import io.posixgw.core.xml.LocationConstraint;
@@ -28,11 +29,17 @@ final class BucketHandler {
     private final Backend backend;
     private final String region;
     private final Authorizer authorizer;
+    /** What a bucket gets when CreateBucket names no Object Ownership: S3's default since 2023, or before. */
+    private final ObjectOwnership defaultOwnership;
+    /** The Public Access Block a new bucket starts with (all on since 2023, all off before). */
+    private final PublicAccessBlock newBucketBlock;
 
-    BucketHandler(Backend backend, String region, Authorizer authorizer) {
+    BucketHandler(Backend backend, String region, Authorizer authorizer, boolean legacyDefaults) {
         this.backend = backend;
         this.region = region;
         this.authorizer = authorizer;
+        this.defaultOwnership = legacyDefaults ? ObjectOwnership.OBJECT_WRITER : ObjectOwnership.BUCKET_OWNER_ENFORCED;
+        this.newBucketBlock = legacyDefaults ? PublicAccessBlock.NONE : PublicAccessBlock.ALL;
     }
 
     /**
@@ -118,21 +125,23 @@ final class BucketHandler {
     }
 
     /**
-     * The Object Ownership ({@code x-amz-object-ownership}, BucketOwnerEnforced by default as on S3)
-     * and the ACL a new bucket is born with. With ACLs disabled only the owner's own full control may
-     * be asked for (else 400 InvalidBucketAclWithObjectOwnership); with them enabled the caller's
-     * canned ACL or grants, but nothing public: a new bucket's Public Access Block blocks public ACLs
-     * (400 InvalidBucketAclWithBlockPublicAccessError, as S3 answers since 2023).
+     * The Object Ownership ({@code x-amz-object-ownership}, BucketOwnerEnforced by default as on S3),
+     * Public Access Block and ACL a new bucket is born with, written with it (the backend's own
+     * defaults are overridden, so both kinds of default are decided here). With ACLs disabled only the
+     * owner's own full control may be asked for (else 400 InvalidBucketAclWithObjectOwnership); with
+     * them enabled the caller's canned ACL or grants, but nothing public while the new bucket's Public
+     * Access Block blocks public ACLs (400 InvalidBucketAclWithBlockPublicAccessError, as S3 answers
+     * since 2023).
      */
     private java.util.Map<BucketConfig, byte[]> aclAtCreate(Exchange x) throws IOException {
         String header = trimmed(x.header("x-amz-object-ownership"));
-        ObjectOwnership ownership =
-                header == null ? ObjectOwnership.BUCKET_OWNER_ENFORCED : ObjectOwnership.parse(header);
+        ObjectOwnership ownership = header == null ? defaultOwnership : ObjectOwnership.parse(header);
         if (ownership == null) {
             throw new S3Exception(S3Error.INVALID_ARGUMENT, "Invalid x-amz-object-ownership header: " + header);
         }
         java.util.Map<BucketConfig, byte[]> configs = new java.util.EnumMap<>(BucketConfig.class);
         configs.put(BucketConfig.OWNERSHIP, ownership.wire().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        configs.put(BucketConfig.PUBLIC_ACCESS_BLOCK, newBucketBlock.toJson());
         if (!ownership.aclsEnabled()) {
             AclHandler.requireOwnerOnlyAtCreate(x);
             return configs;
@@ -141,7 +150,7 @@ final class BucketHandler {
                 AclRequests.fromHeaders(x::header, x.accessKey(), x.accessKey(), false, authorizer::accountExists);
         if (grants != null) {
             Acl acl = new Acl(x.accessKey(), grants);
-            if (acl.isPublic()) {
+            if (acl.isPublic() && newBucketBlock.blockPublicAcls()) {
                 throw S3Error.INVALID_BUCKET_ACL_WITH_BLOCK_PUBLIC_ACCESS.exception();
             }
             configs.put(BucketConfig.ACL, acl.toJson());

@@ -46,6 +46,7 @@ final class MultipartHandler {
 
     private final Backend backend;
     private final ObjectLockGuard locks;
+    private final io.posixgw.server.auth.BucketAcls acls;
 
     MultipartHandler(Backend backend) {
         this(backend, new ObjectLockGuard(backend, java.time.Clock.systemUTC()));
@@ -54,6 +55,23 @@ final class MultipartHandler {
     MultipartHandler(Backend backend, ObjectLockGuard locks) {
         this.backend = backend;
         this.locks = locks;
+        this.acls = new io.posixgw.server.auth.BucketAcls(backend);
+    }
+
+    /**
+     * The {@code Owner} a listing of uploads names: the owner the object will have. With ACLs disabled
+     * that is the bucket owner, whoever initiated the upload (S3's BucketOwnerEnforced); otherwise the
+     * initiator, the ObjectWriter default (a BucketOwnerPreferred upload given bucket-owner-full-control
+     * is also named so, as the upload's ACL is not read here).
+     */
+    private Owner futureOwner(Exchange x) throws IOException {
+        if (!acls.ownership(x.bucket()).aclsEnabled()) {
+            String bucketOwner = backend.bucketOwner(x.bucket());
+            if (bucketOwner != null) {
+                return new Owner(bucketOwner, bucketOwner);
+            }
+        }
+        return new Owner(x.accessKey(), x.accessKey());
     }
 
     /** The upload's ACL ({@code acl}, null for none) waits on the upload with its other attributes until Complete. */
@@ -231,14 +249,15 @@ final class MultipartHandler {
                     uploadIdMarker,
                     max));
         }
-        Owner owner = new Owner(x.accessKey(), x.accessKey());
+        Owner initiator = new Owner(x.accessKey(), x.accessKey());
+        Owner owner = futureOwner(x);
         List<ListMultipartUploadsResultXml.Upload> uploads = new ArrayList<>();
         for (MultipartUpload u : r.uploads()) {
             MultipartChecksum c = u.checksum();
             uploads.add(new ListMultipartUploadsResultXml.Upload(
                     enc.apply(u.key()),
                     u.uploadId(),
-                    owner,
+                    initiator,
                     owner,
                     "STANDARD",
                     S3Xml.timestamp(u.initiated()),
@@ -280,14 +299,15 @@ final class MultipartHandler {
                         ChecksumValues.of(p.checksums())));
             }
         }
-        Owner owner = new Owner(x.accessKey(), x.accessKey());
+        Owner initiator = new Owner(x.accessKey(), x.accessKey());
+        Owner owner = futureOwner(x);
         boolean truncated = max > 0 && r.truncated();
         MultipartChecksum checksum = r.checksum();
         return S3Response.xml(new ListPartsResultXml(
                 x.bucket(),
                 x.key(),
                 r.uploadId(),
-                owner,
+                initiator,
                 owner,
                 "STANDARD",
                 marker,

@@ -33,12 +33,25 @@ public final class Operations {
     private final CorsResponder corsResponder;
     private final Backend backend;
 
-    /** @param authenticator verifies the signatures POST Object forms carry */
+    /** With AWS's defaults for new buckets (since April 2023). */
     public Operations(Backend backend, String region, Authorizer authorizer, Authenticator authenticator) {
+        this(backend, region, authorizer, authenticator, false);
+    }
+
+    /**
+     * @param authenticator verifies the signatures POST Object forms carry
+     * @param legacyBucketDefaults new buckets as on S3 before April 2023: ACLs enabled, no Public Access Block
+     */
+    public Operations(
+            Backend backend,
+            String region,
+            Authorizer authorizer,
+            Authenticator authenticator,
+            boolean legacyBucketDefaults) {
         this.authorizer = authorizer;
         this.corsResponder = new CorsResponder(backend);
         this.backend = backend;
-        BucketHandler buckets = new BucketHandler(backend, region, authorizer);
+        BucketHandler buckets = new BucketHandler(backend, region, authorizer, legacyBucketDefaults);
         ObjectGetHandler gets = new ObjectGetHandler(backend);
         ObjectLockGuard locks = new ObjectLockGuard(backend, java.time.Clock.systemUTC());
         ObjectPutHandler puts = new ObjectPutHandler(backend, locks);
@@ -190,7 +203,8 @@ public final class Operations {
     }
 
     public S3Response run(Exchange x) throws IOException {
-        if (x.endpoint().signedByRequest()) {
+        boolean authorized = x.endpoint().signedByRequest();
+        if (authorized) {
             // a preflight needs no caller; a POST Object's is known once its form is read (PostObjectHandler)
             authorizer.authorize(x.caller(), x.endpoint(), x.request(), x.client());
         }
@@ -199,6 +213,15 @@ public final class Operations {
             // the connection refuses these before authenticating; here for any other caller
             throw new S3Exception(S3Error.NOT_IMPLEMENTED, x.endpoint().apiName() + " is not implemented by posixgw");
         }
-        return h.run(x);
+        try {
+            return h.run(x);
+        } catch (S3Exception e) {
+            // a missing key is told only to those who may list the bucket (others get 403, as on S3); a
+            // copy's NoSuchKey is its source's, which the caller may read (its GetObject was authorised)
+            boolean ofThisKey = x.request().key() != null && x.endpoint().copy() != Endpoint.Copy.REQUIRED;
+            throw authorized && ofThisKey
+                    ? authorizer.hideMissingKey(e, x.caller(), x.request(), x.client(), x.bucket())
+                    : e;
+        }
     }
 }

@@ -52,12 +52,12 @@ class AclSemanticsIT extends GatewayPerClass {
     @Test
     void settingTheOwnersFullControlIsAcceptedAndChangesNothing() throws Exception {
         for (String path : new String[] {"/" + B, path(B, "k")}) {
-            assertOk(raw.send("PUT", path, Map.of("acl", ""), Map.of("x-amz-acl", "private"), new byte[0]));
             assertOk(raw.send(
                     "PUT", path, Map.of("acl", ""), Map.of("x-amz-acl", "bucket-owner-full-control"), new byte[0]));
             assertOk(raw.send("PUT", path, Map.of("acl", ""), Map.of(), bytes(OWNER_ONLY)));
         }
-        assertOk(raw.send("PUT", path(B, "canned"), Map.of(), Map.of("x-amz-acl", "private"), bytes("c")));
+        assertOk(raw.send(
+                "PUT", path(B, "canned"), Map.of(), Map.of("x-amz-acl", "bucket-owner-full-control"), bytes("c")));
         // the owner's own full control, in the grant header's form
         assertOk(raw.send(
                 "PUT",
@@ -77,6 +77,21 @@ class AclSemanticsIT extends GatewayPerClass {
     @Test
     void anyOtherGrantIsRefusedNotIgnored() throws Exception {
         for (String path : new String[] {"/" + B, path(B, "k")}) {
+            // S3 takes bucket-owner-full-control and nothing else, not even "private" from the owner
+            assertError(
+                    raw.send("PUT", path, Map.of("acl", ""), Map.of("x-amz-acl", "private"), new byte[0]),
+                    400,
+                    "AccessControlListNotSupported");
+            // an ACL without grants would take the owner's full control away
+            assertError(
+                    raw.send(
+                            "PUT",
+                            path,
+                            Map.of("acl", ""),
+                            Map.of(),
+                            bytes(OWNER_ONLY.replaceAll("<Grant>.*</Grant>", ""))),
+                    400,
+                    "AccessControlListNotSupported");
             assertError(
                     raw.send("PUT", path, Map.of("acl", ""), Map.of("x-amz-acl", "public-read"), new byte[0]),
                     400,
@@ -107,6 +122,11 @@ class AclSemanticsIT extends GatewayPerClass {
                     "AccessControlListNotSupported");
         }
         // the writes that carry an ACL store nothing
+        assertError(
+                raw.send("PUT", path(B, "private"), Map.of(), Map.of("x-amz-acl", "private"), bytes("p")),
+                400,
+                "AccessControlListNotSupported");
+        ObjectFiles.assertAbsent(root, B, "private");
         assertError(
                 raw.send("PUT", path(B, "public"), Map.of(), Map.of("x-amz-acl", "public-read"), bytes("p")),
                 400,

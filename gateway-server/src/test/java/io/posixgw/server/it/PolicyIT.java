@@ -258,7 +258,8 @@ class PolicyIT {
         assertStatus(200, null, got);
         assertEquals("{\"price\":1}", got.text());
         assertStatus(200, null, anonymous("HEAD", "/alice-public/pub/catalog.json", null));
-        assertStatus(404, "NoSuchKey", anonymous("GET", "/alice-public/pub/absent", null));
+        // the policy lets everyone read, not list: a missing key is 403 to them, as on S3
+        assertStatus(403, "AccessDenied", anonymous("GET", "/alice-public/pub/absent", null));
         assertStatus(403, "AccessDenied", anonymous("GET", "/alice-public/private/secret", null));
         assertStatus(403, "AccessDenied", anonymous("GET", "/alice-public?list-type=2", null));
         assertStatus(403, "AccessDenied", anonymous("PUT", "/alice-public/pub/new", "x"));
@@ -279,6 +280,50 @@ class PolicyIT {
         RawS3.Response pab = call(alice, "GET", "/alice-public", Map.of("publicAccessBlock", ""), null);
         assertEquals("false", pab.element("BlockPublicPolicy"), pab.text());
         assertEquals("true", pab.element("RestrictPublicBuckets"), pab.text());
+    }
+
+    @Test
+    void aMissingKeyIsToldOnlyToThoseWhoMayListTheBucket() throws Exception {
+        bucketOf(alice, "alice-catalog");
+        assertStatus(204, null, call(alice, "DELETE", "/alice-catalog", Map.of("publicAccessBlock", ""), null));
+        putObject(alice, "alice-catalog", "prices.json", "{}");
+        // everyone may read objects, nobody but alice may list: a missing key is 403 to them, as on S3
+        String readOnly = statement("Allow", "\"*\"", "\"s3:GetObject\"", "\"arn:aws:s3:::alice-catalog/*\"", null);
+        assertStatus(204, null, putPolicy(alice, "alice-catalog", policy(readOnly)));
+        assertStatus(200, null, anonymous("GET", "/alice-catalog/prices.json", null));
+        assertStatus(403, "AccessDenied", anonymous("GET", "/alice-catalog/missing.json", null));
+        assertStatus(403, null, anonymous("HEAD", "/alice-catalog/missing.json", null));
+        assertStatus(403, "AccessDenied", call(bob, "GET", "/alice-catalog/missing.json", Map.of(), null));
+        assertStatus(404, "NoSuchKey", call(alice, "GET", "/alice-catalog/missing.json", Map.of(), null));
+        assertStatus(404, "NoSuchKey", call(rootRaw, "GET", "/alice-catalog/missing.json", Map.of(), null));
+
+        // bob may list too: he is told
+        String bobLists =
+                statement("Allow", "{\"AWS\":\"bob\"}", "\"s3:ListBucket\"", "\"arn:aws:s3:::alice-catalog\"", null);
+        assertStatus(204, null, putPolicy(alice, "alice-catalog", policy(readOnly, bobLists)));
+        assertStatus(404, "NoSuchKey", call(bob, "GET", "/alice-catalog/missing.json", Map.of(), null));
+        assertStatus(404, null, call(bob, "HEAD", "/alice-catalog/missing.json", Map.of(), null));
+        assertStatus(403, "AccessDenied", anonymous("GET", "/alice-catalog/missing.json", null));
+    }
+
+    @Test
+    void withAclsDisabledAnUploadOfAnotherAccountIsListedAsTheBucketOwners() throws Exception {
+        bucketOf(alice, "alice-uploads");
+        String bobUploads = statement(
+                "Allow",
+                "{\"AWS\":\"bob\"}",
+                "[\"s3:PutObject\",\"s3:ListMultipartUploadParts\"]",
+                "\"arn:aws:s3:::alice-uploads/*\"",
+                null);
+        assertStatus(204, null, putPolicy(alice, "alice-uploads", policy(bobUploads)));
+        RawS3.Response created = call(bob, "POST", "/alice-uploads/big.bin", Map.of("uploads", ""), null);
+        assertStatus(200, null, created);
+        RawS3.Response parts =
+                call(bob, "GET", "/alice-uploads/big.bin", Map.of("uploadId", created.element("UploadId")), null);
+        assertStatus(200, null, parts);
+        // BucketOwnerEnforced: the object will be alice's, bob only initiated it
+        assertTrue(parts.text().contains("<Initiator><ID>bob</ID>"), parts.text());
+        assertTrue(parts.text().contains("<Owner><ID>alice</ID>"), parts.text());
     }
 
     @Test

@@ -35,7 +35,16 @@ final class OpsHarness {
 
     final InMemoryBackend store = new InMemoryBackend();
     final BackendCalls backend = new BackendCalls(store);
-    private final Operations operations = new Operations(store, "us-east-1", new Authorizer(store), null);
+    private final Operations operations;
+
+    OpsHarness() {
+        this(false);
+    }
+
+    /** @param legacyBucketDefaults the server's {@code --legacy-bucket-defaults} */
+    OpsHarness(boolean legacyBucketDefaults) {
+        this.operations = new Operations(store, "us-east-1", new Authorizer(store), null, legacyBucketDefaults);
+    }
 
     Request request(String method, String path) {
         return new Request(method, path);
