@@ -176,8 +176,14 @@ public final class Authorizer {
             return;
         }
         // no Deny, no Allow by the policy: an ACL grant may still allow it, as S3 evaluates them together
+        String versionId = backend.keepsVersions() && request != null ? request.queryParam("versionId") : null;
         if (!acls.allows(
-                caller.accessKey(), action, bucket, key, blockOf(bucket).ignorePublicAcls())) {
+                caller.accessKey(),
+                action,
+                bucket,
+                key,
+                versionId,
+                blockOf(bucket).ignorePublicAcls())) {
             throw denied();
         }
     }
