@@ -13,6 +13,8 @@
 # prints the calls per request by syscall. Rows marked ~ (futex, epoll, JIT/GC
 # threads' calls) are thread wake-ups and JVM housekeeping, timing-dependent: shown,
 # but left out of the total.
+# With SYSCALLS_VERSIONING=1 the servers keep versions (--versioning-dir, a directory of the same
+# disk): the bucket stays unversioned, so a PUT shows what keeping versions costs a bucket without them.
 # With SYSCALLS_FLOORS=1, two more columns: the same requests done by the bench's file
 # floors (`posixgw-bench floor-loop`: posixgw's file calls, floor-chosen, and the fewest
 # calls Java 17 allows, floor-minimal, in a JVM without HTTP, on a directory of the same
@@ -44,8 +46,12 @@ for jar in "${jars[@]}"; do
   cp "$jar" "$work/server-$n.jar"
   port=17270
   while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
+  extra=()
+  if [ "${SYSCALLS_VERSIONING:-0}" = 1 ]; then
+    mkdir -p "$work/versions-$n"; extra=(--versioning-dir "$work/versions-$n")
+  fi
   java -jar "$work/server-$n.jar" --quiet --fsync "${SYSCALLS_FSYNC:-on}" --port "127.0.0.1:$port" --access "$access" \
-    --secret "$secret" "$work/data-$n" >"$work/server-$n.log" 2>&1 &
+    --secret "$secret" "${extra[@]}" "$work/data-$n" >"$work/server-$n.log" 2>&1 &
   pid=$!; pids+=("$pid")
   for i in $(seq 1 120); do curl -s -o /dev/null "http://127.0.0.1:$port/_/health" && break; sleep 0.5; done
   # JIT warm-up, untraced: the first requests load classes and compile (JIT threads' calls are noise).

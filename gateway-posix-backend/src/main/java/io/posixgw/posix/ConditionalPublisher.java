@@ -2,6 +2,8 @@ package io.posixgw.posix;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
+import io.posixgw.core.lock.ObjectLock;
+import io.posixgw.core.lock.ObjectLockRules;
 import io.posixgw.core.model.Preconditions;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -17,14 +19,34 @@ import java.nio.file.Path;
  * takes no lock). A failed condition publishes nothing: 412, or 404 for
  * {@code If-Match} on a key that does not exist. The rules are {@link Preconditions}'; this class
  * makes them atomic with the publication.
+ *
+ * <p>Object Lock too: the bucket's versioning state and lock configuration are read once per
+ * publication ({@link VersionStore#writeState}); the new version gets the bucket's default
+ * retention, and in a bucket with Object Lock a write that replaces a version in place (no
+ * versioning, or the null version while Suspended) checks that version's lock under the key's
+ * lock, which PutObjectRetention and PutObjectLegalHold take too.
  */
 final class ConditionalPublisher {
+    private final MetadataStore store;
     private final Committer committer;
     private final ObjectReader reader;
     private final KeyLocks keyLocks;
     private final VersionStore versions;
 
-    ConditionalPublisher(Committer committer, ObjectReader reader, KeyLocks keyLocks, VersionStore versions) {
+    /**
+     * The Object Lock part of a write: the lock its headers ask for (null: the staged file carries its
+     * final lock, an upload's set at CreateMultipartUpload) and whether it may replace a version under
+     * GOVERNANCE retention.
+     */
+    record LockRequest(ObjectLock asked, boolean bypassGovernance) {
+        static LockRequest carried(boolean bypassGovernance) {
+            return new LockRequest(null, bypassGovernance);
+        }
+    }
+
+    ConditionalPublisher(
+            MetadataStore store, Committer committer, ObjectReader reader, KeyLocks keyLocks, VersionStore versions) {
+        this.store = store;
         this.committer = committer;
         this.reader = reader;
         this.keyLocks = keyLocks;
@@ -73,9 +95,20 @@ final class ConditionalPublisher {
     }
 
     /**
+     * The lock of a new version that is not published through {@link #publish} (a directory object):
+     * what it asks for plus the bucket's default retention.
+     */
+    ObjectLock newVersionLock(Path bucketDir, ObjectLock asked) throws IOException {
+        return ObjectLockRules.forNewVersion(
+                asked, versions.writeState(bucketDir).lock(), java.time.Instant.now());
+    }
+
+    /**
      * Publishes the staged object. On a versioned bucket every write runs under the key's lock:
      * the condition is checked against the current version (a delete marker counts as no
-     * object), then {@link VersionStore#publish} keeps or replaces the version it supersedes.
+     * object), then {@link VersionStore#publish} keeps or replaces the version it supersedes. In a
+     * bucket with Object Lock and without versioning the write runs under the key's lock too, and
+     * refuses to replace a protected current version.
      *
      * @return the new version's id on a versioned bucket ({@code null} for S3's null version), else null
      */
@@ -86,17 +119,45 @@ final class ConditionalPublisher {
             StagedFile staged,
             Path bucketDir,
             Path target,
-            Path firstMissing)
+            Path firstMissing,
+            LockRequest lock)
             throws IOException {
-        VersionStore.Status st = versions.status(bucket);
+        VersionStore.WriteState ws = versions.writeState(bucketDir);
+        if (lock.asked() != null) {
+            ObjectLock fin = ObjectLockRules.forNewVersion(lock.asked(), ws.lock(), java.time.Instant.now());
+            if (fin.retention() != lock.asked().retention()) { // the bucket's default retention
+                store.set(staged.path, AttrNames.RETENTION, LockAttrCodec.encodeRetention(fin.retention()));
+            }
+        }
+        VersionStore.RemovalGuard guard = LockCheck.guard(store, ws, lock.bypassGovernance());
+        VersionStore.Status st = ws.versioning();
         if (st != VersionStore.Status.UNVERSIONED) {
             try (KeyLocks.Held held = versions.lock(bucketDir, key)) {
                 checkUnderLock(bucket, key, condition, target);
-                return versions.publish(bucket, key, st, staged, bucketDir, target, firstMissing);
+                return versions.publish(bucket, key, st, staged, bucketDir, target, firstMissing, guard);
             }
+        }
+        if (ws.locking()) {
+            try (KeyLocks.Held held = versions.lock(bucketDir, key)) {
+                checkUnderLock(bucket, key, condition, target);
+                guard.mayRemove(bucket, key, target, null); // replaced in place
+                publishLocked(condition, staged, bucketDir, target, firstMissing);
+            }
+            return null;
         }
         publishUnversioned(bucket, key, condition, staged, bucketDir, target, firstMissing);
         return null;
+    }
+
+    /** The publication of an unversioned write whose key's lock is held (its condition checked). */
+    private void publishLocked(
+            Preconditions condition, StagedFile staged, Path bucketDir, Path target, Path firstMissing)
+            throws IOException {
+        if (condition.ifNoneMatch() != null) {
+            committer.publishIfAbsent(staged, bucketDir, target);
+        } else {
+            committer.publish(staged, bucketDir, target, firstMissing);
+        }
     }
 
     /** The condition against the current version, read under the key's lock. */

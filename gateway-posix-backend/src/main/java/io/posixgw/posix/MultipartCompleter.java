@@ -213,7 +213,15 @@ final class MultipartCompleter {
                 }
                 staged.setAttributes(store, attrs);
                 heartbeat(claim); // the fsync of a large object may take a while
-                versionId = publisher.publish(bucket, key, checks.condition(), staged, bucketDir, target, firstMissing);
+                versionId = publisher.publish(
+                        bucket,
+                        key,
+                        checks.condition(),
+                        staged,
+                        bucketDir,
+                        target,
+                        firstMissing,
+                        ConditionalPublisher.LockRequest.carried(checks.bypassGovernance()));
                 published = true;
             }
         } finally {

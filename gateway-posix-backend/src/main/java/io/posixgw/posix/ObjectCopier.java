@@ -106,7 +106,8 @@ final class ObjectCopier {
                 if (summer != null) {
                     checksums = Map.of(wanted.name(), summer.base64()); // of no bytes
                 }
-                writer.putDirectory(dstBucket, r.key(), attrs, checksums);
+                writer.putDirectory(
+                        dstBucket, r.key(), attrs.withLock(publisher.newVersionLock(dstBucket, r.lock())), checksums);
                 Path dir = paths.objectPath(dstBucket, r.key());
                 return new CopyObjectResult(
                         AttrNames.EMPTY_ETAG, Files.getLastModifiedTime(dir).toInstant(), checksums);
@@ -126,8 +127,15 @@ final class ObjectCopier {
                 staged.setAttributes(store, ObjectWriter.attrsFor(etag, attrs, checksums));
                 Instant mtime = Files.getLastModifiedTime(staged.path, LinkOption.NOFOLLOW_LINKS)
                         .toInstant();
-                String versionId =
-                        publisher.publish(r.bucket(), r.key(), r.condition(), staged, dstBucket, target, firstMissing);
+                String versionId = publisher.publish(
+                        r.bucket(),
+                        r.key(),
+                        r.condition(),
+                        staged,
+                        dstBucket,
+                        target,
+                        firstMissing,
+                        new ConditionalPublisher.LockRequest(r.lock(), r.bypassGovernance()));
                 return new CopyObjectResult(etag, mtime, checksums, versionId, si.versionId());
             }
         }

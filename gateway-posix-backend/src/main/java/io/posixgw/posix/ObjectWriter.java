@@ -50,7 +50,11 @@ final class ObjectWriter {
         if (ObjectKeys.isDirectoryKey(key)) {
             requireEmptyBody(body, req.contentMd5());
             Map<String, String> checksums = body.checksums();
-            putDirectory(bucketDir, key, attributes, checksums);
+            putDirectory(
+                    bucketDir,
+                    key,
+                    attributes.withLock(publisher.newVersionLock(bucketDir, attributes.lock())),
+                    checksums);
             return new PutObjectResult(AttrNames.EMPTY_ETAG, checksums);
         }
         Path target = paths.objectPath(bucketDir, key);
@@ -64,7 +68,15 @@ final class ObjectWriter {
             String etag = Etags.fromMd5(md5);
             Map<String, String> checksums = body.checksums() == null ? Map.of() : body.checksums();
             staged.setAttributes(store, attrsFor(etag, attributes, checksums));
-            String versionId = publisher.publish(req.bucket(), key, condition, staged, bucketDir, target, firstMissing);
+            String versionId = publisher.publish(
+                    req.bucket(),
+                    key,
+                    condition,
+                    staged,
+                    bucketDir,
+                    target,
+                    firstMissing,
+                    new ConditionalPublisher.LockRequest(attributes.lock(), req.bypassGovernance()));
             return new PutObjectResult(etag, checksums, versionId);
         }
     }

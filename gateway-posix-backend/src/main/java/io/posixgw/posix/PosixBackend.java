@@ -72,6 +72,7 @@ public final class PosixBackend implements Backend {
     private final ConditionalPublisher publisher;
     private final VersionStore versions;
     private final VersionReads versionReads;
+    private final VersionAttributes versionAttributes;
 
     public PosixBackend(Path root) throws IOException {
         this(root, PosixOptions.DEFAULT);
@@ -113,7 +114,8 @@ public final class PosixBackend implements Backend {
         KeyLocks keyLocks = new KeyLocks(KeyLocks.Domain.KEYS);
         this.versions = new VersionStore(options.versioningDir(), paths, store, committer, keyLocks);
         this.versionReads = new VersionReads(paths, reader, versions);
-        this.publisher = new ConditionalPublisher(committer, reader, keyLocks, versions);
+        this.versionAttributes = new VersionAttributes(reader, versionReads, versions, store, committer, paths);
+        this.publisher = new ConditionalPublisher(store, committer, reader, keyLocks, versions);
         this.writer = new ObjectWriter(paths, store, committer, publisher);
         this.remover = new ObjectRemover(paths, store, writer, committer);
         this.copier = new ObjectCopier(paths, store, reader, writer, publisher, versionReads);
@@ -261,15 +263,18 @@ public final class PosixBackend implements Backend {
 
     /**
      * A conditional delete runs under the key's publish lock, like every conditional write. On a
-     * versioned bucket every delete runs under the key's lock ({@link VersionStore}).
+     * versioned bucket every delete runs under the key's lock ({@link VersionStore}), and so does
+     * every delete in a bucket with Object Lock, whose check ({@link LockCheck}) is made under it.
      */
     @Override
     public DeleteObjectResult deleteObject(DeleteObjectRequest request) throws IOException {
         String bucket = request.bucket();
         String key = request.key();
-        VersionStore.Status st = call(() -> versions.status(bucket));
+        Path bucketDir = paths.bucketDir(bucket);
+        VersionStore.WriteState ws = call(() -> versions.writeState(bucketDir));
+        VersionStore.Status st = ws.versioning();
         if (st != VersionStore.Status.UNVERSIONED && !io.posixgw.core.names.ObjectKeys.isDirectoryKey(key)) {
-            return writing(bucket, () -> versionedDelete(request, st));
+            return writing(bucket, () -> versionedDelete(request, ws));
         }
         if (request.versionId() != null && !request.versionId().equals(VersionStore.NULL)) {
             call(() -> {
@@ -281,22 +286,39 @@ public final class PosixBackend implements Backend {
             });
             return new DeleteObjectResult(request.versionId(), false); // no such version: nothing to remove
         }
-        if (request.ifMatch() == null) {
+        if (request.ifMatch() == null && !ws.locking()) {
             writing(bucket, () -> {
                 remover.delete(bucket, key);
                 return null;
             });
             return DeleteObjectResult.UNVERSIONED;
         }
+        if (ws.locking()) {
+            VersionStore.RemovalGuard guard = LockCheck.guard(store, ws, request.bypassGovernance());
+            writing(bucket, () -> {
+                try (KeyLocks.Held held = versions.lock(bucketDir, key)) {
+                    Path target = paths.objectPath(bucketDir, key);
+                    if (request.ifMatch() != null) {
+                        publisher.checkUnderLock(
+                                bucket, key, new Preconditions(request.ifMatch(), null, null, null), target);
+                    }
+                    guard.mayRemove(bucket, key, target, null);
+                    remover.delete(bucket, key);
+                }
+                return null;
+            });
+            return DeleteObjectResult.UNVERSIONED;
+        }
         Preconditions condition = new Preconditions(request.ifMatch(), null, null, null);
         writing(bucket, () -> {
-            publisher.runIf(bucket, key, condition, paths.bucketDir(bucket), () -> remover.delete(bucket, key));
+            publisher.runIf(bucket, key, condition, bucketDir, () -> remover.delete(bucket, key));
             return null;
         });
         return DeleteObjectResult.UNVERSIONED;
     }
 
-    private DeleteObjectResult versionedDelete(DeleteObjectRequest request, VersionStore.Status st) throws IOException {
+    private DeleteObjectResult versionedDelete(DeleteObjectRequest request, VersionStore.WriteState ws)
+            throws IOException {
         String bucket = request.bucket();
         String key = request.key();
         String id = request.versionId();
@@ -305,54 +327,17 @@ public final class PosixBackend implements Backend {
         }
         Path bucketDir = paths.bucketDir(bucket);
         Path target = paths.objectPath(bucketDir, key);
+        VersionStore.RemovalGuard guard = LockCheck.guard(store, ws, request.bypassGovernance());
         try (KeyLocks.Held held = versions.lock(bucketDir, key)) {
             if (request.ifMatch() != null) {
                 Preconditions condition = new Preconditions(request.ifMatch(), null, null, null);
                 publisher.checkUnderLock(bucket, key, condition, target);
             }
             if (id == null) {
-                return versions.addDeleteMarker(bucket, key, st, bucketDir, target);
+                return versions.addDeleteMarker(bucket, key, ws.versioning(), bucketDir, target, guard);
             }
-            requireUnlocked(bucketDir, versions.find(bucket, key, target, id), request.bypassGovernance());
-            return versions.deleteVersion(bucket, key, id, bucketDir, target, () -> remover.delete(bucket, key));
+            return versions.deleteVersion(bucket, key, id, bucketDir, target, () -> remover.delete(bucket, key), guard);
         }
-    }
-
-    /**
-     * The removal of a version for good, refused (403 AccessDenied) while the version is protected
-     * by Object Lock, in a bucket whose lock configuration is enabled. Read under the key's lock,
-     * which retention and legal-hold writes take too: a lock set by an acknowledged request is
-     * never missed by a delete that runs after it, in any gateway.
-     */
-    private void requireUnlocked(Path bucketDir, Path file, boolean bypassGovernance) throws IOException {
-        if (file == null) {
-            return;
-        }
-        LockConfiguration config = LockAttrCodec.decodeConfiguration(store.get(bucketDir, AttrNames.BUCKET_LOCK));
-        if (config == null || !config.enabled()) {
-            return;
-        }
-        Map<String, byte[]> raw;
-        try {
-            raw = store.read(file, n -> n.equals(AttrNames.RETENTION) || n.equals(AttrNames.LEGAL_HOLD));
-        } catch (NoSuchFileException gone) {
-            return;
-        }
-        io.posixgw.core.lock.ObjectLockRules.requireDeletable(
-                LockAttrCodec.decode(raw), bypassGovernance, java.time.Instant.now());
-    }
-
-    /** Runs a write of a version's lock attributes under the key's lock on a versioned bucket (see {@link #requireUnlocked}). */
-    private void underKeyLock(String bucket, String key, VoidStep step) throws IOException {
-        run(() -> {
-            if (versions.status(bucket) == VersionStore.Status.UNVERSIONED) {
-                step.run();
-                return;
-            }
-            try (KeyLocks.Held held = versions.lock(paths.bucketDir(bucket), key)) {
-                step.run();
-            }
-        });
     }
 
     @Override
@@ -393,58 +378,31 @@ public final class PosixBackend implements Backend {
         return call(() -> lister.listVersions(request));
     }
 
-    /** Where Object Lock hooks in: asked before any version is removed or replaced. */
-    public void removalGuard(VersionGuard guard) {
-        versions.guard(guard == null ? null : guard::mayRemove);
-    }
-
     @Override
     public Map<String, String> getObjectTagging(String bucket, String key) throws IOException {
-        return call(() -> reader.head(bucket, key, false).attributes().tags());
+        return getObjectTagging(bucket, key, null);
     }
 
     @Override
     public Map<String, String> getObjectTagging(String bucket, String key, String versionId) throws IOException {
-        if (versionId == null) {
-            return getObjectTagging(bucket, key);
-        }
-        return call(() -> versionReads.tags(bucket, key, versionId));
+        return call(() -> versionAttributes
+                .version(bucket, key, versionId)
+                .info()
+                .attributes()
+                .tags());
     }
 
+    @Override
+    public void putObjectTagging(String bucket, String key, Map<String, String> tags) throws IOException {
+        putObjectTagging(bucket, key, null, tags);
+    }
+
+    /** In place on the version (see {@link VersionAttributes}); an empty map removes the tags. */
     @Override
     public void putObjectTagging(String bucket, String key, String versionId, Map<String, String> tags)
             throws IOException {
-        if (versionId == null) {
-            putObjectTagging(bucket, key, tags);
-            return;
-        }
-        run(() -> {
-            ObjectReader.Version v = versionReads.version(bucket, key, versionId, AttrNames::objectRead);
-            if (tags.isEmpty()) {
-                store.remove(v.path(), AttrNames.TAGGING);
-            } else {
-                store.set(v.path(), AttrNames.TAGGING, AttrCodec.encodeMetadata(tags));
-            }
-            committer.syncDir(v.path().getParent());
-        });
-    }
-
-    /**
-     * Tags live in the object's {@code X-Amz-Tagging} attribute, set in place on the
-     * current version (no data is rewritten): an overwrite racing this call may win
-     * and carry its own tags, as with S3.
-     */
-    @Override
-    public void putObjectTagging(String bucket, String key, Map<String, String> tags) throws IOException {
-        run(() -> {
-            ObjectReader.Version v = reader.version(bucket, key);
-            if (tags.isEmpty()) {
-                store.remove(v.path(), AttrNames.TAGGING);
-            } else {
-                store.set(v.path(), AttrNames.TAGGING, AttrCodec.encodeMetadata(tags));
-            }
-            committer.syncDir(v.path());
-        });
+        byte[] value = tags.isEmpty() ? null : AttrCodec.encodeMetadata(tags);
+        run(() -> versionAttributes.set(bucket, key, versionId, AttrNames.TAGGING, value));
     }
 
     @Override
@@ -689,80 +647,61 @@ public final class PosixBackend implements Backend {
 
     @Override
     public ObjectLock getObjectLock(String bucket, String key) throws IOException {
-        return call(() -> reader.head(bucket, key, false).attributes().lock());
+        return getObjectLock(bucket, key, null);
     }
 
-    /** Set in place on the current version, as tags are: the lock stays with that version's inode. */
+    @Override
+    public ObjectLock getObjectLock(String bucket, String key, String versionId) throws IOException {
+        return call(() -> versionAttributes
+                .version(bucket, key, versionId)
+                .info()
+                .attributes()
+                .lock());
+    }
+
     @Override
     public void putObjectRetention(String bucket, String key, Retention retention) throws IOException {
-        underKeyLock(bucket, key, () -> {
-            ObjectReader.Version v = reader.version(bucket, key);
-            if (retention == null) {
-                store.remove(v.path(), AttrNames.RETENTION);
-            } else {
-                store.set(v.path(), AttrNames.RETENTION, LockAttrCodec.encodeRetention(retention));
-            }
-            committer.syncDir(v.path());
-        });
+        putObjectRetention(bucket, key, null, retention);
     }
 
+    /** In place on the version (see {@link VersionAttributes}); null removes it. */
     @Override
-    public byte[] getObjectAcl(String bucket, String key) throws IOException {
-        return call(() -> store.get(reader.version(bucket, key).path(), AttrNames.OBJECT_ACL));
-    }
-
-    /** Set in place on the current version, as tags are; a new write of the key starts without one. */
-    @Override
-    public void putObjectAcl(String bucket, String key, byte[] acl) throws IOException {
-        run(() -> {
-            ObjectReader.Version v = reader.version(bucket, key);
-            store.set(v.path(), AttrNames.OBJECT_ACL, acl);
-            committer.syncDir(v.path());
-        });
+    public void putObjectRetention(String bucket, String key, String versionId, Retention retention)
+            throws IOException {
+        byte[] value = retention == null ? null : LockAttrCodec.encodeRetention(retention);
+        run(() -> versionAttributes.set(bucket, key, versionId, AttrNames.RETENTION, value));
     }
 
     @Override
     public void putObjectLegalHold(String bucket, String key, boolean on) throws IOException {
-        underKeyLock(bucket, key, () -> {
-            ObjectReader.Version v = reader.version(bucket, key);
-            store.set(v.path(), AttrNames.LEGAL_HOLD, LockAttrCodec.encodeLegalHold(on));
-            committer.syncDir(v.path());
-        });
-    }
-
-    /**
-     * A named version's retention, in place on its file: the key's own when it is the current
-     * version, else its file in the versioning directory (versitygw sets it there too).
-     */
-    @Override
-    public void putObjectRetention(String bucket, String key, String versionId, Retention retention)
-            throws IOException {
-        if (versionId == null) {
-            putObjectRetention(bucket, key, retention);
-            return;
-        }
-        underKeyLock(bucket, key, () -> {
-            ObjectReader.Version v = versionReads.version(bucket, key, versionId, AttrNames::objectRead);
-            if (retention == null) {
-                store.remove(v.path(), AttrNames.RETENTION);
-            } else {
-                store.set(v.path(), AttrNames.RETENTION, LockAttrCodec.encodeRetention(retention));
-            }
-            committer.syncDir(v.path().getParent());
-        });
+        putObjectLegalHold(bucket, key, null, on);
     }
 
     @Override
     public void putObjectLegalHold(String bucket, String key, String versionId, boolean on) throws IOException {
-        if (versionId == null) {
-            putObjectLegalHold(bucket, key, on);
-            return;
-        }
-        underKeyLock(bucket, key, () -> {
-            ObjectReader.Version v = versionReads.version(bucket, key, versionId, AttrNames::objectRead);
-            store.set(v.path(), AttrNames.LEGAL_HOLD, LockAttrCodec.encodeLegalHold(on));
-            committer.syncDir(v.path().getParent());
-        });
+        run(() ->
+                versionAttributes.set(bucket, key, versionId, AttrNames.LEGAL_HOLD, LockAttrCodec.encodeLegalHold(on)));
+    }
+
+    @Override
+    public byte[] getObjectAcl(String bucket, String key) throws IOException {
+        return getObjectAcl(bucket, key, null);
+    }
+
+    @Override
+    public byte[] getObjectAcl(String bucket, String key, String versionId) throws IOException {
+        return call(() -> versionAttributes.get(bucket, key, versionId, AttrNames.OBJECT_ACL));
+    }
+
+    @Override
+    public void putObjectAcl(String bucket, String key, byte[] acl) throws IOException {
+        putObjectAcl(bucket, key, null, acl);
+    }
+
+    /** In place on the version, as tags are; a new write of the key starts without one. */
+    @Override
+    public void putObjectAcl(String bucket, String key, String versionId, byte[] acl) throws IOException {
+        run(() -> versionAttributes.set(bucket, key, versionId, AttrNames.OBJECT_ACL, acl));
     }
 
     /**

@@ -38,8 +38,8 @@ import java.util.Map;
  * version is noncurrent. The moves of one key run under the key's lock file, which orders
  * them across gateways on one volume.
  *
- * <p>{@link RemovalGuard} is the one place asked before any version is removed or replaced
- * (Object Lock hooks in there).
+ * <p>A {@link RemovalGuard}, given by the caller, is asked before any version is removed or replaced
+ * (Object Lock's check, under the key's lock).
  */
 final class VersionStore {
     static final String VERSIONING = "versioning";
@@ -76,7 +76,6 @@ final class VersionStore {
     private final MetadataStore store;
     private final Committer committer;
     private final KeyLocks keyLocks;
-    private volatile RemovalGuard guard = RemovalGuard.ALLOW;
 
     /** @param dir the versioning directory, or null when versions are not kept */
     VersionStore(Path dir, PathResolver paths, MetadataStore store, Committer committer, KeyLocks keyLocks)
@@ -101,10 +100,6 @@ final class VersionStore {
         }
     }
 
-    void guard(RemovalGuard g) {
-        this.guard = g == null ? RemovalGuard.ALLOW : g;
-    }
-
     boolean configured() {
         return dir != null;
     }
@@ -115,6 +110,35 @@ final class VersionStore {
             return Status.UNVERSIONED;
         }
         return decode(store.get(paths.bucketDir(bucket), VERSIONING));
+    }
+
+    /**
+     * What a write into the bucket depends on: its versioning state ({@link #status}) and its Object Lock
+     * configuration (null: none), in one read of the bucket's attributes (xattrs: open, one listing,
+     * a read per attribute present, close). Read per write, never cached: another gateway on the
+     * volume may change either at any time.
+     */
+    record WriteState(Status versioning, io.posixgw.core.lock.LockConfiguration lock) {
+        /** Whether the bucket's Object Lock protects versions (a configuration that says Enabled). */
+        boolean locking() {
+            return lock != null && lock.enabled();
+        }
+    }
+
+    /** {@code NoSuchBucket} when there is no bucket directory. */
+    WriteState writeState(Path bucketDir) throws IOException {
+        Map<String, byte[]> raw;
+        try {
+            raw = store.read(bucketDir, n -> n.equals(VERSIONING) || n.equals(AttrNames.BUCKET_LOCK));
+        } catch (NoSuchFileException | NotDirectoryException gone) {
+            throw S3Error.NO_SUCH_BUCKET.exception();
+        } catch (FileSystemException e) {
+            PathResolver.requireBucket(bucketDir); // a symlink (ELOOP: the read follows none) is no bucket
+            throw e;
+        }
+        return new WriteState(
+                dir == null ? Status.UNVERSIONED : decode(raw.get(VERSIONING)),
+                LockAttrCodec.decodeConfiguration(raw.get(AttrNames.BUCKET_LOCK)));
     }
 
     /** The state recorded on the bucket, whether or not this gateway keeps versions (null: never set). */
@@ -192,10 +216,18 @@ final class VersionStore {
      * caller): the id it gets (Enabled) is set on it, the version it replaces is kept (Enabled, or a
      * version with an id while Suspended) or replaced (the null version while Suspended).
      *
+     * @param replacing asked before a version is replaced in place (the null version while Suspended)
      * @return the new version's id, {@link #NULL} when it is the null version
      */
     String publish(
-            String bucket, String key, Status st, StagedFile staged, Path bucketDir, Path target, Path firstMissing)
+            String bucket,
+            String key,
+            Status st,
+            StagedFile staged,
+            Path bucketDir,
+            Path target,
+            Path firstMissing,
+            RemovalGuard replacing)
             throws IOException {
         Current cur = current(target);
         // after the current's id even when another gateway made that one in the same millisecond:
@@ -211,13 +243,13 @@ final class VersionStore {
             if (st == Status.ENABLED || !cur.id().equals(NULL)) {
                 keep(bucket, cur, keyDir);
             } else {
-                guard.mayRemove(bucket, key, target, null); // the null version is overwritten
+                replacing.mayRemove(bucket, key, target, null); // the null version is overwritten
             }
         }
         Path oldNull = keyDir.resolve(NULL);
         boolean replacesNull = st == Status.SUSPENDED && Fs.lstat(oldNull) != null;
         if (replacesNull && (cur == null || !cur.id().equals(NULL))) {
-            guard.mayRemove(bucket, key, oldNull, null);
+            replacing.mayRemove(bucket, key, oldNull, null);
         }
         committer.publish(staged, bucketDir, target, firstMissing);
         if (replacesNull) {
@@ -385,7 +417,8 @@ final class VersionStore {
      * version (an empty file with {@code delete-marker}), the one it replaces is kept as for a PUT.
      * Under the key's lock, held by the caller.
      */
-    DeleteObjectResult addDeleteMarker(String bucket, String key, Status st, Path bucketDir, Path target)
+    DeleteObjectResult addDeleteMarker(
+            String bucket, String key, Status st, Path bucketDir, Path target, RemovalGuard replacing)
             throws IOException {
         Path firstMissing;
         try {
@@ -395,7 +428,7 @@ final class VersionStore {
         }
         try (StagedFile staged = StagedFile.create(bucketDir, key, false, false)) {
             store.set(staged.path, DELETE_MARKER, new byte[0]);
-            String id = publish(bucket, key, st, staged, bucketDir, target, firstMissing);
+            String id = publish(bucket, key, st, staged, bucketDir, target, firstMissing, replacing);
             return new DeleteObjectResult(id, true);
         }
     }
@@ -409,7 +442,13 @@ final class VersionStore {
      * @param removeCurrent removes the key's file and prunes its empty parents (the unversioned delete)
      */
     DeleteObjectResult deleteVersion(
-            String bucket, String key, String id, Path bucketDir, Path target, IoAction removeCurrent)
+            String bucket,
+            String key,
+            String id,
+            Path bucketDir,
+            Path target,
+            IoAction removeCurrent,
+            RemovalGuard guard)
             throws IOException {
         Current cur = current(target);
         Path keyDir = keyDir(bucket, key);

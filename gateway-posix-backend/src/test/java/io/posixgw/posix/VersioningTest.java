@@ -414,6 +414,51 @@ class VersioningTest {
                 List.of(v2), versions("").stream().map(ObjectVersion::versionId).toList());
     }
 
+    /**
+     * A Suspended bucket with Object Lock (S3 refuses to suspend one; a volume can hold one, e.g. a
+     * bucket whose lock was set by another tool): a PUT that would overwrite a protected null version
+     * in place is refused, one over a version with an id keeps it and passes; a default retention
+     * applies to the new version.
+     */
+    @Test
+    void aProtectedNullVersionIsNotOverwrittenInPlaceWhileSuspended() throws IOException {
+        posix.putObjectLockConfiguration(B, io.posixgw.core.lock.LockConfiguration.enabledAt(java.time.Instant.now()));
+        backend.putBucketVersioning(B, "Suspended");
+        assertEquals("null", put("k", "null one"));
+        posix.putObjectLegalHold(B, "k", "null", true);
+        assertEquals(
+                S3Error.ACCESS_DENIED,
+                assertThrows(S3Exception.class, () -> put("k", "over")).error());
+        assertEquals("null one", get("k", "null"));
+        assertEquals(
+                S3Error.ACCESS_DENIED,
+                assertThrows(S3Exception.class, () -> backend.deleteObject(B, "k"))
+                        .error()); // its marker would replace it
+        posix.putObjectLegalHold(B, "k", "null", false);
+        backend.putBucketVersioning(B, "Enabled");
+        String v1 = put("k", "one"); // keeps the null version
+        posix.putObjectLegalHold(B, "k", "null", true);
+        backend.putBucketVersioning(B, "Suspended");
+        // the new null version would replace the kept, protected one
+        assertEquals(
+                S3Error.ACCESS_DENIED,
+                assertThrows(S3Exception.class, () -> put("k", "over")).error());
+        assertEquals("one", get("k", v1));
+        assertEquals("null one", get("k", "null"));
+        posix.putObjectLockConfiguration(
+                B,
+                new io.posixgw.core.lock.LockConfiguration(
+                        true,
+                        new io.posixgw.core.lock.DefaultRetention(
+                                io.posixgw.core.lock.RetentionMode.GOVERNANCE, 1, null),
+                        java.time.Instant.now()));
+        backend.putBucketVersioning(B, "Enabled");
+        String v2 = put("k", "two");
+        assertEquals(
+                io.posixgw.core.lock.RetentionMode.GOVERNANCE,
+                posix.getObjectLock(B, "k", v2).retention().mode());
+    }
+
     @Test
     void aNewIdSortsAfterTheCurrentOneEvenFromAGatewayWhoseClockIsBehind() {
         // a current version made "in the future" (another gateway's clock, or the same millisecond)

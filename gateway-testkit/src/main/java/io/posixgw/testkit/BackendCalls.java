@@ -289,6 +289,16 @@ public final class BackendCalls implements Backend {
     }
 
     @Override
+    public byte[] getObjectAcl(String bucket, String key, String versionId) throws IOException {
+        return backend.getObjectAcl(bucket, key, versionId);
+    }
+
+    @Override
+    public void putObjectAcl(String bucket, String key, String versionId, byte[] acl) throws IOException {
+        backend.putObjectAcl(bucket, key, versionId, acl);
+    }
+
+    @Override
     public Map<String, String> getObjectTagging(String bucket, String key) throws IOException {
         return backend.getObjectTagging(bucket, key);
     }

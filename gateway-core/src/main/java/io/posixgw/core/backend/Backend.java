@@ -129,6 +129,28 @@ public interface Backend {
                 io.posixgw.core.S3Error.NOT_IMPLEMENTED, "this backend keeps no object ACLs");
     }
 
+    /**
+     * The ACL of the version {@code versionId} names ({@code null}: the current one), as
+     * {@link #getObjectAcl(String, String)}; {@code NoSuchVersion} when there is no such version.
+     */
+    default byte[] getObjectAcl(String bucket, String key, String versionId) throws IOException {
+        if (versionId == null) {
+            return getObjectAcl(bucket, key);
+        }
+        headObject(new io.posixgw.core.model.GetObjectRequest(bucket, key, null, null, false, false, null, versionId));
+        return null;
+    }
+
+    /** Sets the ACL of the version {@code versionId} names ({@code null}: the current one) in place. */
+    default void putObjectAcl(String bucket, String key, String versionId, byte[] acl) throws IOException {
+        if (versionId == null) {
+            putObjectAcl(bucket, key, acl);
+            return;
+        }
+        throw new io.posixgw.core.S3Exception(
+                io.posixgw.core.S3Error.NOT_IMPLEMENTED, "this backend keeps no ACLs of noncurrent versions");
+    }
+
     /** Replaces the object's tags; an empty map removes them. */
     void putObjectTagging(String bucket, String key, Map<String, String> tags) throws IOException;
 

@@ -12,14 +12,25 @@ import java.util.Map;
  * @param objectSize   {@code x-amz-mp-object-size}: the expected total size; null when absent
  * @param condition    the write condition ({@code If-None-Match: *}, {@code If-Match}), checked atomically with
  *                     the publication; when it fails, the upload stays as it was
+ * @param bypassGovernance {@code x-amz-bypass-governance-retention: true} from a caller allowed to (see
+ *                     {@link PutObjectRequest#bypassGovernance})
  */
 public record CompleteChecks(
-        ChecksumType checksumType, Map<String, String> checksums, Long objectSize, Preconditions condition) {
+        ChecksumType checksumType,
+        Map<String, String> checksums,
+        Long objectSize,
+        Preconditions condition,
+        boolean bypassGovernance) {
     public static final CompleteChecks NONE = new CompleteChecks(null, Map.of(), null, Preconditions.NONE);
 
     public CompleteChecks {
         checksums = checksums == null ? Map.of() : Map.copyOf(checksums);
         condition = condition == null ? Preconditions.NONE : condition;
+    }
+
+    public CompleteChecks(
+            ChecksumType checksumType, Map<String, String> checksums, Long objectSize, Preconditions condition) {
+        this(checksumType, checksums, objectSize, condition, false);
     }
 
     /** Unconditional. */

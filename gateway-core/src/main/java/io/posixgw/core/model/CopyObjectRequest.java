@@ -19,10 +19,11 @@ import java.util.function.Consumer;
  * @param checksumAlgorithm the checksum the copy must carry ({@code x-amz-checksum-algorithm}), computed
  *                          while copying unless the source has it for the whole object; null to keep the
  *                          source's whole-object checksum, if any
- * @param lock              the copy's own Object Lock state (from its headers and the destination bucket's
- *                          default retention): a copy never takes the source's lock, as on S3
+ * @param lock              the copy's own Object Lock state, as its headers ask (the backend adds the destination
+ *                          bucket's default retention): a copy never takes the source's lock, as on S3
  * @param acl               the copy's own ACL ({@link ObjectAttributes#acl}), null for the bucket owner's: a copy
  *                          never takes the source's ACL, as on S3
+ * @param bypassGovernance  see {@link PutObjectRequest#bypassGovernance}
  */
 public record CopyObjectRequest(
         String sourceBucket,
@@ -36,11 +37,41 @@ public record CopyObjectRequest(
         ChecksumAlgorithm checksumAlgorithm,
         String sourceVersionId,
         ObjectLock lock,
-        Acl acl) {
+        Acl acl,
+        boolean bypassGovernance) {
     public CopyObjectRequest {
         condition = condition == null ? Preconditions.NONE : condition;
         lock = lock == null ? ObjectLock.NONE : lock;
         ObjectRules.requireUserMetadataWithinLimit(replaceAttributes);
+    }
+
+    public CopyObjectRequest(
+            String sourceBucket,
+            String sourceKey,
+            String bucket,
+            String key,
+            ObjectAttributes replaceAttributes,
+            Consumer<ObjectInfo> sourceCheck,
+            Map<String, String> replaceTags,
+            Preconditions condition,
+            ChecksumAlgorithm checksumAlgorithm,
+            String sourceVersionId,
+            ObjectLock lock,
+            Acl acl) {
+        this(
+                sourceBucket,
+                sourceKey,
+                bucket,
+                key,
+                replaceAttributes,
+                sourceCheck,
+                replaceTags,
+                condition,
+                checksumAlgorithm,
+                sourceVersionId,
+                lock,
+                acl,
+                false);
     }
 
     /** A copy without an ACL of its own. */
@@ -110,7 +141,8 @@ public record CopyObjectRequest(
                 checksumAlgorithm,
                 id,
                 lock,
-                acl);
+                acl,
+                bypassGovernance);
     }
 
     /** This copy, with its own Object Lock state {@code l}. */
@@ -127,7 +159,8 @@ public record CopyObjectRequest(
                 checksumAlgorithm,
                 sourceVersionId,
                 l,
-                acl);
+                acl,
+                bypassGovernance);
     }
 
     /** This copy, with its own ACL {@code a} (null: the bucket owner's). */
@@ -144,7 +177,26 @@ public record CopyObjectRequest(
                 checksumAlgorithm,
                 sourceVersionId,
                 lock,
-                a);
+                a,
+                bypassGovernance);
+    }
+
+    /** This copy, allowed ({@code b}) or not to replace a current version under GOVERNANCE retention in place. */
+    public CopyObjectRequest withBypassGovernance(boolean b) {
+        return new CopyObjectRequest(
+                sourceBucket,
+                sourceKey,
+                bucket,
+                key,
+                replaceAttributes,
+                sourceCheck,
+                replaceTags,
+                condition,
+                checksumAlgorithm,
+                sourceVersionId,
+                lock,
+                acl,
+                b);
     }
 
     /** A copy that keeps the source's checksum. */

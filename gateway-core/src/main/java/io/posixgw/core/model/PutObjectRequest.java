@@ -10,13 +10,26 @@ package io.posixgw.core.model;
  *                   and answers {@code BadDigest} on mismatch, before anything is visible
  * @param condition  a conditional write ({@code If-None-Match: *} or {@code If-Match}), evaluated
  *                   atomically with the publication; {@link Preconditions#NONE} for none
+ * @param bypassGovernance {@code x-amz-bypass-governance-retention: true} from a caller allowed to: the write may
+ *                   replace in place a current version under GOVERNANCE retention (the backend checks the
+ *                   bucket's Object Lock atomically with the publication)
  */
 public record PutObjectRequest(
-        String bucket, String key, ObjectAttributes attributes, byte[] contentMd5, Preconditions condition) {
+        String bucket,
+        String key,
+        ObjectAttributes attributes,
+        byte[] contentMd5,
+        Preconditions condition,
+        boolean bypassGovernance) {
 
     public PutObjectRequest {
         condition = condition == null ? Preconditions.NONE : condition;
         ObjectRules.requireUserMetadataWithinLimit(attributes);
+    }
+
+    public PutObjectRequest(
+            String bucket, String key, ObjectAttributes attributes, byte[] contentMd5, Preconditions condition) {
+        this(bucket, key, attributes, contentMd5, condition, false);
     }
 
     /** An unconditional write. */

@@ -176,10 +176,16 @@ public final class Authorizer {
             return;
         }
         // no Deny, no Allow by the policy: an ACL grant may still allow it, as S3 evaluates them together
+        String versionId = backend.keepsVersions() && request != null ? request.queryParam("versionId") : null;
         boolean granted;
         try {
             granted = acls.allows(
-                    caller.accessKey(), action, bucket, key, blockOf(bucket).ignorePublicAcls());
+                    caller.accessKey(),
+                    action,
+                    bucket,
+                    key,
+                    versionId,
+                    blockOf(bucket).ignorePublicAcls());
         } catch (S3Exception missing) {
             throw hideMissingKey(missing, caller, request, client, bucket);
         }
@@ -196,7 +202,8 @@ public final class Authorizer {
      */
     public S3Exception hideMissingKey(
             S3Exception error, Principal caller, S3Request request, Client client, String bucket) throws IOException {
-        if (error.error() != S3Error.NO_SUCH_KEY || caller.role().seesAllBuckets()) {
+        if ((error.error() != S3Error.NO_SUCH_KEY && error.error() != S3Error.NO_SUCH_VERSION)
+                || caller.role().seesAllBuckets()) {
             return error;
         }
         try {

@@ -47,9 +47,12 @@ public final class BucketAcls {
         return Acl.ownerOnly(owner == null ? "" : owner);
     }
 
-    /** The current object's ACL, the bucket owner's full control alone when none is stored; {@code NoSuchKey}. */
-    public Acl objectAcl(String bucket, String key) throws IOException {
-        Acl acl = Acl.fromJson(backend.getObjectAcl(bucket, key));
+    /**
+     * The ACL of the object's version {@code versionId} (null: the current one), the bucket owner's full
+     * control alone when none is stored; {@code NoSuchKey}, {@code NoSuchVersion}.
+     */
+    public Acl objectAcl(String bucket, String key, String versionId) throws IOException {
+        Acl acl = Acl.fromJson(backend.getObjectAcl(bucket, key, versionId));
         if (acl != null) {
             return acl;
         }
@@ -63,7 +66,8 @@ public final class BucketAcls {
      * mapping" table of S3's documentation); false for actions no ACL permission covers, and
      * while ACLs are disabled. With {@code ignorePublic} grants to the groups count for nothing.
      */
-    public boolean allows(String caller, String action, String bucket, String key, boolean ignorePublic)
+    public boolean allows(
+            String caller, String action, String bucket, String key, String versionId, boolean ignorePublic)
             throws IOException {
         if (!ownership(bucket).aclsEnabled()) {
             return false;
@@ -91,7 +95,8 @@ public final class BucketAcls {
         if (objectPermission == null || key == null) {
             return false;
         }
-        // NoSuchKey when the object is missing: the Authorizer tells it only to a caller who may list the bucket
-        return objectAcl(bucket, key).allows(caller, objectPermission, ignorePublic);
+        // NoSuchKey or NoSuchVersion when the object is missing: the Authorizer tells it only to a caller who may
+        // list the bucket
+        return objectAcl(bucket, key, versionId).allows(caller, objectPermission, ignorePublic);
     }
 }

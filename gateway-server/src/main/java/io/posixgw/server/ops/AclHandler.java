@@ -156,34 +156,17 @@ final class AclHandler {
         if (!acls.ownership(x.bucket()).aclsEnabled()) {
             return S3Response.xml(AccessControlPolicy.ownerFullControl(owner));
         }
-        requireCurrent(x);
-        return S3Response.xml(asXml(acls.objectAcl(x.bucket(), x.key())));
+        return S3Response.xml(asXml(acls.objectAcl(x.bucket(), x.key(), versionId(x))));
     }
 
-    /**
-     * With ACLs enabled a stored ACL is the current version's ({@code posixgw.acl} travels with the
-     * object's file): one of a noncurrent version is not kept yet, and saying so beats answering
-     * the current version's grants for it.
-     */
-    private void requireCurrent(Exchange x) throws IOException {
-        String versionId = backend.keepsVersions() ? x.query("versionId") : null;
-        if (versionId == null) {
-            return;
-        }
-        String current = backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null, false, false, null))
-                .info()
-                .versionId();
-        if (!versionId.equals(current == null ? "null" : current)) {
-            throw new S3Exception(
-                    S3Error.NOT_IMPLEMENTED,
-                    "ACLs of noncurrent versions are not implemented on a bucket with ACLs enabled.");
-        }
+    /** The version a request names where versions are kept (null: the current one). */
+    private String versionId(Exchange x) {
+        return backend.keepsVersions() ? x.query("versionId") : null;
     }
 
     /** The object, or the version {@code versionId} names where versions are kept, exists (every version has the owner's ACL). */
     private void requireVersion(Exchange x) throws IOException {
-        String versionId = backend.keepsVersions() ? x.query("versionId") : null;
-        backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null, false, false, null, versionId));
+        backend.headObject(new GetObjectRequest(x.bucket(), x.key(), null, null, false, false, null, versionId(x)));
     }
 
     S3Response putBucketAcl(Exchange x) throws IOException {
@@ -205,12 +188,10 @@ final class AclHandler {
             requireVersion(x); // NoSuchKey, NoSuchVersion
             return S3Response.ok();
         }
-        requireVersion(x);
-        requireCurrent(x);
-        Acl current = acls.objectAcl(x.bucket(), x.key()); // NoSuchKey
+        Acl current = acls.objectAcl(x.bucket(), x.key(), versionId(x)); // NoSuchKey, NoSuchVersion
         Acl acl = requested(x, current.owner(), owner, true);
         requireNotBlocked(x.bucket(), acl);
-        backend.putObjectAcl(x.bucket(), x.key(), acl.toJson());
+        backend.putObjectAcl(x.bucket(), x.key(), versionId(x), acl.toJson());
         return S3Response.ok();
     }
 

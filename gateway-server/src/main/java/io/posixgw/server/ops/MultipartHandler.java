@@ -82,7 +82,7 @@ final class MultipartHandler {
                 x.bucket(),
                 x.key(),
                 ObjectHeaders.attributesFrom(x.request().headers())
-                        .withLock(locks.forNewObject(x, x.key(), false))
+                        .withLock(locks.forUpload(x))
                         .withAcl(acl),
                 checksum));
         S3Response response = S3Response.xml(new InitiateMultipartUploadResult(x.bucket(), x.key(), uploadId));
@@ -164,7 +164,6 @@ final class MultipartHandler {
             }
             parts.add(new CompletedPart(p.partNumber, p.etag, p.checksums()));
         }
-        locks.requireReplaceable(x, x.key()); // on an unversioned bucket the upload replaces the current version
         CompleteMultipartResult result = backend.completeMultipartUpload(
                 new CompleteMultipartUploadRequest(x.bucket(), x.key(), uploadId(x), parts, completeChecks(x)));
         S3Response response = S3Response.xml(new CompleteMultipartUploadResult(
@@ -220,7 +219,8 @@ final class MultipartHandler {
                 throw new S3Exception(S3Error.INVALID_REQUEST, "Value for x-amz-mp-object-size header is invalid.");
             }
         }
-        return new CompleteChecks(type, checksums, size, ObjectPutHandler.writeCondition(x));
+        return new CompleteChecks(
+                type, checksums, size, ObjectPutHandler.writeCondition(x), ObjectLockGuard.bypassesGovernance(x));
     }
 
     S3Response abort(Exchange x) throws IOException {

@@ -72,7 +72,7 @@ final class ObjectCopyHandler {
         ObjectAttributes attributes =
                 replace ? ObjectHeaders.attributesFrom(x.request().headers()) : null;
         Preconditions conditions = copySourceConditions(x);
-        io.posixgw.core.lock.ObjectLock lock = locks.forNewObject(x, x.key(), false);
+        io.posixgw.core.lock.ObjectLock lock = locks.asked(x, false);
         CopyObjectResult result = backend.copyObject(new CopyObjectRequest(
                 source.bucket(),
                 source.key(),
@@ -85,7 +85,8 @@ final class ObjectCopyHandler {
                 checksumAlgorithm(x.header("x-amz-checksum-algorithm")),
                 io.posixgw.server.routing.Versions.named(source.versionId(), backend.keepsVersions()),
                 lock,
-                acl));
+                acl,
+                ObjectLockGuard.bypassesGovernance(x)));
         boolean summed = !result.checksums().isEmpty();
         S3Response response = S3Response.xml(new CopyObjectResultXml(
                 S3Xml.timestamp(result.lastModified()),

@@ -16,22 +16,20 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** DeleteObject and DeleteObjects. */
+/**
+ * DeleteObject and DeleteObjects. Object Lock's refusal of the removal of a protected version is the
+ * backend's, made atomically with the removal ({@code bypassGovernance} from {@link ObjectLockGuard}).
+ */
 final class ObjectDeleteHandler {
     static final int MAX_DELETE_KEYS = 1000;
 
     private final Backend backend;
     private final Authorizer authorizer;
-    private final ObjectLockGuard locks;
 
-    /**
-     * @param authorizer checks each key of a DeleteObjects ({@code s3:DeleteObject}), as S3 does
-     * @param locks refuses the removal of a version under retention or legal hold
-     */
-    ObjectDeleteHandler(Backend backend, Authorizer authorizer, ObjectLockGuard locks) {
+    /** @param authorizer checks each key of a DeleteObjects ({@code s3:DeleteObject}), as S3 does */
+    ObjectDeleteHandler(Backend backend, Authorizer authorizer) {
         this.backend = backend;
         this.authorizer = authorizer;
-        this.locks = locks;
     }
 
     S3Response delete(Exchange x) throws IOException {
@@ -49,7 +47,6 @@ final class ObjectDeleteHandler {
         }
         Versions.namesCurrent(versionId); // an empty id is InvalidArgument
         String named = backend.keepsVersions() ? versionId : null;
-        locks.requireDeletable(x, x.key(), named);
         DeleteObjectResult result = backend.deleteObject(new DeleteObjectRequest(
                 x.bucket(), x.key(), x.header("if-match"), named, ObjectLockGuard.bypassesGovernance(x)));
         S3Response response = S3Response.noContent();
@@ -89,12 +86,11 @@ final class ObjectDeleteHandler {
                 DeleteObjectResult r = null;
                 if (backend.keepsVersions()) {
                     Versions.namesCurrent(id.versionId); // an empty id is InvalidArgument
-                    locks.requireDeletable(x, key, id.versionId);
                     r = backend.deleteObject(new DeleteObjectRequest(
                             x.bucket(), key, id.etag, id.versionId, ObjectLockGuard.bypassesGovernance(x)));
                 } else if (Versions.namesCurrent(id.versionId)) {
-                    locks.requireDeletable(x, key, null);
-                    backend.deleteObject(new DeleteObjectRequest(x.bucket(), key, id.etag));
+                    backend.deleteObject(new DeleteObjectRequest(
+                            x.bucket(), key, id.etag, null, ObjectLockGuard.bypassesGovernance(x)));
                 }
                 if (!quiet) {
                     boolean marker = r != null && r.deleteMarker();

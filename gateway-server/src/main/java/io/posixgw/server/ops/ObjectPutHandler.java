@@ -39,10 +39,11 @@ final class ObjectPutHandler {
                 x.bucket(),
                 x.key(),
                 ObjectHeaders.attributesFrom(x.request().headers())
-                        .withLock(locks.forNewObject(x, x.key(), true))
+                        .withLock(locks.asked(x, true))
                         .withAcl(acl),
                 contentMd5(x),
-                writeCondition(x));
+                writeCondition(x),
+                ObjectLockGuard.bypassesGovernance(x));
         PutObjectResult result = backend.putObject(request, x.body());
         S3Response response = S3Response.ok().header("ETag", result.etag());
         ObjectHeaders.writeVersionId(response, result.versionId());

@@ -56,7 +56,7 @@ public final class Operations {
         ObjectLockGuard locks = new ObjectLockGuard(backend, java.time.Clock.systemUTC());
         ObjectPutHandler puts = new ObjectPutHandler(backend, locks);
         ObjectCopyHandler copies = new ObjectCopyHandler(backend, locks);
-        ObjectDeleteHandler deletes = new ObjectDeleteHandler(backend, authorizer, locks);
+        ObjectDeleteHandler deletes = new ObjectDeleteHandler(backend, authorizer);
         ListObjectsHandler lists = new ListObjectsHandler(backend, authorizer.acls());
         MultipartHandler multipart = new MultipartHandler(backend, locks);
         ObjectLockHandler objectLocks = new ObjectLockHandler(backend, locks);

@@ -42,8 +42,8 @@ class ReadmeOperationsTableTest {
                         + "`BucketAlreadyOwnedByYou` elsewhere; with `BucketOwnerEnforced` ACLs granting others are "
                         + "`InvalidBucketAclWithObjectOwnership`, with ACLs enabled a public one is "
                         + "`InvalidBucketAclWithBlockPublicAccessError` (a new bucket blocks public ACLs, as on S3); "
-                        + "`x-amz-bucket-object-lock-enabled: true` stores versitygw's `bucket-lock` (Object Lock enabled, no rule; "
-                        + "versioning is not turned on: posixgw keeps no versions yet)");
+                        + "`x-amz-bucket-object-lock-enabled: true` stores versitygw's `bucket-lock` (Object Lock enabled, no rule) "
+                        + "and, with `--versioning-dir`, turns versioning on (it cannot be suspended afterwards)");
         r.put(Endpoint.HEAD_BUCKET, "200 with `x-amz-bucket-region`; 404 without a body");
         r.put(Endpoint.GET_BUCKET_LOCATION, "empty `<LocationConstraint/>` for `us-east-1`, else the region");
         r.put(
@@ -93,8 +93,8 @@ class ReadmeOperationsTableTest {
                         + "account, group or canned ACL, another `Owner`), `UnresolvableGrantByEmailAddress`, `UnexpectedContent` "
                         + "(body and headers), `InvalidRequest` (canned and grants), `MissingSecurityHeader` (neither); "
                         + "a public ACL is 403 `AccessDenied` under BlockPublicAcls; owner or WRITE_ACP");
-        String anyVersion = "`versionId` (with `--versioning-dir`; with ACLs enabled only the current version's, "
-                + "another is 501 `NotImplemented`); ";
+        String anyVersion = "`versionId` (with `--versioning-dir`: any version's own ACL, a kept one's where the "
+                + "versioning directory keeps its attributes; a delete marker is 405); ";
         r.put(
                 Endpoint.GET_OBJECT_ACL,
                 anyVersion + acl + "; posixgw's `posixgw.acl`; an object without one is the bucket owner's");
@@ -118,8 +118,9 @@ class ReadmeOperationsTableTest {
                         + "is `InvalidStorageClass`, as MinIO; Object Lock headers (also on CopyObject and CreateMultipartUpload): "
                         + "mode `GOVERNANCE` or `COMPLIANCE` with a future ISO 8601 date, both or neither, legal hold `ON` or `OFF` "
                         + "(`InvalidArgument`), only in a bucket with Object Lock (`InvalidRequest`), on PutObject only with `Content-MD5` "
-                        + "or a checksum (`InvalidRequest`); without them the bucket's default retention applies; a protected current "
-                        + "version is not overwritten (403 `AccessDenied`: buckets keep no versions yet)");
+                        + "or a checksum (`InvalidRequest`); without them the bucket's default retention applies; where no versions are "
+                        + "kept (no `--versioning-dir`), a protected current version is not overwritten (403 `AccessDenied`, checked "
+                        + "under the key's lock with the rename)");
         r.put(
                 Endpoint.GET_OBJECT,
                 "one `Range`; `x-amz-checksum-mode: ENABLED`; "

@@ -134,12 +134,14 @@ public final class InMemoryBackend implements Backend {
             target = bucket(request.bucket());
         }
         requireSupported(request.condition());
-        ObjectAttributes attributes = request.attributes() == null ? ObjectAttributes.EMPTY : request.attributes();
-        checkMetadataSize(attributes);
+        ObjectAttributes asked = request.attributes() == null ? ObjectAttributes.EMPTY : request.attributes();
+        checkMetadataSize(asked);
         ReadBody b = ReadBody.read(body, request.contentMd5());
         synchronized (lock) {
             requireSame(target);
             checkWrite(target, request.key(), request.condition());
+            ObjectAttributes attributes = asked.withLock(newVersionLock(target, asked.lock()));
+            requireReplaceable(target, request.key(), request.bypassGovernance());
             ObjectInfo info = new ObjectInfo(
                     request.key(),
                     b.data().length,
@@ -193,6 +195,7 @@ public final class InMemoryBackend implements Backend {
                 }
                 new Preconditions(request.ifMatch(), null, null, null).checkOr412(s.info());
             }
+            requireReplaceable(b, request.key(), request.bypassGovernance());
             b.objects.remove(request.key());
         }
         return io.posixgw.core.model.DeleteObjectResult.UNVERSIONED;
@@ -216,7 +219,8 @@ public final class InMemoryBackend implements Backend {
             if (r.sourceCheck() != null) {
                 r.sourceCheck().accept(si);
             }
-            ObjectAttributes attrs = r.attributesOfCopy(si.attributes());
+            ObjectAttributes attrs = r.attributesOfCopy(si.attributes()).withLock(newVersionLock(target, r.lock()));
+            requireReplaceable(target, r.key(), r.bypassGovernance());
             checkMetadataSize(attrs);
             Map<String, String> checksums = copiedChecksums(si, r.checksumAlgorithm(), src.data());
             String etag = Etags.partsCount(si.etag()) > 0
@@ -441,6 +445,26 @@ public final class InMemoryBackend implements Backend {
                 throw S3Error.NO_SUCH_KEY.exception();
             }
             return s;
+        }
+    }
+
+    /** The lock of a new version: what it asks for plus the bucket's default retention (as the POSIX backend). */
+    private io.posixgw.core.lock.ObjectLock newVersionLock(MemoryBucket b, io.posixgw.core.lock.ObjectLock asked) {
+        return io.posixgw.core.lock.ObjectLockRules.forNewVersion(asked, b.objectLock, now());
+    }
+
+    /**
+     * Object Lock's refusal to replace or remove a protected current version (this backend keeps no
+     * other), under the lock: atomic with the write, as the POSIX backend's.
+     */
+    static void requireReplaceable(MemoryBucket b, String key, boolean bypassGovernance) {
+        if (b.objectLock == null || !b.objectLock.enabled()) {
+            return;
+        }
+        Stored current = b.objects.get(key);
+        if (current != null) {
+            io.posixgw.core.lock.ObjectLockRules.requireDeletable(
+                    current.info().attributes().lock(), bypassGovernance, Instant.now());
         }
     }
 

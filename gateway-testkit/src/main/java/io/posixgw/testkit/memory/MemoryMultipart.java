@@ -155,6 +155,7 @@ final class MemoryMultipart {
                 throw noSuchUpload();
             }
             InMemoryBackend.checkWrite(b, r.key(), checks.condition());
+            InMemoryBackend.requireReplaceable(b, r.key(), checks.bypassGovernance());
             MultipartChecksum checksum = upload.checksum;
             if (checks.checksumType() != null && (checksum == null || checks.checksumType() != checksum.type())) {
                 throw new S3Exception(
