@@ -75,6 +75,11 @@ final class AclHandler {
     Acl forNewObject(String bucket, String writerKey, UnaryOperator<String> header) throws IOException {
         String recorded = backend.bucketOwner(bucket);
         String bucketOwner = recorded != null ? recorded : writerKey;
+        if (namesNoAcl(header) && (writerKey == null || writerKey.equals(bucketOwner))) {
+            // the bucket owner's object in every ownership mode: nothing to check, nothing to store, and no read of
+            // the bucket's ownership on the platform's every PUT
+            return null;
+        }
         ObjectOwnership ownership = acls.ownership(bucket);
         if (!ownership.aclsEnabled()) {
             requireOwnerOnly(header, () -> bucketOwner, S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED, OWNER_ONLY);
@@ -91,6 +96,19 @@ final class AclHandler {
         Acl acl = grants == null ? Acl.ownerOnly(objectOwner) : new Acl(objectOwner, grants);
         requireNotBlocked(bucket, acl);
         return acl.equals(Acl.ownerOnly(bucketOwner)) ? null : acl;
+    }
+
+    /** Whether a write names no ACL at all: no {@code x-amz-acl}, no {@code x-amz-grant-*}. */
+    private static boolean namesNoAcl(UnaryOperator<String> header) {
+        if (header.apply("x-amz-acl") != null) {
+            return false;
+        }
+        for (String h : AclRequests.GRANT_HEADERS.keySet()) {
+            if (header.apply(h) != null) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The same for CreateBucket with ACLs disabled, whose owner is the caller; S3 answers it with its own code. */

@@ -57,6 +57,46 @@ class NewBucketDefaultsTest {
         assertTrue(ownership(ops, "/d").contains("<ObjectOwnership>BucketOwnerEnforced</ObjectOwnership>"));
     }
 
+    /**
+     * The bucket owner's PUT without ACL headers stores no ACL in any ownership mode, so it does not read the
+     * bucket's ownership (four file calls on every PUT); one naming an ACL does.
+     */
+    @Test
+    void anOwnersPutWithoutAclHeadersDoesNotReadTheOwnership() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        OpsHarness ops = new OpsHarness(
+                true, store -> (io.posixgw.core.backend.Backend) java.lang.reflect.Proxy.newProxyInstance(
+                        getClass().getClassLoader(),
+                        new Class<?>[] {io.posixgw.core.backend.Backend.class},
+                        (proxy, method, args) -> {
+                            if (method.getName().equals("getBucketConfig")
+                                    && args[1] == io.posixgw.core.backend.BucketConfig.OWNERSHIP) {
+                                reads.incrementAndGet();
+                            }
+                            try {
+                                return method.invoke(store, args);
+                            } catch (java.lang.reflect.InvocationTargetException e) {
+                                throw e.getCause();
+                            }
+                        }));
+        assertEquals(200, ops.request("PUT", "/b").send().status());
+        reads.set(0);
+        assertEquals(200, ops.request("PUT", "/b/k").body("v").send().status());
+        assertEquals(0, reads.get(), "ownership reads of a plain PUT");
+        assertEquals(
+                200,
+                ops.request("PUT", "/b/k2")
+                        .header("x-amz-acl", "public-read")
+                        .body("v")
+                        .send()
+                        .status());
+        assertTrue(reads.get() > 0, "a PUT naming an ACL reads the ownership");
+        String acl = ops.request("GET", "/b/k2").query("acl", "").send().text();
+        assertTrue(acl.contains("http://acs.amazonaws.com/groups/global/AllUsers"), acl);
+        String plain = ops.request("GET", "/b/k").query("acl", "").send().text();
+        assertTrue(!plain.contains("AllUsers") && plain.contains("FULL_CONTROL"), plain);
+    }
+
     private static String ownership(OpsHarness ops, String bucket) throws Exception {
         return ops.request("GET", bucket).query("ownershipControls", "").send().text();
     }

@@ -43,7 +43,13 @@ final class OpsHarness {
 
     /** @param legacyBucketDefaults the server's {@code --legacy-bucket-defaults} */
     OpsHarness(boolean legacyBucketDefaults) {
-        this.operations = new Operations(store, "us-east-1", new Authorizer(store), null, legacyBucketDefaults);
+        this(legacyBucketDefaults, b -> b);
+    }
+
+    /** With the server's calls going through {@code seen} (a test's wrapper that watches them) to {@link #store}. */
+    OpsHarness(boolean legacyBucketDefaults, java.util.function.UnaryOperator<io.posixgw.core.backend.Backend> seen) {
+        io.posixgw.core.backend.Backend b = seen.apply(store);
+        this.operations = new Operations(b, "us-east-1", new Authorizer(b), null, legacyBucketDefaults);
     }
 
     Request request(String method, String path) {
