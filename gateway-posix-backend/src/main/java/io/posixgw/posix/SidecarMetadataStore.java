@@ -221,9 +221,9 @@ final class SidecarMetadataStore implements MetadataStore {
             Map<String, byte[]> out = reader.read(dir);
             if (out.isEmpty()) {
                 // None at all for a file renamed just now: a writer may have them aside for a
-                // moment (its move, or another gateway's check of a stale stamp). Files from
-                // other tools have none either, and pay this wait on their first read only
-                // (their computed ETag is kept then).
+                // moment (its move, or another gateway's check of a stale stamp), holding the
+                // key's publication lock: wait while it is held. Files from other tools have none
+                // either; their first read finds the lock free and waits no longer.
                 DataVersion data = System.nanoTime() > deadline ? null : DataVersion.of(path);
                 if (data == null || !data.regular() || !data.renamedRecently()) {
                     return out;
