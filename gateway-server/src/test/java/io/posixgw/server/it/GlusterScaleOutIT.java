@@ -34,23 +34,30 @@ class GlusterScaleOutIT {
     private static final int THREADS = Integer.getInteger("posixgw.scaleout.threads", 2);
 
     /** profile/mode -> the scenarios asserted to see no anomaly. */
-    // Not yet (counts in docs/DEPLOY-SCALE-OUT.md): with caching off, a HEAD racing deletes
-    // (xattr) hung past the client's 30 s once; in sidecar mode a HEAD racing overwrites and an
-    // object whose PUT was killed can be served without its metadata; with default caching, 500s and 503s from stale
-    // handles in
-    // the object open, stale reads, mixed versions (sidecar), lost PUTs racing DeleteBucket.
+    // Not asserted (counts in docs/DEPLOY-SCALE-OUT.md): in sidecar mode, a PUT killed between its
+    // data's rename and its attributes' leaves the new bytes without their attributes (a key in
+    // flight, never an acknowledged one); with the default caching, a read can be stale for the
+    // cache's second, sidecar reads can find the bytes and the attributes at different versions
+    // (served without attributes), and conditional writes and reads racing deletes can fail.
     private static final Map<String, Set<String>> CORRECT = Map.of(
             "coherent/xattr",
                     Set.of(
                             "overwrite-read",
                             "concurrent-overwrites",
+                            "deletes-reads",
                             "conditional",
                             "put-deletebucket",
                             "kill-a",
                             "kill-b"),
-            "coherent/sidecar", Set.of("overwrite-read", "deletes-reads", "conditional", "put-deletebucket"),
-            "default/xattr", Set.of("kill-a", "kill-b"),
-            "default/sidecar", Set.of());
+            "coherent/sidecar",
+                    Set.of(
+                            "overwrite-read",
+                            "concurrent-overwrites",
+                            "deletes-reads",
+                            "conditional",
+                            "put-deletebucket"),
+            "default/xattr", Set.of("put-deletebucket", "kill-a", "kill-b"),
+            "default/sidecar", Set.of("put-deletebucket"));
 
     private GlusterBed bed;
     private Path dir;
@@ -212,6 +219,8 @@ class GlusterScaleOutIT {
         final String prefix;
         ServerProcess a;
         ServerProcess b;
+        /** Every gateway started, the killed ones too: their logs say what the anomalies were. */
+        final List<ServerProcess> started = new ArrayList<>();
 
         Gateways(Path mountA, Path mountB, String profile, String mode) throws Exception {
             this(mountA, mountB, profile, mode, profile + "-");
@@ -227,6 +236,12 @@ class GlusterScaleOutIT {
         }
 
         ServerProcess start(Path mount) throws Exception {
+            ServerProcess p = startProcess(mount);
+            started.add(p);
+            return p;
+        }
+
+        private ServerProcess startProcess(Path mount) throws Exception {
             if (mode.equals("xattr")) {
                 return ServerProcess.start(mount.resolve(prefix + "xattr"), "192m", false, "--quiet", "--fsync", "off");
             }
@@ -303,16 +318,20 @@ class GlusterScaleOutIT {
             b.close();
             // what the gateways logged of errors (the 500s' causes), each kind once
             java.util.Set<String> seen = new java.util.LinkedHashSet<>();
-            for (ServerProcess p : List.of(a, b)) {
+            for (ServerProcess p : started) {
                 synchronized (p.output) {
                     for (String line : p.output) {
-                        if (line.contains("WARN") || line.contains("ERROR") || line.contains("Exception")) {
+                        if (line.contains("WARN")
+                                || line.contains("ERROR")
+                                || line.contains("Exception")
+                                || line.contains("Caused by")
+                                || line.contains("\tat io.posixgw")) {
                             seen.add(line.replaceAll("^\\S+ \\S+ ", "").replaceAll("[0-9a-f]{16}", "#"));
                         }
                     }
                 }
             }
-            seen.stream().limit(15).forEach(l -> System.out.println("    gateway: " + l));
+            seen.stream().limit(60).forEach(l -> System.out.println("    gateway: " + l));
         }
     }
 }
