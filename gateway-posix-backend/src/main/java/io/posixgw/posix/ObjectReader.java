@@ -394,6 +394,11 @@ final class ObjectReader {
             FileChannel ch = null;
             try {
                 ch = Fs.retryStale(path, () -> opener.open(path));
+                // opened after the version check: through a client's cache the name can lead to
+                // another file by now (its cached entry expired in between); not the one described
+                if (ch.size() != before.size()) {
+                    return null;
+                }
                 etag = foreignEtag(path, ch, before);
             } catch (NoSuchFileException gone) {
                 return null;
