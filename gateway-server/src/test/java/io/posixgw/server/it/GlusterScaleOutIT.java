@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * the others are run and reported (the counts go to stdout and, with
  * {@code -Dposixgw.scaleout.out=FILE}, to a Markdown file). {@code -Dposixgw.scaleout.bench=true}
  * (bench/scaleout.sh) runs longer, asserts nothing and adds latency on GlusterFS and local ext4;
- * {@code -Dposixgw.scaleout.scenarios=a,b} runs only those (none: {@code -Dposixgw.scaleout.scenarios=latency}).
+ * {@code -Dposixgw.scaleout.scenarios=a,b} runs only those (none: {@code -Dposixgw.scaleout.scenarios=latency}),
+ * {@code -Dposixgw.scaleout.combos=default/xattr,...} only those profiles and modes.
  * Skips where GlusterFS or FUSE is missing (bench/gluster-bed.sh check).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -151,6 +152,10 @@ class GlusterScaleOutIT {
     @ParameterizedTest(name = "{0} mount, {1}")
     @CsvSource({"coherent, xattr", "coherent, sidecar", "default, xattr", "default, sidecar"})
     void races(String profile, String mode) throws Exception {
+        String combos = System.getProperty("posixgw.scaleout.combos"); // e.g. default/xattr,default/sidecar
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                combos == null || Set.of(combos.split(",")).contains(profile + "/" + mode),
+                "not among -Dposixgw.scaleout.combos");
         Path[] m = mounts.get(profile);
         Gateways g = new Gateways(m[0], m[1], profile, mode);
         try {
