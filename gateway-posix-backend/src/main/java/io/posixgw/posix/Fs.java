@@ -120,7 +120,18 @@ final class Fs {
         if (e instanceof RuntimeException r) {
             throw r;
         }
-        FileSystemException f = new FileSystemException(path.toString(), null, e.getMessage());
+        // as the JDK's own UnixException.translateToIOException: the errno's text decides the kind
+        String reason = e.getMessage();
+        FileSystemException f;
+        if ("No such file or directory".equals(reason)) {
+            f = new NoSuchFileException(path.toString());
+        } else if ("Permission denied".equals(reason)) {
+            f = new java.nio.file.AccessDeniedException(path.toString());
+        } else if ("File exists".equals(reason)) {
+            f = new FileAlreadyExistsException(path.toString());
+        } else {
+            f = new FileSystemException(path.toString(), null, reason);
+        }
         f.initCause(e);
         return f;
     }

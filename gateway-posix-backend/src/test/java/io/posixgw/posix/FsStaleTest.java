@@ -103,6 +103,25 @@ class FsStaleTest {
         assertEquals(P.toString(), io.getFile());
     }
 
+    /**
+     * ENOENT so escaping (GlusterFS, default caching: an xattr listing's close on a file removed
+     * through the other gateway) is "no such file", which the readers take for "the object
+     * changed": as a plain FileSystemException it was a GET's 500.
+     */
+    @Test
+    void anUndeclaredNativeNoSuchFileIsNoSuchFileException() {
+        assertThrows(
+                NoSuchFileException.class,
+                () -> Fs.retryStale(P, () -> {
+                    throw FsStaleTest.<RuntimeException>sneaky(new NativeError("No such file or directory"));
+                }));
+        assertThrows(
+                java.nio.file.AccessDeniedException.class,
+                () -> Fs.retryStale(P, () -> {
+                    throw FsStaleTest.<RuntimeException>sneaky(new NativeError("Permission denied"));
+                }));
+    }
+
     /** A failing close of a channel only read from (FUSE's flush answering ESTALE) does not undo the read. */
     @Test
     void aFailingCloseOfAReadOnlyChannelIsIgnored() {

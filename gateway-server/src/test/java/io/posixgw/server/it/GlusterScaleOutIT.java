@@ -186,6 +186,11 @@ class GlusterScaleOutIT {
                 rows.add(row);
                 System.out.println(row);
                 t.examples().forEach(e -> System.out.println("    " + e));
+                for (String e : t.examples()) {
+                    if (e.startsWith("acknowledged-put-lost: ")) {
+                        whereIsIt(m, e.substring("acknowledged-put-lost: ".length()));
+                    }
+                }
                 if (asserted.contains(s.getKey()) && t.total() > 0) {
                     failures.add(row + " " + t.examples());
                 }
@@ -209,6 +214,20 @@ class GlusterScaleOutIT {
                 l.close();
                 new ProcessBuilder("rm", "-rf", local.toString()).start().waitFor();
             }
+        }
+    }
+
+    /** What both mounts show of a bucket whose acknowledged object was lost: its directory, parked or not, and the object. */
+    private static void whereIsIt(Path[] m, String bucket) throws Exception {
+        for (Path mount : m) {
+            Process p = new ProcessBuilder(
+                            "find", mount.toString(), "-maxdepth", "4", "-path", "*" + bucket + "*", "-ls")
+                    .redirectErrorStream(true)
+                    .start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            p.waitFor();
+            System.out.println(
+                    "    where " + bucket + " is through " + mount + ": " + (out.isBlank() ? "nowhere" : out));
         }
     }
 
@@ -336,7 +355,7 @@ class GlusterScaleOutIT {
                     }
                 }
             }
-            seen.stream().limit(60).forEach(l -> System.out.println("    gateway: " + l));
+            seen.stream().limit(250).forEach(l -> System.out.println("    gateway: " + l));
         }
     }
 }
