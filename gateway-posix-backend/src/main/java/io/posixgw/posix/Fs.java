@@ -245,14 +245,16 @@ final class Fs {
         if (!dir.startsWith(base)) {
             throw new IllegalArgumentException(dir + " is not below " + base);
         }
+        // ESTALE: a parent removed through another client (a bucket deleted by another gateway,
+        // still cached here); retried until the cached entry expires, then "no such file"
         try {
-            Files.createDirectory(dir);
+            retryStale(dir, () -> Files.createDirectory(dir));
         } catch (FileAlreadyExistsException exists) {
             return;
         } catch (NoSuchFileException noParent) {
             createDirectoriesBelow(base, dir.getParent());
             try {
-                Files.createDirectory(dir);
+                retryStale(dir, () -> Files.createDirectory(dir));
             } catch (FileAlreadyExistsException exists) {
                 // created by a concurrent writer
             }
