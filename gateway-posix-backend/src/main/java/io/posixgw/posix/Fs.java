@@ -55,9 +55,14 @@ final class Fs {
      * cached lookup of it. It means what ENOENT means for a path read once: the file changed.
      */
     static boolean isStale(IOException e) {
-        return e instanceof FileSystemException f
-                && f.getReason() != null
-                && f.getReason().contains("Stale file handle");
+        if (e instanceof FileSystemException f) {
+            return f.getReason() != null && f.getReason().contains("Stale file handle");
+        }
+        // a read or size of an open channel fails with a plain IOException carrying the errno's text
+        return e != null
+                && e.getClass() == IOException.class
+                && e.getMessage() != null
+                && e.getMessage().contains("Stale file handle");
     }
 
     /** One file-system call by path, for {@link #retryStale}. */
