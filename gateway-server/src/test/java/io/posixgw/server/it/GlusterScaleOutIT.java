@@ -39,7 +39,8 @@ class GlusterScaleOutIT {
     // data's rename and its attributes' leaves the new bytes without their attributes (a key in
     // flight, never an acknowledged one); with the default caching, sidecar reads find the bytes
     // and the attributes at different versions, and a PUT racing DeleteBucket was lost in 2 of 6
-    // runs (the bucket's parked directory left on the replica the writer's client read).
+    // runs (the bucket's parked directory left on the replica the writer's client read); with caching
+    // off in sidecar mode, a HEAD racing deletes came without its metadata once (run 6, 1 of 168).
     private static final Map<String, Set<String>> CORRECT = Map.of(
             "coherent/xattr",
                     Set.of(
@@ -50,13 +51,7 @@ class GlusterScaleOutIT {
                             "put-deletebucket",
                             "kill-a",
                             "kill-b"),
-            "coherent/sidecar",
-                    Set.of(
-                            "overwrite-read",
-                            "concurrent-overwrites",
-                            "deletes-reads",
-                            "conditional",
-                            "put-deletebucket"),
+            "coherent/sidecar", Set.of("overwrite-read", "concurrent-overwrites", "conditional", "put-deletebucket"),
             "default/xattr",
                     Set.of(
                             "overwrite-read",
