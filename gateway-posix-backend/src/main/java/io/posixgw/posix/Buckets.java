@@ -294,9 +294,8 @@ final class Buckets {
      * Removes a parked bucket found empty: its {@code .sgwtmp} whole (temp files, uploads), the rest
      * only where it is directories. False, with nothing of an object removed, when a file turns up
      * outside {@code .sgwtmp}: the look that found the bucket empty missed it (on a shared file
-     * system, through this client's caches: issue 19, one acknowledged PUT lost in about 150 rounds
-     * with GlusterFS's default caching). Never deleting an object is what keeps it safe whatever
-     * the look saw; the delete then answers BucketNotEmpty as it would have.
+     * system, through this client's caches). Never deleting an object is what keeps it safe
+     * whatever the look saw; the delete then answers BucketNotEmpty as it would have.
      */
     private boolean removeParked(Path trash) throws IOException {
         if (Fs.lstat(trash) == null) {
