@@ -21,7 +21,7 @@ check)
   for b in glusterd glusterfsd glusterfs gluster; do
     command -v "$b" >/dev/null || [ -x "/usr/sbin/$b" ] || { echo "missing $b" >&2; exit 1; }
   done
-  [ -c /dev/fuse ] || { echo "missing /dev/fuse" >&2; exit 1; }
+  [ -c /dev/fuse ] && [ -r /dev/fuse ] && [ -w /dev/fuse ] || { echo "missing /dev/fuse (or not usable here)" >&2; exit 1; }
   [ "$(id -u)" -eq 0 ] || { echo "not root" >&2; exit 1; }
   ;;
 start)

@@ -237,6 +237,9 @@ final class Buckets {
             hooks.deleteFoundParkedEmpty(trash);
             if (!remove(bucket, trash, dir)) {
                 restore(bucket, trash, dir);
+                if (holdsContent(dir, dir, true)) {
+                    throw S3Error.BUCKET_NOT_EMPTY.exception(); // an object the first looks missed
+                }
                 throw new S3Exception(
                         S3Error.SERVICE_UNAVAILABLE,
                         "Writes into the bucket under way kept it from being removed; it is kept. Retry.");
@@ -265,7 +268,11 @@ final class Buckets {
     private boolean remove(String bucket, Path trash, Path dir) throws IOException {
         for (int attempt = 1; ; attempt++) {
             try {
-                Fs.deleteTree(trash);
+                if (!removeParked(trash)) {
+                    org.slf4j.LoggerFactory.getLogger(Buckets.class)
+                            .warn("bucket {}: an object appeared in it while it was being removed; it is kept", bucket);
+                    return false;
+                }
                 return true;
             } catch (IOException e) {
                 if (attempt >= REMOVE_ATTEMPTS || holdsContent(trash, dir, true)) {
@@ -281,6 +288,52 @@ final class Buckets {
                 }
             }
         }
+    }
+
+    /**
+     * Removes a parked bucket found empty: its {@code .sgwtmp} whole (temp files, uploads), the rest
+     * only where it is directories. False, with nothing of an object removed, when a file turns up
+     * outside {@code .sgwtmp}: the look that found the bucket empty missed it (on a shared file
+     * system, through this client's caches). Never deleting an object is what keeps it safe
+     * whatever the look saw; the delete then answers BucketNotEmpty as it would have.
+     */
+    private boolean removeParked(Path trash) throws IOException {
+        if (Fs.lstat(trash) == null) {
+            return true;
+        }
+        // the keys' directories first: an object found there keeps the uploads in .sgwtmp too
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(trash)) {
+            for (Path p : ds) {
+                if (!p.getFileName().toString().equals(PathResolver.STAGING) && !removeDirectories(p)) {
+                    return false;
+                }
+            }
+        }
+        Fs.deleteTree(PathResolver.staging(trash));
+        Files.deleteIfExists(trash);
+        return true;
+    }
+
+    /** Removes {@code p} if it is a tree of plain directories only; false when it holds a file or a directory object. */
+    private boolean removeDirectories(Path p) throws IOException {
+        BasicFileAttributes a = Fs.lstat(p);
+        if (a == null) {
+            return true;
+        }
+        if (!a.isDirectory() || a.isSymbolicLink() || isDirectoryObject(p)) {
+            return false;
+        }
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(p)) {
+            for (Path child : ds) {
+                if (!removeDirectories(child)) {
+                    return false;
+                }
+            }
+        } catch (NoSuchFileException gone) {
+            return true;
+        }
+        Files.deleteIfExists(p);
+        return true;
     }
 
     /** True when {@code dir} holds anything but (nested) empty directories; {@code .sgwtmp} is skipped at the top. */

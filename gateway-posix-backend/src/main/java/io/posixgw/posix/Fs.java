@@ -11,6 +11,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -20,8 +21,14 @@ import java.util.concurrent.ThreadLocalRandom;
 /** Small file-system helpers shared by the backend classes. */
 final class Fs {
     private static final HexFormat HEX = HexFormat.of();
-    /** Attempts of a call that answers ESTALE (see {@link #retryStale}). */
-    static final int STALE_ATTEMPTS = 5;
+    /**
+     * How long a call that answers ESTALE is retried (see {@link #retryStale}): longer than a
+     * FUSE or NFS client's entry and attribute caches live (GlusterFS: 1 s by default), since a
+     * path that leads to a replaced inode keeps leading there until the cached entry expires.
+     */
+    static final long STALE_WINDOW_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(2000);
+    /** The longest pause between two attempts; the first is 1 ms, each next twice as long. */
+    static final long STALE_MAX_PAUSE_MILLIS = 256;
 
     private static final java.util.concurrent.atomic.LongAdder STALE_RETRIES =
             new java.util.concurrent.atomic.LongAdder();
@@ -48,9 +55,14 @@ final class Fs {
      * cached lookup of it. It means what ENOENT means for a path read once: the file changed.
      */
     static boolean isStale(IOException e) {
-        return e instanceof FileSystemException f
-                && f.getReason() != null
-                && f.getReason().contains("Stale file handle");
+        if (e instanceof FileSystemException f) {
+            return f.getReason() != null && f.getReason().contains("Stale file handle");
+        }
+        // a read or size of an open channel fails with a plain IOException carrying the errno's text
+        return e != null
+                && e.getClass() == IOException.class
+                && e.getMessage() != null
+                && e.getMessage().contains("Stale file handle");
     }
 
     /** One file-system call by path, for {@link #retryStale}. */
@@ -60,33 +72,115 @@ final class Fs {
 
     /**
      * Runs {@code call}, again on ESTALE (each attempt resolves the path anew, as NFS clients
-     * must; the kernel revalidates the cached lookup that led to the stale handle), a bounded
-     * number of times with short pauses. Still stale after that, the file is taken as gone:
-     * {@link NoSuchFileException}, which the callers handle as "the object changed".
+     * must; the kernel revalidates the cached lookup that led to the stale handle), with pauses
+     * of 1, 2, 4 ... {@value #STALE_MAX_PAUSE_MILLIS} ms for up to {@link #STALE_WINDOW_NANOS}:
+     * a few quick attempts were not enough on GlusterFS with its default caching, where the
+     * name leads to the replaced inode until the client's cached entry expires (1 s). Still
+     * stale after that, the file is taken as gone: {@link NoSuchFileException}, which the
+     * callers handle as "the object changed".
      */
     static <T> T retryStale(Path path, PathCall<T> call) throws IOException {
+        long start = System.nanoTime();
+        long pause = 1;
         for (int attempt = 1; ; attempt++) {
+            IOException e;
             try {
                 return call.call();
-            } catch (IOException e) {
-                if (!isStale(e)) {
-                    throw e;
-                }
-                STALE_RETRIES.increment();
-                if (attempt >= STALE_ATTEMPTS) {
-                    NoSuchFileException gone = new NoSuchFileException(
-                            path.toString(), null, "Stale file handle, " + attempt + " attempts");
-                    gone.initCause(e);
-                    throw gone;
-                }
-                try {
-                    Thread.sleep(attempt);
-                } catch (InterruptedException i) {
-                    Thread.currentThread().interrupt();
-                    throw new java.io.InterruptedIOException(
-                            "interrupted while retrying a stale file handle of " + path);
-                }
+            } catch (Exception x) {
+                e = asIOException(path, x);
             }
+            if (!isStale(e)) {
+                throw e;
+            }
+            STALE_RETRIES.increment();
+            if (System.nanoTime() - start + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(pause)
+                    > STALE_WINDOW_NANOS) {
+                NoSuchFileException gone =
+                        new NoSuchFileException(path.toString(), null, "Stale file handle, " + attempt + " attempts");
+                gone.initCause(e);
+                throw gone;
+            }
+            try {
+                Thread.sleep(pause);
+            } catch (InterruptedException i) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while retrying a stale file handle of " + path);
+            }
+            pause = Math.min(pause * 2, STALE_MAX_PAUSE_MILLIS);
+        }
+    }
+
+    /**
+     * {@code e} as an IOException; a RuntimeException is rethrown. JDK 17's xattr views (and a few
+     * other NIO calls that open a file for one system call) let the native close's error escape as
+     * {@code sun.nio.fs.UnixException}, a checked exception they do not declare and no caller
+     * expects: on GlusterFS a close that answered ESTALE or EIO (the FUSE flush) went past every
+     * handler and killed the request's task unanswered. Its message is the errno's text, which
+     * this turns into the FileSystemException the JDK throws for the same errno elsewhere.
+     */
+    static IOException asIOException(Path path, Exception e) {
+        if (e instanceof IOException io) {
+            return io;
+        }
+        if (e instanceof RuntimeException r) {
+            throw r;
+        }
+        // as the JDK's own UnixException.translateToIOException: the errno's text decides the kind
+        String reason = e.getMessage();
+        FileSystemException f;
+        if ("No such file or directory".equals(reason)) {
+            f = new NoSuchFileException(path.toString());
+        } else if ("Permission denied".equals(reason)) {
+            f = new java.nio.file.AccessDeniedException(path.toString());
+        } else if ("File exists".equals(reason)) {
+            f = new FileAlreadyExistsException(path.toString());
+        } else {
+            f = new FileSystemException(path.toString(), null, reason);
+        }
+        f.initCause(e);
+        return f;
+    }
+
+    /**
+     * Closes a channel that was only read from, ignoring a failing close: on a FUSE or network
+     * file system close(2) flushes, and answers ESTALE or EIO when the file was replaced through
+     * another client meanwhile; what was read stands (nothing was written that the error could
+     * have lost), and the descriptor is released either way.
+     */
+    static void closeReadOnly(java.io.Closeable c) {
+        try {
+            c.close();
+        } catch (IOException e) {
+            CLOSE_FAILURES.increment();
+        }
+    }
+
+    private static final java.util.concurrent.atomic.LongAdder CLOSE_FAILURES =
+            new java.util.concurrent.atomic.LongAdder();
+
+    /** Failed closes of read-only channels ignored so far ({@link #closeReadOnly}). */
+    static long readOnlyCloseFailures() {
+        return CLOSE_FAILURES.sum();
+    }
+
+    /** A whole small file; its close is {@link #closeReadOnly} (a failing close does not undo the read). */
+    static byte[] readAllBytes(Path file) throws IOException {
+        java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(file, StandardOpenOption.READ);
+        try {
+            long size = ch.size();
+            if (size > Integer.MAX_VALUE - 8) {
+                throw new OutOfMemoryError("file too large: " + file);
+            }
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream((int) size);
+            java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate((int) Math.max(Math.min(size + 1, 64 * 1024), 512));
+            int n;
+            while ((n = ch.read(buf)) >= 0) {
+                out.write(buf.array(), 0, n);
+                buf.clear();
+            }
+            return out.toByteArray();
+        } finally {
+            closeReadOnly(ch);
         }
     }
 
@@ -156,14 +250,16 @@ final class Fs {
         if (!dir.startsWith(base)) {
             throw new IllegalArgumentException(dir + " is not below " + base);
         }
+        // ESTALE: a parent removed through another client (a bucket deleted by another gateway,
+        // still cached here); retried until the cached entry expires, then "no such file"
         try {
-            Files.createDirectory(dir);
+            retryStale(dir, () -> Files.createDirectory(dir));
         } catch (FileAlreadyExistsException exists) {
             return;
         } catch (NoSuchFileException noParent) {
             createDirectoriesBelow(base, dir.getParent());
             try {
-                Files.createDirectory(dir);
+                retryStale(dir, () -> Files.createDirectory(dir));
             } catch (FileAlreadyExistsException exists) {
                 // created by a concurrent writer
             }

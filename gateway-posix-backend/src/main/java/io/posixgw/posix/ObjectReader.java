@@ -68,6 +68,19 @@ final class ObjectReader {
         this.hashLimit = hashLimit;
     }
 
+    /** Opens an object's file for reading (a test stands in a shared file system's answers). */
+    @FunctionalInterface
+    interface Opener {
+        FileChannel open(Path file) throws IOException;
+    }
+
+    private volatile Opener opener = file -> FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+
+    /** For tests: how files are opened. */
+    void openWith(Opener o) {
+        this.opener = o;
+    }
+
     /** A located version of an object: its path, lstat and attributes. */
     record Version(Path path, BasicFileAttributes attrs, Map<String, byte[]> raw, ObjectInfo info) {}
 
@@ -87,7 +100,7 @@ final class ObjectReader {
             return c;
         } finally {
             if (!ok) {
-                o.channel().close();
+                Fs.closeReadOnly(o.channel());
             }
         }
     }
@@ -95,8 +108,8 @@ final class ObjectReader {
     /** An open version: the channel reads exactly the bytes {@code info} describes; the caller closes it. */
     record Opened(ObjectInfo info, PartLayout layout, FileChannel channel) implements AutoCloseable {
         @Override
-        public void close() throws IOException {
-            channel.close();
+        public void close() {
+            Fs.closeReadOnly(channel); // only read: a failing close (FUSE's flush) does not undo the read
         }
     }
 
@@ -124,7 +137,7 @@ final class ObjectReader {
             pause(attempt);
             lock.lock();
             try {
-                Opened o = tryOpen(key, bucketDir, path, dirKey, wanted);
+                Opened o = tryOpenRetryingStale(key, bucketDir, path, dirKey, wanted);
                 if (o != null) {
                     return o;
                 }
@@ -136,7 +149,25 @@ final class ObjectReader {
         throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was being opened; retry.");
     }
 
-    /** One attempt; null when the object changed meanwhile. */
+    /**
+     * {@link #tryOpen}, again while the open file answers ESTALE (its size or its first read, see
+     * there), with {@link Fs#retryStale}'s growing pauses: the path is resolved anew each time,
+     * and with a client's caching on it leads to the replaced file until the cached entry
+     * expires. Still stale after that: null, the object changed.
+     */
+    private Opened tryOpenRetryingStale(String key, Path bucketDir, Path path, boolean dirKey, Predicate<String> wanted)
+            throws IOException {
+        try {
+            return Fs.retryStale(path, () -> tryOpen(key, bucketDir, path, dirKey, wanted));
+        } catch (NoSuchFileException gone) {
+            return null;
+        }
+    }
+
+    /**
+     * One attempt; null when the object changed meanwhile. Throws ESTALE from the open file
+     * itself (for {@link #tryOpenRetryingStale}).
+     */
     private Opened tryOpen(String key, Path bucketDir, Path path, boolean dirKey, Predicate<String> wanted)
             throws IOException {
         BasicFileAttributes before = bucketDir == null ? locateVersion(path) : locate(bucketDir, path, dirKey);
@@ -147,7 +178,7 @@ final class ObjectReader {
         }
         FileChannel ch;
         try {
-            ch = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+            ch = Fs.retryStale(path, () -> opener.open(path));
         } catch (NoSuchFileException gone) {
             return null;
         } catch (FileSystemException e) {
@@ -168,20 +199,30 @@ final class ObjectReader {
             if (etag == null) {
                 etag = hashes(before) ? foreignEtag(path, ch, before) : standInEtag(before);
             }
+            readsFirstByte(ch, before.size());
             Opened o = new Opened(info(key, before, raw, etag), layout(raw), ch);
             ok = true;
             return o;
         } catch (NoSuchFileException gone) {
             return null;
-        } catch (IOException e) {
-            if (Fs.isStale(e)) {
-                return null; // the open file was replaced on another node (its fstat answers ESTALE): look again
-            }
-            throw e;
         } finally {
             if (!ok) {
-                ch.close();
+                Fs.closeReadOnly(ch);
             }
+        }
+    }
+
+    /**
+     * Reads the file's first byte before the object is answered with 200 and its headers:
+     * GlusterFS's open-behind lets an open succeed on a file replaced through another client and
+     * only the first read answer ESTALE, by when the status and headers of the old version had
+     * been sent and the answer could only be cut. Read here, the attempt is made again (the path
+     * resolved anew). Once read, the open reached the server, and the file stays readable to its
+     * end however it is replaced or removed meanwhile.
+     */
+    private static void readsFirstByte(FileChannel ch, long size) throws IOException {
+        if (size > 0 && ch.read(ByteBuffer.allocate(1), 0) < 0) {
+            throw new NoSuchFileException("object file shorter than its size");
         }
     }
 
@@ -219,7 +260,7 @@ final class ObjectReader {
                 if (Fs.lstat(file) == null) {
                     return null;
                 }
-                Opened o = tryOpen(key, null, file, false, wanted);
+                Opened o = tryOpenRetryingStale(key, null, file, false, wanted);
                 if (o != null) {
                     return o;
                 }
@@ -350,7 +391,14 @@ final class ObjectReader {
             etag = standInEtag(before);
         }
         if (etag == null) {
-            try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            FileChannel ch = null;
+            try {
+                ch = Fs.retryStale(path, () -> opener.open(path));
+                // opened after the version check: through a client's cache the name can lead to
+                // another file by now (its cached entry expired in between); not the one described
+                if (ch.size() != before.size()) {
+                    return null;
+                }
                 etag = foreignEtag(path, ch, before);
             } catch (NoSuchFileException gone) {
                 return null;
@@ -359,6 +407,10 @@ final class ObjectReader {
                     return null;
                 }
                 throw e;
+            } finally {
+                if (ch != null) {
+                    Fs.closeReadOnly(ch);
+                }
             }
         }
         return new Version(path, before, raw, info(key, before, raw, etag));

@@ -45,8 +45,16 @@ final class SidecarMetadataStore implements MetadataStore {
     private static final String META = "meta";
     /** The inode, size and mtime of the data the attributes belong to (see the class comment). */
     static final String STAMP = ".ino";
-    /** How long a reader waits for a writer (in another gateway) to move a new version's attributes. */
-    static final long MOVE_WAIT_MILLIS = 200;
+    /**
+     * How long a reader waits at most for a writer (in another gateway) to move a new version's
+     * attributes while that writer holds the key's publication lock: 200 ms was too short on
+     * GlusterFS under load, where the move's renames are network round trips and a reader then
+     * served the new bytes without their attributes. Without a publication under way the reader
+     * does not wait.
+     */
+    static final long MOVE_WAIT_MILLIS = 1000;
+    /** How long an attribute write waits for a new version's attributes before it drops a stale stamp's. */
+    static final long STAMP_WAIT_MILLIS = 200;
     /**
      * Where replaced and deleted attribute directories are moved before they are removed,
      * under the sidecar root: no bucket is named with a leading dot.
@@ -201,23 +209,32 @@ final class SidecarMetadataStore implements MetadataStore {
      * Values read between two reads of the stamp: both must be equal and describe the file
      * now at {@code path} (or both be absent: versitygw's attributes are trusted). Another
      * version's attributes are empty to the caller, at once when the file was not renamed
-     * lately (a writer died between its two renames), else once a writer in another
-     * gateway has had {@value #MOVE_WAIT_MILLIS} ms to move its own.
+     * lately (a writer died between its two renames) or when no gateway is publishing the key,
+     * else once a writer in another gateway has had {@value #MOVE_WAIT_MILLIS} ms to move its own.
      */
     private Map<String, byte[]> consistentRead(Path path, ValuesReader reader) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MOVE_WAIT_MILLIS);
+        boolean sawNoPublication = false;
         while (true) {
             Path dir = meta(path);
             byte[] before = value(dir, STAMP);
             Map<String, byte[]> out = reader.read(dir);
             if (out.isEmpty()) {
                 // None at all for a file renamed just now: a writer may have them aside for a
-                // moment (its move, or another gateway's check of a stale stamp). Files from
-                // other tools have none either, and pay this wait on their first read only
-                // (their computed ETag is kept then).
+                // moment (its move, or another gateway's check of a stale stamp), holding the
+                // key's publication lock: wait while it is held. Files from other tools have none
+                // either; their first read finds the lock free and waits no longer.
                 DataVersion data = System.nanoTime() > deadline ? null : DataVersion.of(path);
                 if (data == null || !data.regular() || !data.renamedRecently()) {
                     return out;
+                }
+                if (Boolean.TRUE.equals(noPublicationUnderWay(path, dir, before))) {
+                    // no writer holds the key: its move, if there was one, is done; look once more
+                    if (sawNoPublication) {
+                        return out;
+                    }
+                    sawNoPublication = true;
+                    continue;
                 }
                 pause(path);
                 continue;
@@ -288,7 +305,7 @@ final class SidecarMetadataStore implements MetadataStore {
     private static byte[] value(Path metaDir, String name) throws IOException {
         Path file = metaDir.resolve(name);
         try {
-            return Fs.retryStale(file, () -> Files.readAllBytes(file)); // another gateway's rename may replace it
+            return Fs.retryStale(file, () -> Fs.readAllBytes(file)); // another gateway's rename may replace it
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException e) {
@@ -372,7 +389,7 @@ final class SidecarMetadataStore implements MetadataStore {
      * moment are put back, not dropped.
      */
     private void stamp(Path path, Path dir, Set<Path> changed) throws IOException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MOVE_WAIT_MILLIS);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STAMP_WAIT_MILLIS);
         byte[] stamp;
         DataVersion data;
         while (true) {

@@ -48,7 +48,7 @@ final class VersionReads {
             return c;
         } finally {
             if (!ok) {
-                o.channel().close();
+                Fs.closeReadOnly(o.channel());
             }
         }
     }

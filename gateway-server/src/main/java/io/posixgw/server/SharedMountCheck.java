@@ -51,11 +51,12 @@ final class SharedMountCheck {
                         + "several gateways, mount with entry-timeout=0,attribute-timeout=0,negative-timeout=0 and "
                         + "performance.md-cache-timeout 0 (docs/DEPLOY-SCALE-OUT.md)");
             } else if (!off) {
-                out.add("the data root is on GlusterFS (" + m.point()
-                        + ") with the FUSE client's entry, attribute or negative "
-                        + "caching on: several gateways over it can serve stale objects, answer 500 on replaced files and lose "
-                        + "a PUT racing a DeleteBucket; mount with entry-timeout=0,attribute-timeout=0,negative-timeout=0 "
-                        + "(docs/DEPLOY-SCALE-OUT.md)");
+                out.add(
+                        "the data root is on GlusterFS (" + m.point()
+                                + ") with the FUSE client's entry, attribute or negative "
+                                + "caching on: several gateways over it can serve stale objects, with --sidecar objects without "
+                                + "their attributes, and lose a PUT racing a DeleteBucket; mount with entry-timeout=0,"
+                                + "attribute-timeout=0,negative-timeout=0 and performance.md-cache-timeout 0 (docs/DEPLOY-SCALE-OUT.md)");
             }
         } else if (t.startsWith("nfs")) {
             List<String> o = m.options();

@@ -46,7 +46,11 @@ record OperationWork(Operations operations, Exchange exchange, HttpBody body, By
                         e);
                 response = render(S3Error.INTERNAL_ERROR.exception());
             }
-        } catch (RuntimeException | Error e) {
+        } catch (Exception | Error e) {
+            // RuntimeExceptions, and checked exceptions that no signature declares: JDK 17's NIO lets
+            // sun.nio.fs.UnixException (no IOException) out of some calls, e.g. an xattr view's close
+            // answering ESTALE on GlusterFS. Uncaught here it ended the worker's task and the request
+            // was never answered (the client waited out its timeout).
             LOG.error(
                     "{} {} {} failed",
                     exchange.requestId(),

@@ -98,6 +98,56 @@ class OperationWorkTest {
         }
     }
 
+    /** A checked exception thrown where none is declared (JDK 17's sun.nio.fs.UnixException, from an xattr view's close). */
+    static final class NativeError extends Exception {
+        NativeError(String message) {
+            super(message);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E extends Exception> RuntimeException sneaky(Exception e) throws E {
+        throw (E) e;
+    }
+
+    /**
+     * Such an exception went past every handler and killed the worker's task: the request was never
+     * answered (30 s client timeouts on GlusterFS). It is a 500 like any other failure.
+     */
+    @Test
+    void anUndeclaredCheckedExceptionIsAnInternalErrorNotASilence() {
+        List<Object> buckets = new java.util.AbstractList<>() {
+            @Override
+            public Object get(int index) {
+                throw OperationWorkTest.<RuntimeException>sneaky(new NativeError("Stale file handle"));
+            }
+
+            @Override
+            public int size() {
+                return 1;
+            }
+        };
+        Backend backend = (Backend) Proxy.newProxyInstance(
+                Backend.class.getClassLoader(), new Class<?>[] {Backend.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("listBuckets")) {
+                        return buckets;
+                    }
+                    throw new IOException("not in this test: " + method.getName());
+                });
+        S3Request request =
+                new S3Request("GET", "/", null, null, List.of(), new NettyRequestHeaders(new DefaultHttpHeaders()));
+        Exchange exchange = new Exchange(request, Endpoint.LIST_BUCKETS, new Principal("AK", Role.ROOT), null, "REQ2");
+        Start.Answer a = new OperationWork(
+                        new Operations(backend, "us-east-1", new Authorizer(backend), null),
+                        exchange,
+                        null,
+                        ByteBufAllocator.DEFAULT,
+                        "/")
+                .run();
+        assertEquals(500, a.response().status());
+        assertEquals("InternalError", a.response().errorCode());
+    }
+
     @Test
     void refusedWorkIsSlowDownNamingTheRawPath() {
         S3Response r = work(new InvocationTargetException(null), null).refused();

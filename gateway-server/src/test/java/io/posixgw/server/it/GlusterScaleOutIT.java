@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * the others are run and reported (the counts go to stdout and, with
  * {@code -Dposixgw.scaleout.out=FILE}, to a Markdown file). {@code -Dposixgw.scaleout.bench=true}
  * (bench/scaleout.sh) runs longer, asserts nothing and adds latency on GlusterFS and local ext4;
- * {@code -Dposixgw.scaleout.scenarios=a,b} runs only those (none: {@code -Dposixgw.scaleout.scenarios=latency}).
+ * {@code -Dposixgw.scaleout.scenarios=a,b} runs only those (none: {@code -Dposixgw.scaleout.scenarios=latency}),
+ * {@code -Dposixgw.scaleout.combos=default/xattr,...} only those profiles and modes.
  * Skips where GlusterFS or FUSE is missing (bench/gluster-bed.sh check).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -34,22 +35,31 @@ class GlusterScaleOutIT {
     private static final int THREADS = Integer.getInteger("posixgw.scaleout.threads", 2);
 
     /** profile/mode -> the scenarios asserted to see no anomaly. */
-    // Not yet (counts in docs/DEPLOY-SCALE-OUT.md): with caching off, a HEAD racing deletes
-    // (xattr) hung past the client's 30 s once; in sidecar mode a HEAD racing overwrites and an
-    // object whose PUT was killed can be served without its metadata; with default caching, 500s and 503s from stale
-    // handles in
-    // the object open, stale reads, mixed versions (sidecar), lost PUTs racing DeleteBucket.
+    // Not asserted (counts in docs/DEPLOY-SCALE-OUT.md): in sidecar mode, a PUT killed between its
+    // data's rename and its attributes' leaves the new bytes without their attributes (a key in
+    // flight, never an acknowledged one); with the default caching, sidecar reads find the bytes
+    // and the attributes at different versions, and a PUT racing DeleteBucket was lost in 3 of 8
+    // runs (mechanism not understood: docs/DEPLOY-SCALE-OUT.md); with caching
+    // off in sidecar mode, a HEAD racing deletes came without its metadata once (run 6, 1 of 168).
     private static final Map<String, Set<String>> CORRECT = Map.of(
             "coherent/xattr",
                     Set.of(
                             "overwrite-read",
                             "concurrent-overwrites",
+                            "deletes-reads",
                             "conditional",
                             "put-deletebucket",
                             "kill-a",
                             "kill-b"),
-            "coherent/sidecar", Set.of("overwrite-read", "deletes-reads", "conditional", "put-deletebucket"),
-            "default/xattr", Set.of("kill-a", "kill-b"),
+            "coherent/sidecar", Set.of("overwrite-read", "concurrent-overwrites", "conditional", "put-deletebucket"),
+            "default/xattr",
+                    Set.of(
+                            "overwrite-read",
+                            "concurrent-overwrites",
+                            "deletes-reads",
+                            "conditional",
+                            "kill-a",
+                            "kill-b"),
             "default/sidecar", Set.of());
 
     private GlusterBed bed;
@@ -60,10 +70,10 @@ class GlusterScaleOutIT {
 
     @BeforeAll
     void startBed() throws Exception {
-        // Opt-in until the races it asserts are fixed for good: a fresh-clone run (2026-12-01) saw a HEAD 503
-        // under coherent concurrent overwrites in xattr mode, which three earlier runs had not shown.
-        org.junit.jupiter.api.Assumptions.assumeTrue(
-                "1".equals(System.getenv("POSIXGW_GLUSTER_IT")), "set POSIXGW_GLUSTER_IT=1 to run the GlusterFS races");
+        // In the suite wherever GlusterFS and FUSE work here (GlusterBed skips elsewhere); POSIXGW_GLUSTER_IT=0 turns
+        // it off.
+        org.junit.jupiter.api.Assumptions.assumeFalse(
+                "0".equals(System.getenv("POSIXGW_GLUSTER_IT")), "POSIXGW_GLUSTER_IT=0: the GlusterFS races are off");
         dir = Files.createTempDirectory("gluster-bed");
         bed = GlusterBed.start(dir);
         for (String profile : List.of(GlusterBed.DEFAULT, GlusterBed.COHERENT)) {
@@ -144,6 +154,10 @@ class GlusterScaleOutIT {
     @ParameterizedTest(name = "{0} mount, {1}")
     @CsvSource({"coherent, xattr", "coherent, sidecar", "default, xattr", "default, sidecar"})
     void races(String profile, String mode) throws Exception {
+        String combos = System.getProperty("posixgw.scaleout.combos"); // e.g. default/xattr,default/sidecar
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                combos == null || Set.of(combos.split(",")).contains(profile + "/" + mode),
+                "not among -Dposixgw.scaleout.combos");
         Path[] m = mounts.get(profile);
         Gateways g = new Gateways(m[0], m[1], profile, mode);
         try {
@@ -174,6 +188,11 @@ class GlusterScaleOutIT {
                 rows.add(row);
                 System.out.println(row);
                 t.examples().forEach(e -> System.out.println("    " + e));
+                for (String e : t.examples()) {
+                    if (e.startsWith("acknowledged-put-lost: ")) {
+                        whereIsIt(m, e.substring("acknowledged-put-lost: ".length()));
+                    }
+                }
                 if (asserted.contains(s.getKey()) && t.total() > 0) {
                     failures.add(row + " " + t.examples());
                 }
@@ -200,6 +219,20 @@ class GlusterScaleOutIT {
         }
     }
 
+    /** What both mounts show of a bucket whose acknowledged object was lost: its directory, parked or not, and the object. */
+    private static void whereIsIt(Path[] m, String bucket) throws Exception {
+        for (Path mount : m) {
+            Process p = new ProcessBuilder(
+                            "find", mount.toString(), "-maxdepth", "4", "-path", "*" + bucket + "*", "-ls")
+                    .redirectErrorStream(true)
+                    .start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            p.waitFor();
+            System.out.println(
+                    "    where " + bucket + " is through " + mount + ": " + (out.isBlank() ? "nowhere" : out));
+        }
+    }
+
     interface ScenarioRun {
         Tally run() throws Exception;
     }
@@ -212,6 +245,8 @@ class GlusterScaleOutIT {
         final String prefix;
         ServerProcess a;
         ServerProcess b;
+        /** Every gateway started, the killed ones too: their logs say what the anomalies were. */
+        final List<ServerProcess> started = new ArrayList<>();
 
         Gateways(Path mountA, Path mountB, String profile, String mode) throws Exception {
             this(mountA, mountB, profile, mode, profile + "-");
@@ -227,6 +262,12 @@ class GlusterScaleOutIT {
         }
 
         ServerProcess start(Path mount) throws Exception {
+            ServerProcess p = startProcess(mount);
+            started.add(p);
+            return p;
+        }
+
+        private ServerProcess startProcess(Path mount) throws Exception {
             if (mode.equals("xattr")) {
                 return ServerProcess.start(mount.resolve(prefix + "xattr"), "192m", false, "--quiet", "--fsync", "off");
             }
@@ -303,16 +344,20 @@ class GlusterScaleOutIT {
             b.close();
             // what the gateways logged of errors (the 500s' causes), each kind once
             java.util.Set<String> seen = new java.util.LinkedHashSet<>();
-            for (ServerProcess p : List.of(a, b)) {
+            for (ServerProcess p : started) {
                 synchronized (p.output) {
                     for (String line : p.output) {
-                        if (line.contains("WARN") || line.contains("ERROR") || line.contains("Exception")) {
+                        if (line.contains("WARN")
+                                || line.contains("ERROR")
+                                || line.contains("Exception")
+                                || line.contains("Caused by")
+                                || line.contains("\tat io.posixgw")) {
                             seen.add(line.replaceAll("^\\S+ \\S+ ", "").replaceAll("[0-9a-f]{16}", "#"));
                         }
                     }
                 }
             }
-            seen.stream().limit(15).forEach(l -> System.out.println("    gateway: " + l));
+            seen.stream().limit(250).forEach(l -> System.out.println("    gateway: " + l));
         }
     }
 }
