@@ -23,8 +23,11 @@ final class ConditionalPublisher {
     private final ObjectReader reader;
     private final KeyLocks keyLocks;
     private final VersionStore versions;
+    private final Folds folds;
 
-    ConditionalPublisher(Committer committer, ObjectReader reader, KeyLocks keyLocks, VersionStore versions) {
+    ConditionalPublisher(
+            Committer committer, ObjectReader reader, KeyLocks keyLocks, VersionStore versions, Folds folds) {
+        this.folds = folds;
         this.committer = committer;
         this.reader = reader;
         this.keyLocks = keyLocks;
@@ -90,12 +93,26 @@ final class ConditionalPublisher {
             throws IOException {
         VersionStore.Status st = versions.status(bucket);
         if (st != VersionStore.Status.UNVERSIONED) {
+            if (io.posixgw.core.names.ObjectKeys.isDirectoryKey(key)) {
+                throw Folds.refusedVersioned(); // its data would need p/.sgwtmp/slash
+            }
             try (KeyLocks.Held held = versions.lock(bucketDir, key)) {
                 checkUnderLock(bucket, key, condition, target);
                 return versions.publish(bucket, key, st, staged, bucketDir, target, firstMissing);
+            } catch (S3Exception e) {
+                if (Folds.isLayoutConflict(e)) {
+                    throw Folds.refusedVersioned();
+                }
+                throw e;
             }
         }
-        publishUnversioned(bucket, key, condition, staged, bucketDir, target, firstMissing);
+        // the plain path first; a key the plain layout cannot hold goes where Folds puts it
+        folds.publish(
+                bucketDir,
+                key,
+                target,
+                firstMissing,
+                (at, missing) -> publishUnversioned(bucket, key, condition, staged, bucketDir, at, missing));
         return null;
     }
 

@@ -63,10 +63,18 @@ final class ObjectReader {
     }
 
     ObjectReader(PathResolver paths, MetadataStore store, long hashLimit) {
+        this(paths, store, hashLimit, null);
+    }
+
+    /** @param folds where keys the plain layout cannot hold are found (null: plain files only, for tests) */
+    ObjectReader(PathResolver paths, MetadataStore store, long hashLimit, Folds folds) {
         this.paths = paths;
         this.store = store;
         this.hashLimit = hashLimit;
+        this.folds = folds;
     }
+
+    private final Folds folds;
 
     /** A located version of an object: its path, lstat and attributes. */
     record Version(Path path, BasicFileAttributes attrs, Map<String, byte[]> raw, ObjectInfo info) {}
@@ -118,13 +126,13 @@ final class ObjectReader {
     private Opened openVersion(String bucket, String key, Predicate<String> wanted) throws IOException {
         Path bucketDir = paths.bucketDir(bucket);
         Path path = paths.objectPath(bucketDir, key);
-        boolean dirKey = ObjectKeys.isDirectoryKey(key);
-        java.util.concurrent.locks.Lock lock = store.publishLock(path); // no-op for xattrs
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             pause(attempt);
+            Folds.Located at = locate(bucketDir, key, path);
+            java.util.concurrent.locks.Lock lock = store.publishLock(at.path()); // no-op for xattrs
             lock.lock();
             try {
-                Opened o = tryOpen(key, bucketDir, path, dirKey, wanted);
+                Opened o = tryOpen(key, at, wanted);
                 if (o != null) {
                     return o;
                 }
@@ -137,10 +145,10 @@ final class ObjectReader {
     }
 
     /** One attempt; null when the object changed meanwhile. */
-    private Opened tryOpen(String key, Path bucketDir, Path path, boolean dirKey, Predicate<String> wanted)
-            throws IOException {
-        BasicFileAttributes before = bucketDir == null ? locateVersion(path) : locate(bucketDir, path, dirKey);
-        if (dirKey) {
+    private Opened tryOpen(String key, Folds.Located at, Predicate<String> wanted) throws IOException {
+        Path path = at.path();
+        BasicFileAttributes before = at.attrs();
+        if (at.directoryObject()) {
             Version v = directoryVersion(key, path, before, wanted);
             // a directory object has no bytes: serve an empty channel
             return new Opened(v.info(), null, FileChannel.open(EMPTY, StandardOpenOption.READ));
@@ -174,8 +182,10 @@ final class ObjectReader {
         } catch (NoSuchFileException gone) {
             return null;
         } catch (IOException e) {
-            if (Fs.isStale(e)) {
-                return null; // the open file was replaced on another node (its fstat answers ESTALE): look again
+            if (Fs.isStale(e) || (e instanceof FileSystemException f && Fs.isNotDirectory(f))) {
+                // the open file was replaced on another node (its fstat answers ESTALE), or a folded
+                // key's directory became its file again (Folds): look again
+                return null;
             }
             throw e;
         } finally {
@@ -219,7 +229,7 @@ final class ObjectReader {
                 if (Fs.lstat(file) == null) {
                     return null;
                 }
-                Opened o = tryOpen(key, null, file, false, wanted);
+                Opened o = tryOpen(key, new Folds.Located(file, locateVersion(file), false), wanted);
                 if (o != null) {
                     return o;
                 }
@@ -239,7 +249,7 @@ final class ObjectReader {
                 if (Fs.lstat(file) == null) {
                     return null;
                 }
-                Version v = tryVersion(key, null, file, false, wanted);
+                Version v = tryVersion(key, new Folds.Located(file, locateVersion(file), false), wanted);
                 if (v != null) {
                     return v;
                 }
@@ -310,13 +320,13 @@ final class ObjectReader {
     private Version version(String bucket, String key, Predicate<String> wanted) throws IOException {
         Path bucketDir = paths.bucketDir(bucket);
         Path path = paths.objectPath(bucketDir, key);
-        boolean dirKey = ObjectKeys.isDirectoryKey(key);
-        java.util.concurrent.locks.Lock lock = store.publishLock(path);
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             pause(attempt);
+            Folds.Located at = locate(bucketDir, key, path);
+            java.util.concurrent.locks.Lock lock = store.publishLock(at.path());
             lock.lock();
             try {
-                Version v = tryVersion(key, bucketDir, path, dirKey, wanted);
+                Version v = tryVersion(key, at, wanted);
                 if (v != null) {
                     return v;
                 }
@@ -328,10 +338,10 @@ final class ObjectReader {
         throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was being read; retry.");
     }
 
-    private Version tryVersion(String key, Path bucketDir, Path path, boolean dirKey, Predicate<String> wanted)
-            throws IOException {
-        BasicFileAttributes before = bucketDir == null ? locateVersion(path) : locate(bucketDir, path, dirKey);
-        if (dirKey) {
+    private Version tryVersion(String key, Folds.Located at, Predicate<String> wanted) throws IOException {
+        Path path = at.path();
+        BasicFileAttributes before = at.attrs();
+        if (at.directoryObject()) {
             return directoryVersion(key, path, before, wanted);
         }
         Map<String, byte[]> raw;
@@ -339,6 +349,11 @@ final class ObjectReader {
             raw = store.read(path, wanted);
         } catch (NoSuchFileException gone) {
             return null;
+        } catch (FileSystemException e) {
+            if (Fs.isNotDirectory(e)) {
+                return null; // a folded key's directory became its file again (Folds): look again
+            }
+            throw e;
         }
         BasicFileAttributes after = Fs.lstat(path);
         if (!Fs.sameVersion(before, after)) {
@@ -397,7 +412,7 @@ final class ObjectReader {
      * directory for a plain key, a file for a directory key, or reached through a
      * symlinked or non-directory parent.
      */
-    private BasicFileAttributes locate(Path bucketDir, Path path, boolean dirKey) throws IOException {
+    private Folds.Located locate(Path bucketDir, Path path, boolean dirKey) throws IOException {
         // the parents first (NoSuchBucket included): the lstat of the object is where the window of
         // the version check opens, and the parents' lstats need not be inside it
         if (PathResolver.parents(bucketDir, path) != PathResolver.Parents.PRESENT) {
@@ -407,7 +422,18 @@ final class ObjectReader {
         if (a == null || a.isSymbolicLink() || (dirKey ? !a.isDirectory() : !a.isRegularFile())) {
             throw noSuchKey();
         }
-        return a;
+        return new Folds.Located(path, a, dirKey);
+    }
+
+    /** The key's current data: {@link Folds#locate}, which also finds what the plain layout cannot hold. */
+    private Folds.Located locate(Path bucketDir, String key, Path path) throws IOException {
+        if (folds == null) {
+            return locate(bucketDir, path, ObjectKeys.isDirectoryKey(key));
+        }
+        if (PathResolver.parents(bucketDir, path) != PathResolver.Parents.PRESENT) {
+            throw noSuchKey();
+        }
+        return folds.locate(bucketDir, key, path);
     }
 
     static ObjectInfo info(String key, BasicFileAttributes a, Map<String, byte[]> raw, String etag) {

@@ -72,6 +72,7 @@ public final class PosixBackend implements Backend {
     private final ConditionalPublisher publisher;
     private final VersionStore versions;
     private final VersionReads versionReads;
+    private final Folds folds;
 
     public PosixBackend(Path root) throws IOException {
         this(root, PosixOptions.DEFAULT);
@@ -109,25 +110,31 @@ public final class PosixBackend implements Backend {
                 new KeyLocks(KeyLocks.Domain.BUCKET_NAMES),
                 writers,
                 options.bucketSettleFloor());
-        this.reader = new ObjectReader(paths, store, options.listHashLimit());
+        this.folds = new Folds(store, committer);
+        this.reader = new ObjectReader(paths, store, options.listHashLimit(), folds);
         KeyLocks keyLocks = new KeyLocks(KeyLocks.Domain.KEYS);
         this.versions = new VersionStore(options.versioningDir(), paths, store, committer, keyLocks);
         this.versionReads = new VersionReads(paths, reader, versions);
-        this.publisher = new ConditionalPublisher(committer, reader, keyLocks, versions);
-        this.writer = new ObjectWriter(paths, store, committer, publisher);
-        this.remover = new ObjectRemover(paths, store, writer, committer);
+        this.publisher = new ConditionalPublisher(committer, reader, keyLocks, versions, folds);
+        this.writer = new ObjectWriter(paths, store, committer, publisher, folds);
+        this.remover = new ObjectRemover(paths, store, writer, committer, folds);
         this.copier = new ObjectCopier(paths, store, reader, writer, publisher, versionReads);
-        this.lister = new Lister(paths, store, reader, versions);
+        this.lister = new Lister(paths, store, reader, versions, folds);
         this.multipart = new MultipartStore(paths, store, committer, options.partCrc64());
         this.completer = new MultipartCompleter(
                 paths, store, publisher, multipart, options.completeWait(), options.claimStaleAfter());
-        this.sweeper = new StagingSweeper(buckets, paths, completer);
+        this.sweeper = new StagingSweeper(buckets, paths, completer, folds);
     }
 
     /** Tests: stop the protocols between their steps (see {@link RaceHooks}). */
     void raceHooks(RaceHooks hooks) {
         committer.hooks(hooks);
         buckets.hooks(hooks);
+    }
+
+    /** Tests: stop a fold or unfold between its steps (a kill there). */
+    void foldHooks(Folds.Hooks hooks) {
+        folds.hooks(hooks);
     }
 
     /** Writes, tags and removes a small probe file in the root: data and metadata both work. */
@@ -305,6 +312,10 @@ public final class PosixBackend implements Backend {
         }
         Path bucketDir = paths.bucketDir(bucket);
         Path target = paths.objectPath(bucketDir, key);
+        java.nio.file.attribute.BasicFileAttributes at = Fs.lstat(target);
+        if (at != null && at.isDirectory() && Fs.lstat(Folds.self(target)) != null) {
+            throw Folds.refusedVersioned(); // a folded key (written before versioning was enabled)
+        }
         try (KeyLocks.Held held = versions.lock(bucketDir, key)) {
             if (request.ifMatch() != null) {
                 Preconditions condition = new Preconditions(request.ifMatch(), null, null, null);
