@@ -46,7 +46,14 @@ final class Folds {
     static final String FOLD = "fold";
     static final String TRANSIT = "T";
     static final String TRANSIT_KEY = "T.key";
+    /** A fold's directory being made: {@code D/.sgwtmp/self}, renamed to {@code p} whole. */
+    static final String FOLDED_DIR = "D";
+    /** An unfold's directory moved away from {@code p}. */
+    static final String UNFOLDED_DIR = "P";
+
     private static final int ATTEMPTS = 16;
+    /** A transit directory without its T.key is a kill's leftover once this old (before, a fold is writing it). */
+    private static final java.time.Duration KEYLESS_AGE = java.time.Duration.ofMinutes(10);
 
     /** Test points between the steps of a fold or an unfold: a test throws to stop there (a kill). */
     interface Hooks {
@@ -86,9 +93,17 @@ final class Folds {
         return bucketDir.relativize(p).toString();
     }
 
-    /** The key's fold lock: its own lock file (the NUL keeps its name apart from every key's, which has none). */
+    /**
+     * The slots of the fold locks in the data root's {@code .posixgw-bucket-locks}, above the bucket
+     * names' ({@code [0, 2^20)}) and the bucket writers' ({@code [2^20, 2^21)}).
+     */
+    static final long LOCK_BASE = 2L << 20;
+
+    /** The key's fold lock, across gateways: a record lock at {@link #LOCK_BASE} plus the slot of bucket and key. */
     KeyLocks.Held lock(Path bucketDir, String key) throws IOException {
-        KeyLocks.Held held = locks.lock(bucketDir, "\u0000fold\u0000" + key);
+        // a slot of the root's lock file, not a file per key: a read that finds nothing takes it too
+        KeyLocks.Held held = locks.lockIn(
+                bucketDir.getParent().resolve(Buckets.NAME_LOCKS), LOCK_BASE, bucketDir.getFileName() + "/" + key);
         HOLDING.set(HOLDING.get() + 1);
         return () -> {
             HOLDING.set(HOLDING.get() - 1);
@@ -144,6 +159,11 @@ final class Folds {
             if (t != null && t.isRegularFile()) {
                 return new Located(transit, t, false);
             }
+            Path folding = self(transit.resolveSibling(FOLDED_DIR));
+            BasicFileAttributes f = Fs.lstat(folding);
+            if (f != null && f.isRegularFile()) {
+                return new Located(folding, f, false);
+            }
             if (a != null) {
                 // the looks follow a fold's path (p, T, self) and an unfold's backwards: a fold that
                 // moved T into self between them is found here, an unfold by p's kind changing
@@ -153,9 +173,13 @@ final class Folds {
                 }
             }
             BasicFileAttributes again = Fs.lstat(path);
-            boolean moving = Fs.lstat(transit.getParent()) != null;
-            if (!moving && sameKind(a, again)) {
-                throw ObjectReader.noSuchKey();
+            if (sameKind(a, again) && Fs.lstat(transit.getParent()) == null) {
+                // nothing moved before our eyes; a move between the looks is waited for and looked at again
+                Located under = lookUnderLock(bucketDir, key, path);
+                if (under == null) {
+                    throw ObjectReader.noSuchKey();
+                }
+                return under;
             }
             awaitMover(bucketDir, key);
         }
@@ -166,20 +190,56 @@ final class Folds {
         return a == null ? b == null : b != null && a.isDirectory() == b.isDirectory();
     }
 
-    /** Waits for a fold or unfold of the key to finish (takes and drops its lock); a read-only tree has none. */
-    private void awaitMover(Path bucketDir, String key) throws IOException {
+    /**
+     * Waits for a fold or unfold of the key to finish (takes and drops its lock).
+     *
+     * @return false when no lock could be taken (a read-only tree, where nobody folds), or this thread holds it
+     */
+    private boolean awaitMover(Path bucketDir, String key) throws IOException {
         if (HOLDING.get() > 0) {
-            return;
+            return false;
         }
         try (KeyLocks.Held held = lock(bucketDir, key)) {
-            // nothing: the holder has finished its moves
+            return true; // the holder has finished its moves
         } catch (java.nio.file.AccessDeniedException readOnly) {
-            // no lock file can be made: nobody folds here
+            return false;
         } catch (java.nio.file.FileSystemException e) {
             if (e.getReason() == null || !e.getReason().contains("Read-only")) {
                 throw e;
             }
+            return false;
         }
+    }
+
+    /**
+     * The key's data looked for while no fold or unfold of it runs (its lock held): where a kill
+     * left it, or nowhere. Null when there is none.
+     */
+    Located lookUnderLock(Path bucketDir, String key, Path path) throws IOException {
+        if (HOLDING.get() > 0) {
+            return look(bucketDir, key, path); // this thread's own move is not under way
+        }
+        try (KeyLocks.Held held = lock(bucketDir, key)) {
+            return look(bucketDir, key, path);
+        } catch (java.nio.file.AccessDeniedException readOnly) {
+            return look(bucketDir, key, path); // no lock to be had: nobody folds here
+        } catch (java.nio.file.FileSystemException e) {
+            if (e.getReason() == null || !e.getReason().contains("Read-only")) {
+                throw e;
+            }
+            return look(bucketDir, key, path);
+        }
+    }
+
+    private static Located look(Path bucketDir, String key, Path path) throws IOException {
+        Path dir = transitDir(bucketDir, key);
+        for (Path c : new Path[] {path, self(path), dir.resolve(TRANSIT), self(dir.resolve(FOLDED_DIR))}) {
+            BasicFileAttributes a = Fs.lstat(c);
+            if (a != null && a.isRegularFile()) {
+                return new Located(c, a, false);
+            }
+        }
+        return null;
     }
 
     /** A publication of staged data onto {@code target} ({@link ConditionalPublisher}'s steps). */
@@ -236,6 +296,10 @@ final class Folds {
                 if (!isLayoutConflict(e)) {
                     throw e;
                 }
+            } catch (java.nio.file.FileSystemException e) {
+                if (!Fs.isNotDirectory(e)) {
+                    throw e; // ENOTDIR: a directory on the way became a file (unfolded) after the rename's look
+                }
             }
             missing = null;
             Path blocker = firstFileAbove(bucketDir, at);
@@ -289,9 +353,11 @@ final class Folds {
     }
 
     /**
-     * Folds the plain file {@code p}: {@code p} → {@code T}, mkdir {@code p}, {@code T} →
-     * {@code p/.sgwtmp/self}. A newer file published at {@code p} meanwhile wins over the one in
-     * transit (the caller folds again).
+     * Folds the plain file {@code p}: the directory it becomes is made in transit ({@code D}, with
+     * {@code D/.sgwtmp}), {@code p} is renamed to {@code D/.sgwtmp/self}, then {@code D} to
+     * {@code p}: {@code p} goes from file to (briefly) nothing to a directory holding its data, never
+     * to a directory without it. A newer file published at {@code p} meanwhile wins over the one in
+     * transit (the caller folds again); a directory made there meanwhile receives the data.
      */
     void fold(Path bucketDir, Path p) throws IOException {
         String key = keyOf(bucketDir, p);
@@ -306,21 +372,13 @@ final class Folds {
             }
             Set<Path> changed = new LinkedHashSet<>();
             Path dir = transitDir(bucketDir, key);
-            Path t = dir.resolve(TRANSIT);
             beginTransit(bucketDir, dir, key);
+            Path d = dir.resolve(FOLDED_DIR);
+            Fs.createDirectoriesBelow(dir, d.resolve(PathResolver.STAGING));
             hooks.step("fold:key");
-            move(bucketDir, p, t, p, changed);
+            move(bucketDir, p, self(d), p, changed);
             hooks.step("fold:out");
-            if (!makeDirectory(p)) {
-                discard(t); // a newer p was published meanwhile: the one in transit is superseded
-                endTransit(dir);
-                return;
-            }
-            changed.add(p.getParent());
-            hooks.step("fold:dir");
-            Fs.createDirectoriesBelow(p, p.resolve(PathResolver.STAGING));
-            changed.add(p);
-            move(bucketDir, t, self(p), self(p), changed);
+            placeFolded(bucketDir, d, p, changed);
             hooks.step("fold:in");
             endTransit(dir);
             sync(changed);
@@ -342,29 +400,43 @@ final class Folds {
         committer.syncDirs(dirs);
     }
 
-    /** mkdir; false when a regular file took the name first. */
-    private static boolean makeDirectory(Path p) throws IOException {
-        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+    /** The transit directory {@code D} (holding {@code D/.sgwtmp/self}) into place at {@code p}. */
+    private void placeFolded(Path bucketDir, Path d, Path p, Set<Path> changed) throws IOException {
+        java.util.concurrent.locks.Lock local = store.publishLock(self(p));
+        boolean placed = false;
+        try (KeyLocks.Held writing = committer.writing(bucketDir);
+                KeyLocks.Held across = store.lockPublication(self(p))) {
+            local.lock();
             try {
-                Files.createDirectory(p);
-                return true;
-            } catch (FileAlreadyExistsException e) {
-                BasicFileAttributes b = Fs.lstat(p);
-                if (b == null) {
-                    continue;
-                }
-                if (b.isDirectory() && !b.isSymbolicLink()) {
-                    return true;
-                }
-                return false;
+                Files.move(d, p, StandardCopyOption.ATOMIC_MOVE); // also over an empty directory made meanwhile
+                store.moved(self(d), self(p)); // the data's own attributes only: p's node may hold its keys'
+                placed = true;
+            } catch (java.nio.file.FileSystemException taken) {
+                // p is a file again (a newer object) or a directory with keys: handled below
+            } finally {
+                local.unlock();
             }
         }
-        throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The key's directory keeps disappearing; retry.");
+        if (placed) {
+            changed.add(p.getParent());
+            changed.add(p);
+            return;
+        }
+        BasicFileAttributes a = Fs.lstat(p);
+        if (a != null && a.isDirectory() && !a.isSymbolicLink()) {
+            Fs.createDirectoriesBelow(bucketDir, p.resolve(PathResolver.STAGING));
+            move(bucketDir, self(d), self(p), self(p), changed);
+        } else if (a != null && a.isRegularFile()) {
+            discard(self(d)); // superseded by the newer p
+        } else {
+            placeFolded(bucketDir, d, p, changed); // gone again: once more
+        }
     }
 
     /**
      * Unfolds {@code p} when nothing but its own data is left in it: {@code p/.sgwtmp/self} →
-     * {@code T}, rmdir {@code p/.sgwtmp} and {@code p}, {@code T} → {@code p} (a link: a newer
+     * {@code T}; the directory {@code p} (with its empty {@code .sgwtmp}) renamed into transit, so
+     * that {@code p} is never a directory without its marker; {@code T} → {@code p} (a link: a newer
      * plain file at {@code p} is kept). A key written under {@code p/} meanwhile puts it back.
      */
     void unfold(Path bucketDir, Path p) throws IOException {
@@ -387,28 +459,71 @@ final class Folds {
         hooks.step("unfold:key");
         move(bucketDir, self(p), t, self(p), changed);
         hooks.step("unfold:out");
-        Path staging = p.resolve(PathResolver.STAGING);
-        if (!Fs.removeIfEmpty(staging)) {
-            putBack(bucketDir, t, p, changed); // a key p/ with data arrived meanwhile
-            endTransit(dir);
-            return;
-        }
-        store.prunedDirectory(staging);
-        hooks.step("unfold:staging");
-        if (!Fs.removeIfEmpty(p)) {
-            putBack(bucketDir, t, p, changed); // a key under p/ arrived meanwhile
-            endTransit(dir);
-            return;
-        }
-        store.prunedDirectory(p);
+        Path old = dir.resolve(UNFOLDED_DIR);
+        Files.move(p, old, StandardCopyOption.ATOMIC_MOVE);
         changed.add(p.getParent());
         hooks.step("unfold:dir");
-        if (!linkIn(bucketDir, t, p, changed)) {
+        if (!restoreKeys(bucketDir, old, p)) {
+            putBack(bucketDir, t, p, changed); // keys under p/ arrived meanwhile
+        } else if (!linkIn(bucketDir, t, p, changed)) {
             putBack(bucketDir, t, p, changed);
         }
         hooks.step("unfold:in");
         endTransit(dir);
         sync(changed);
+    }
+
+    /**
+     * The directory an unfold moved away ({@code P}): when keys arrived in it before the move, it
+     * goes back to {@code p} (merged into one made there since), else it is removed.
+     *
+     * @return whether it held nothing but an empty {@code .sgwtmp} (and is gone)
+     */
+    private boolean restoreKeys(Path bucketDir, Path old, Path p) throws IOException {
+        BasicFileAttributes a = Fs.lstat(old);
+        if (a == null) {
+            return true;
+        }
+        if (holdsOnly(old, null) || names(old).isEmpty()) {
+            Fs.removeIfEmpty(old.resolve(PathResolver.STAGING));
+            Fs.removeIfEmpty(old);
+            return true;
+        }
+        merge(bucketDir, old, p);
+        return false;
+    }
+
+    /** Moves what {@code from} holds into {@code to} (made when missing); a name {@code to} has already is newer and stays. */
+    private void merge(Path bucketDir, Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+            return;
+        } catch (java.nio.file.FileSystemException taken) {
+            // to exists: entry by entry
+        }
+        BasicFileAttributes t = Fs.lstat(to);
+        if (t == null || !t.isDirectory() || t.isSymbolicLink()) {
+            Fs.deleteTree(from); // a file took the name: the prefix's keys lost to a newer object
+            return;
+        }
+        for (String n : names(from)) {
+            Path src = from.resolve(n);
+            Path dst = to.resolve(n);
+            BasicFileAttributes sa = Fs.lstat(src);
+            if (sa != null && sa.isDirectory() && !sa.isSymbolicLink()) {
+                merge(bucketDir, src, dst);
+            } else if (Fs.lstat(dst) == null) {
+                try {
+                    Files.createLink(dst, src); // never over a newer name
+                    Files.delete(src);
+                } catch (FileAlreadyExistsException newer) {
+                    Files.delete(src);
+                }
+            } else {
+                Files.delete(src);
+            }
+        }
+        Fs.removeIfEmpty(from);
     }
 
     /** The transit file back into {@code p/.sgwtmp/self}, or dropped when a newer plain file holds {@code p}. */
@@ -423,18 +538,28 @@ final class Folds {
     }
 
     /**
-     * Finishes a fold or unfold a kill interrupted (under the key's fold lock): the transit file
-     * goes to {@code p/.sgwtmp/self} when keys remain under {@code p/}, to {@code p} when nothing
-     * does, and is dropped when a newer plain file holds {@code p}.
+     * Finishes a fold or unfold a kill interrupted (under the key's fold lock). A directory an
+     * unfold moved away goes back when keys are in it; a fold's data in {@code D} is taken as in
+     * transit. The transit file then goes to {@code p/.sgwtmp/self} when keys remain under
+     * {@code p/}, to {@code p} when nothing does, and is dropped when a newer plain file holds
+     * {@code p}.
      */
     void settle(Path bucketDir, String key, Path p) throws IOException {
         Path dir = transitDir(bucketDir, key);
         if (Fs.lstat(dir) == null) {
             return;
         }
-        Path t = dir.resolve(TRANSIT);
-        BasicFileAttributes ta = Fs.lstat(t);
         Set<Path> changed = new LinkedHashSet<>();
+        restoreKeys(bucketDir, dir.resolve(UNFOLDED_DIR), p);
+        Path t = dir.resolve(TRANSIT);
+        Path d = dir.resolve(FOLDED_DIR);
+        BasicFileAttributes da = Fs.lstat(self(d));
+        if (da != null && da.isRegularFile() && Fs.lstat(t) == null) {
+            move(bucketDir, self(d), t, self(d), changed);
+        }
+        Fs.removeIfEmpty(d.resolve(PathResolver.STAGING));
+        Fs.removeIfEmpty(d);
+        BasicFileAttributes ta = Fs.lstat(t);
         if (ta != null) {
             BasicFileAttributes a = Fs.lstat(p);
             if (a != null && a.isRegularFile()) {
@@ -523,18 +648,22 @@ final class Folds {
         if (st == null || !st.isDirectory() || st.isSymbolicLink()) {
             return Tidied.KEPT;
         }
-        if (holdsOnly(d, null)) {
-            if (Fs.removeIfEmpty(staging)) {
-                store.prunedDirectory(staging);
+        String key = keyOf(bucketDir, d);
+        try (KeyLocks.Held held = lock(bucketDir, key)) { // a .sgwtmp only an unfold may be emptying
+            settle(bucketDir, key, d);
+            if (holdsOnly(d, null)) {
+                if (Fs.removeIfEmpty(staging)) {
+                    store.prunedDirectory(staging);
+                }
+                return Fs.removeIfEmpty(d) ? Tidied.REMOVED : Tidied.KEPT;
             }
-            return Fs.removeIfEmpty(d) ? Tidied.REMOVED : Tidied.KEPT;
+            if (holdsOnly(d, SELF)) {
+                unfoldHeld(bucketDir, key, d);
+                BasicFileAttributes a = Fs.lstat(d);
+                return a != null && a.isRegularFile() ? Tidied.UNFOLDED : Tidied.KEPT;
+            }
+            return Tidied.KEPT;
         }
-        if (holdsOnly(d, SELF)) {
-            unfold(bucketDir, d);
-            BasicFileAttributes a = Fs.lstat(d);
-            return a != null && a.isRegularFile() ? Tidied.UNFOLDED : Tidied.KEPT;
-        }
-        return Tidied.KEPT;
     }
 
     /**
@@ -581,10 +710,7 @@ final class Folds {
             return false;
         }
         unlink(s);
-        if (Fs.removeIfEmpty(s.getParent())) {
-            store.prunedDirectory(s.getParent());
-        }
-        committer.syncDir(p);
+        sync(new LinkedHashSet<>(List.of(s.getParent()))); // an empty .sgwtmp is left to the pruning (tidy)
         return true;
     }
 
@@ -611,7 +737,11 @@ final class Folds {
     private static void endTransit(Path dir) throws IOException {
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
             for (Path c : ds) {
-                if (!c.getFileName().toString().equals(TRANSIT)) {
+                String n = c.getFileName().toString();
+                if (n.equals(FOLDED_DIR) || n.equals(UNFOLDED_DIR)) {
+                    Fs.removeIfEmpty(c.resolve(PathResolver.STAGING));
+                    Fs.removeIfEmpty(c);
+                } else if (!n.equals(TRANSIT)) {
                     Files.deleteIfExists(c);
                 }
             }
@@ -710,17 +840,34 @@ final class Folds {
     }
 
     /**
-     * For a listing's walk that found the directory {@code p} with a {@code .sgwtmp} but neither of
-     * its files, or a listed name gone: when a fold or unfold of the key is under way, waits for it.
-     *
-     * @return whether one was
+     * The names, in the directory of the keys starting with {@code rel}, of keys a fold or unfold is
+     * moving now (or a kill left in transit): one lstat when there are none.
      */
-    boolean awaitedMove(Path bucketDir, String key) throws IOException {
-        if (!inTransit(bucketDir, key)) {
-            return false;
+    List<String> inFlightNames(Path bucketDir, String rel, String namePrefix) throws IOException {
+        Path root = PathResolver.staging(bucketDir).resolve(FOLD);
+        if (Fs.lstat(root) == null) {
+            return List.of();
         }
-        awaitMover(bucketDir, key);
-        return true;
+        List<String> out = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(root)) {
+            for (Path d : ds) {
+                String key;
+                try {
+                    key = new String(Files.readAllBytes(d.resolve(TRANSIT_KEY)), StandardCharsets.UTF_8);
+                } catch (NoSuchFileException | java.nio.file.NotDirectoryException none) {
+                    continue;
+                }
+                if (key.startsWith(rel)) {
+                    String n = key.substring(rel.length());
+                    if (!n.isEmpty() && n.indexOf('/') < 0 && n.startsWith(namePrefix)) {
+                        out.add(n);
+                    }
+                }
+            }
+        } catch (NoSuchFileException none) {
+            return List.of();
+        }
+        return out;
     }
 
     /** The sweep: settles every transit a kill left in the bucket, under each key's lock. */
@@ -740,8 +887,12 @@ final class Folds {
             try {
                 k = Files.readAllBytes(d.resolve(TRANSIT_KEY));
             } catch (NoSuchFileException none) {
-                if (Fs.lstat(d.resolve(TRANSIT)) == null) {
-                    endTransit(d); // killed before anything moved
+                // made by a fold that is writing its T.key now, or killed before: only an old one is removed
+                BasicFileAttributes a = Fs.lstat(d);
+                if (a != null
+                        && a.lastModifiedTime().toMillis() < System.currentTimeMillis() - KEYLESS_AGE.toMillis()
+                        && Fs.lstat(d.resolve(TRANSIT)) == null) {
+                    endTransit(d);
                 }
                 continue;
             }

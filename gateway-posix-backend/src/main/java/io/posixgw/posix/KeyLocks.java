@@ -75,7 +75,12 @@ final class KeyLocks {
      * every gateway, versitygw included).
      */
     Held lockIn(Path file, String key) throws IOException {
-        int slot = slot(key);
+        return lockIn(file, 0, key);
+    }
+
+    /** {@link #lockIn} at {@code base} plus the key's slot: another set of slots in the same file. */
+    Held lockIn(Path file, long base, String key) throws IOException {
+        long slot = base + slot(key);
         ReentrantLock local = stripes[Math.floorMod(slot, STRIPES)];
         local.lock();
         try {

@@ -189,9 +189,12 @@ final class Lister {
                     return null;
                 }
                 Listed v = fileVersion(e);
-                if (v == null) {
+                for (int moves = 0; v == null && moves < VERSION_ATTEMPTS; moves++) {
                     Entry moved = relocated(bucketDir, e); // folded or unfolded under the walk
-                    v = moved == null ? null : fileVersion(moved);
+                    if (moved == null) {
+                        break;
+                    }
+                    v = fileVersion(moved);
                 }
                 return v == null
                         ? null
@@ -342,6 +345,14 @@ final class Lister {
             } catch (NoSuchFileException | NotDirectoryException gone) {
                 return true;
             }
+            if (folds != null) {
+                // a key being folded or unfolded has no name here for a moment: its transit names it
+                for (String n : folds.inFlightNames(bucketDir, rel, namePrefix)) {
+                    if (!names.contains(n) && !(marked && passedEntirely(rel + n))) {
+                        names.add(n);
+                    }
+                }
+            }
             names.sort(KeyOrder.COMPARATOR);
             PriorityQueue<Entry> pending = new PriorityQueue<>((a, b) -> KeyOrder.compare(a.key(), b.key()));
             int i = 0;
@@ -359,8 +370,15 @@ final class Lister {
                 String n = names.get(i++);
                 Path p = dir.resolve(n);
                 BasicFileAttributes a = Fs.lstat(p);
-                if (a == null && folds != null && folds.awaitedMove(bucketDir, rel + n)) {
-                    a = Fs.lstat(p); // an unfold was between its rmdir and its link
+                if (a == null && folds != null) {
+                    // gone since the directory was read (or in transit then): deleted, or moved by a
+                    // fold or unfold of its key, looked at again while no move runs
+                    Folds.Located moved = folds.lookUnderLock(bucketDir, rel + n, p);
+                    a = Fs.lstat(p);
+                    if (moved != null && (a == null || !a.isDirectory())) {
+                        pending.add(new Entry(rel + n, moved.path(), moved.attrs(), false));
+                        continue;
+                    }
                 }
                 if (a == null || a.isSymbolicLink()) {
                     continue;
@@ -389,10 +407,15 @@ final class Lister {
                     if (sa != null && sa.isRegularFile()) {
                         pending.add(new Entry(key, self, sa, false));
                     }
-                    if ((sa == null || !sa.isRegularFile()) && folds != null && folds.awaitedMove(bucketDir, key)) {
-                        sa = Fs.lstat(self); // a fold was moving it in
-                        if (sa != null && sa.isRegularFile()) {
-                            pending.add(new Entry(key, self, sa, false));
+                    if ((sa == null || !sa.isRegularFile()) && folds != null) {
+                        // a .sgwtmp without the key's own data: a fold moving it in, an unfold out, or
+                        // only p/ has data; looked at again while no move runs
+                        Folds.Located at = folds.lookUnderLock(bucketDir, key, p);
+                        if (at != null) {
+                            pending.add(new Entry(key, at.path(), at.attrs(), false));
+                            if (at.path().equals(p)) {
+                                return; // no directory any more
+                            }
                         }
                     }
                     Path data = Folds.slash(p);
@@ -546,18 +569,23 @@ final class Lister {
         byte[] raw;
         try {
             raw = store.get(path, AttrNames.ETAG);
+            if (raw == null) {
+                raw = store.get(path, AttrNames.COMPUTED_ETAG);
+                String computed = AttrCodec.computedEtag(raw, attrs);
+                if (computed != null) {
+                    return computed;
+                }
+                raw = null;
+            }
         } catch (NoSuchFileException gone) {
             return null;
+        } catch (java.nio.file.FileSystemException e) {
+            if (Fs.isNotDirectory(e)) {
+                return null; // a folded key's directory became its file again (Folds): the caller looks again
+            }
+            throw e;
         }
         String etag = AttrCodec.etag(raw);
-        if (etag != null) {
-            return etag;
-        }
-        try {
-            etag = AttrCodec.computedEtag(store.get(path, AttrNames.COMPUTED_ETAG), attrs);
-        } catch (NoSuchFileException gone) {
-            return null;
-        }
         if (etag != null) {
             return etag;
         }

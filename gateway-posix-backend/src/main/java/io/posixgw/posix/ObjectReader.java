@@ -370,7 +370,7 @@ final class ObjectReader {
             } catch (NoSuchFileException gone) {
                 return null;
             } catch (IOException e) {
-                if (Fs.isStale(e)) {
+                if (Fs.isStale(e) || (e instanceof FileSystemException f && Fs.isNotDirectory(f))) {
                     return null;
                 }
                 throw e;

@@ -578,14 +578,16 @@ public final class PosixBackend implements Backend {
     }
 
     /** A temp file of a write: directly in a bucket's staging directory (not an upload's part, under {@code multipart/}). */
-    private static boolean inStaging(String file) {
+    private boolean inStaging(String file) {
         if (file == null) {
             return false;
         }
         Path parent = Path.of(file).getParent();
         return parent != null
                 && parent.getFileName() != null
-                && parent.getFileName().toString().equals(PathResolver.STAGING);
+                && parent.getFileName().toString().equals(PathResolver.STAGING)
+                && parent.getParent() != null
+                && paths.root().equals(parent.getParent().getParent()); // not a folded key's p/.sgwtmp
     }
 
     /**
