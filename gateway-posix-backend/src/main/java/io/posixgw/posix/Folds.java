@@ -271,7 +271,8 @@ final class Folds {
         try {
             return PathResolver.requireWritableParents(bucketDir, target);
         } catch (S3Exception e) {
-            if (e.error() == S3Error.OBJECT_PARENT_IS_FILE) {
+            // a regular file is folded; a symlink (firstFileAbove throws) is never written through
+            if (e.error() == S3Error.OBJECT_PARENT_IS_FILE && firstFileAbove(bucketDir, target) != null) {
                 return null;
             }
             throw e;

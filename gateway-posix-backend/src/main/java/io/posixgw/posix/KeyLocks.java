@@ -29,7 +29,7 @@ final class KeyLocks {
      * lock, or a bucket name's, then a publication's), so striping cannot make a cycle.
      */
     enum Domain {
-        /** Folds and unfolds of a key ({@link Folds}): a lock file per key, taken before any other. */
+        /** Folds and unfolds of a key ({@link Folds}): slots of the data root's {@code .posixgw-bucket-locks}, taken before any other. */
         FOLDS,
         /** Conditional writes and deletes: a lock file per key under {@code <bucket>/.sgwtmp/locks}. */
         KEYS,

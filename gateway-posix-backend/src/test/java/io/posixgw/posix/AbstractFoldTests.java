@@ -436,7 +436,11 @@ abstract class AbstractFoldTests extends BackendTestBase {
             threads.add(new Thread(() -> run("reader", failed, until, () -> {
                 try (io.posixgw.core.backend.ObjectContent c = reader.getObject(B, "p")) {
                     assertArrayEquals(p, readAll(c), "a whole object, never another's bytes");
-                    assertEquals("text/p", c.info().attributes().contentType());
+                    if (sidecar() == null) {
+                        // sidecar mode: a reader in the other gateway can meet the data a moment
+                        // before its attributes (two renames, as for any sidecar publication)
+                        assertEquals("text/p", c.info().attributes().contentType());
+                    }
                 }
                 assertEquals(p.length, reader.headObject(B, "p").size());
                 reads.incrementAndGet();
@@ -458,6 +462,7 @@ abstract class AbstractFoldTests extends BackendTestBase {
         }
         assertTrue(cycles.get() > 5, "cycles: " + cycles.get());
         assertArrayEquals(p, get("p"));
+        assertEquals("text/p", backend.headObject(B, "p").attributes().contentType(), "its attributes at rest");
         assertEquals(List.of("p"), allKeys("", 1000));
         assertTrue(Files.isRegularFile(bucketDir().resolve("p")), "unfolded at the end");
     }
