@@ -32,6 +32,7 @@ final class ConditionalPublisher {
     private final ObjectReader reader;
     private final KeyLocks keyLocks;
     private final VersionStore versions;
+    private final Folds folds;
 
     /**
      * The Object Lock part of a write: the lock its headers ask for (null: the staged file carries its
@@ -45,8 +46,14 @@ final class ConditionalPublisher {
     }
 
     ConditionalPublisher(
-            MetadataStore store, Committer committer, ObjectReader reader, KeyLocks keyLocks, VersionStore versions) {
+            MetadataStore store,
+            Committer committer,
+            ObjectReader reader,
+            KeyLocks keyLocks,
+            VersionStore versions,
+            Folds folds) {
         this.store = store;
+        this.folds = folds;
         this.committer = committer;
         this.reader = reader;
         this.keyLocks = keyLocks;
@@ -132,20 +139,41 @@ final class ConditionalPublisher {
         VersionStore.RemovalGuard guard = LockCheck.guard(store, ws, lock.bypassGovernance());
         VersionStore.Status st = ws.versioning();
         if (st != VersionStore.Status.UNVERSIONED) {
+            if (io.posixgw.core.names.ObjectKeys.isDirectoryKey(key)) {
+                throw Folds.refusedVersioned(); // its data would need p/.sgwtmp/slash
+            }
             try (KeyLocks.Held held = versions.lock(bucketDir, key)) {
                 checkUnderLock(bucket, key, condition, target);
                 return versions.publish(bucket, key, st, staged, bucketDir, target, firstMissing, guard);
+            } catch (S3Exception e) {
+                if (Folds.isLayoutConflict(e)) {
+                    throw Folds.refusedVersioned();
+                }
+                throw e;
             }
         }
         if (ws.locking()) {
+            // an Object Lock bucket kept without a versioning directory: replaced in place under the key's lock;
+            // folded keys are refused there as in versioned buckets (the fold lock comes before the key's lock)
             try (KeyLocks.Held held = versions.lock(bucketDir, key)) {
                 checkUnderLock(bucket, key, condition, target);
                 guard.mayRemove(bucket, key, target, null); // replaced in place
                 publishLocked(condition, staged, bucketDir, target, firstMissing);
+            } catch (S3Exception e) {
+                if (Folds.isLayoutConflict(e)) {
+                    throw Folds.refusedVersioned();
+                }
+                throw e;
             }
             return null;
         }
-        publishUnversioned(bucket, key, condition, staged, bucketDir, target, firstMissing);
+        // the plain path first; a key the plain layout cannot hold goes where Folds puts it
+        folds.publish(
+                bucketDir,
+                key,
+                target,
+                firstMissing,
+                (at, missing) -> publishUnversioned(bucket, key, condition, staged, bucketDir, at, missing));
         return null;
     }
 

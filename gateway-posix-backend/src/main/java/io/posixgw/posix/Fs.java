@@ -189,6 +189,12 @@ final class Fs {
         return STALE_RETRIES.sum();
     }
 
+    /** Whether {@code p} is no regular file now (gone, or a directory). */
+    static boolean isNotFile(Path p) throws IOException {
+        BasicFileAttributes a = lstat(p);
+        return a == null || !a.isRegularFile();
+    }
+
     static boolean isNotDirectory(FileSystemException e) {
         String r = e.getReason();
         return r != null && r.contains("Not a directory");
@@ -266,14 +272,43 @@ final class Fs {
         }
     }
 
-    /** rmdir when empty; false when not empty or gone. */
+    /**
+     * rmdir when empty; false when not empty, gone, or not a directory. Only ever an rmdir:
+     * {@link Files#delete} unlinks whatever it finds, and a name pruned as an empty prefix may
+     * have become a file meanwhile (an unfolded key, see {@link Folds}), which must stay. The
+     * directory stream's {@code deleteDirectory} is {@code unlinkat(AT_REMOVEDIR)}, which fails
+     * on a file; where the JDK has no secure stream, an lstat first narrows the window.
+     */
     static boolean removeIfEmpty(Path dir) throws IOException {
+        Path parent = dir.getParent();
+        try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(parent)) {
+            if (ds instanceof java.nio.file.SecureDirectoryStream<Path> sds) {
+                sds.deleteDirectory(dir.getFileName());
+                return true;
+            }
+        } catch (DirectoryNotEmptyException | NoSuchFileException | java.nio.file.NotDirectoryException e) {
+            return false; // not empty, gone, or its parent is no directory any more
+        } catch (FileSystemException e) {
+            if (isNotDirectory(e) || isNotEmpty(e) || isStale(e)) {
+                return false;
+            }
+            throw e;
+        }
+        BasicFileAttributes a = lstat(dir);
+        if (a == null || !a.isDirectory() || a.isSymbolicLink()) {
+            return false;
+        }
         try {
             Files.delete(dir);
             return true;
         } catch (DirectoryNotEmptyException | NoSuchFileException e) {
             return false;
         }
+    }
+
+    private static boolean isNotEmpty(FileSystemException e) {
+        String r = e.getReason();
+        return r != null && (r.contains("not empty") || r.contains("File exists"));
     }
 
     static String sha256Hex(String s) {

@@ -25,10 +25,12 @@ final class KeyLocks {
      * What a set of locks is for. Each has its own stripes, one set for the whole JVM: the JVM
      * keeps one table of file locks for all its threads (a second lock on a range it holds is an
      * OverlappingFileLockException, not a wait), and tests run several backends over one root in
-     * one JVM. A thread holds at most one lock of a domain, and takes them in this order (a key's
+     * one JVM. A thread holds at most one lock of a domain, and takes them in this order (a fold's, a key's
      * lock, or a bucket name's, then a publication's), so striping cannot make a cycle.
      */
     enum Domain {
+        /** Folds and unfolds of a key ({@link Folds}): slots of the data root's {@code .posixgw-bucket-locks}, taken before any other. */
+        FOLDS,
         /** Conditional writes and deletes: a lock file per key under {@code <bucket>/.sgwtmp/locks}. */
         KEYS,
         /** CreateBucket and DeleteBucket: slots of the data root's {@code .posixgw-bucket-locks}. */
@@ -73,7 +75,12 @@ final class KeyLocks {
      * every gateway, versitygw included).
      */
     Held lockIn(Path file, String key) throws IOException {
-        int slot = slot(key);
+        return lockIn(file, 0, key);
+    }
+
+    /** {@link #lockIn} at {@code base} plus the key's slot: another set of slots in the same file. */
+    Held lockIn(Path file, long base, String key) throws IOException {
+        long slot = base + slot(key);
         ReentrantLock local = stripes[Math.floorMod(slot, STRIPES)];
         local.lock();
         try {

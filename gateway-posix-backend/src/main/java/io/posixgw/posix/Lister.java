@@ -60,9 +60,13 @@ final class Lister {
         DirectoryStream<Path> open(Path dir) throws IOException;
     }
 
-    Lister(PathResolver paths, MetadataStore store, ObjectReader reader, VersionStore versions) {
+    Lister(PathResolver paths, MetadataStore store, ObjectReader reader, VersionStore versions, Folds folds) {
         this(paths, store, reader, Files::newDirectoryStream, versions);
+        this.folds = folds;
     }
+
+    /** Where keys the plain layout cannot hold are kept; null in tests of the plain walk. */
+    private Folds folds;
 
     Lister(
             PathResolver paths,
@@ -83,8 +87,12 @@ final class Lister {
         // a bucket that ever had versioning may hold delete markers: they are no objects (one more
         // attribute read per listed file, on such buckets only)
         boolean markers = versions.recorded(req.bucket()) != VersionStore.Status.UNVERSIONED;
+        if (folds != null) {
+            folds.settleForListing(bucketDir);
+        }
         Walk<ObjectInfo> w = new Walk<>(
-                Pager.afterKey(req.prefix(), req.delimiter(), req.after(), req.maxKeys()), new ObjectFeed(markers));
+                Pager.afterKey(req.prefix(), req.delimiter(), req.after(), req.maxKeys()),
+                new ObjectFeed(markers, bucketDir));
         walk(bucketDir, w);
         Page<ObjectInfo> page = w.pager.page();
         return new ListObjectsResult(page.entries(), page.commonPrefixes(), page.truncated(), page.nextKey());
@@ -105,6 +113,7 @@ final class Lister {
     }
 
     private <T> void walk(Path bucketDir, Walk<T> w) throws IOException {
+        w.bucketDir = bucketDir;
         if (w.pager.listsNothing()) {
             return;
         }
@@ -144,7 +153,12 @@ final class Lister {
         return d;
     }
 
-    private record Entry(String key, Path path, BasicFileAttributes attrs, boolean dir) {}
+    /** A listed name; a directory's {@code slash} is the data of its key {@code p/}, when it has some ({@link Folds}). */
+    private record Entry(String key, Path path, BasicFileAttributes attrs, boolean dir, Entry slash) {
+        Entry(String key, Path path, BasicFileAttributes attrs, boolean dir) {
+            this(key, path, attrs, dir, null);
+        }
+    }
 
     /** What a walk lists of a file and of a directory object. */
     private interface Feed<T> {
@@ -160,9 +174,11 @@ final class Lister {
     /** ListObjects: a file is its current version, a delete marker nothing. */
     private final class ObjectFeed implements Feed<ObjectInfo> {
         private final boolean markers;
+        private final Path bucketDir;
 
-        ObjectFeed(boolean markers) {
+        ObjectFeed(boolean markers, Path bucketDir) {
             this.markers = markers;
+            this.bucketDir = bucketDir;
         }
 
         @Override
@@ -173,6 +189,13 @@ final class Lister {
                     return null;
                 }
                 Listed v = fileVersion(e);
+                for (int moves = 0; v == null && moves < VERSION_ATTEMPTS; moves++) {
+                    Entry moved = relocated(bucketDir, e); // folded or unfolded under the walk
+                    if (moved == null) {
+                        break;
+                    }
+                    v = fileVersion(moved);
+                }
                 return v == null
                         ? null
                         : new ObjectInfo(
@@ -274,6 +297,7 @@ final class Lister {
     private final class Walk<T> {
         final Pager<T> pager;
         final Feed<T> feed;
+        Path bucketDir;
 
         Walk(Pager<T> pager, Feed<T> feed) {
             this.pager = pager;
@@ -283,6 +307,11 @@ final class Lister {
         boolean dirObjectAtPrefix(Path dir, String key) throws IOException {
             if (pager.passed(key)) {
                 return true;
+            }
+            Path data = Folds.slash(dir);
+            BasicFileAttributes da = Fs.lstat(data);
+            if (da != null && da.isRegularFile()) {
+                return feed.file(pager, new Entry(key, data, da, false)); // the key p/ with data
             }
             String etag = dirEtag(dir);
             if (etag == null) {
@@ -316,6 +345,14 @@ final class Lister {
             } catch (NoSuchFileException | NotDirectoryException gone) {
                 return true;
             }
+            if (folds != null) {
+                // a key being folded or unfolded has no name here for a moment: its transit names it
+                for (String n : folds.inFlightNames(bucketDir, rel, namePrefix)) {
+                    if (!names.contains(n) && !(marked && passedEntirely(rel + n))) {
+                        names.add(n);
+                    }
+                }
+            }
             names.sort(KeyOrder.COMPARATOR);
             PriorityQueue<Entry> pending = new PriorityQueue<>((a, b) -> KeyOrder.compare(a.key(), b.key()));
             int i = 0;
@@ -333,15 +370,62 @@ final class Lister {
                 String n = names.get(i++);
                 Path p = dir.resolve(n);
                 BasicFileAttributes a = Fs.lstat(p);
+                if (a == null && folds != null) {
+                    // gone since the directory was read (or in transit then): deleted, or moved by a
+                    // fold or unfold of its key, looked at again while no move runs
+                    Folds.Located moved = folds.lookUnderLock(bucketDir, rel + n, p);
+                    a = Fs.lstat(p);
+                    if (moved != null && (a == null || !a.isDirectory())) {
+                        pending.add(new Entry(rel + n, moved.path(), moved.attrs(), false));
+                        continue;
+                    }
+                }
                 if (a == null || a.isSymbolicLink()) {
                     continue;
                 }
                 if (a.isDirectory()) {
-                    pending.add(new Entry(rel + n + "/", p, a, true));
+                    addDirectory(pending, rel + n, p, a);
                 } else if (a.isRegularFile()) {
                     pending.add(new Entry(rel + n, p, a, false));
                 }
             }
+        }
+
+        /**
+         * A directory's entry, and what {@link Folds} keeps in its {@code .sgwtmp}: the data of the
+         * key {@code p} itself (listed as a file {@code p}, before {@code p-x} and {@code p/}) and of
+         * {@code p/}. One lstat of {@code .sgwtmp}, none when both keys were listed already.
+         */
+        private void addDirectory(PriorityQueue<Entry> pending, String key, Path p, BasicFileAttributes a)
+                throws IOException {
+            Entry slash = null;
+            if (!(pager.passed(key) && pager.passed(key + "/"))) {
+                BasicFileAttributes st = Fs.lstat(p.resolve(PathResolver.STAGING));
+                if (st != null && st.isDirectory() && !st.isSymbolicLink()) {
+                    Path self = Folds.self(p);
+                    BasicFileAttributes sa = Fs.lstat(self);
+                    if (sa != null && sa.isRegularFile()) {
+                        pending.add(new Entry(key, self, sa, false));
+                    }
+                    if ((sa == null || !sa.isRegularFile()) && folds != null) {
+                        // a .sgwtmp without the key's own data: a fold moving it in, an unfold out, or
+                        // only p/ has data; looked at again while no move runs
+                        Folds.Located at = folds.lookUnderLock(bucketDir, key, p);
+                        if (at != null) {
+                            pending.add(new Entry(key, at.path(), at.attrs(), false));
+                            if (at.path().equals(p)) {
+                                return; // no directory any more
+                            }
+                        }
+                    }
+                    Path data = Folds.slash(p);
+                    BasicFileAttributes da = Fs.lstat(data);
+                    if (da != null && da.isRegularFile()) {
+                        slash = new Entry(key + "/", data, da, false);
+                    }
+                }
+            }
+            pending.add(new Entry(key + "/", p, a, true, slash));
         }
 
         /** True when both the file key and the whole directory subtree of this name were listed before. */
@@ -362,7 +446,11 @@ final class Lister {
                 // the whole subtree rolls up: probed for one object, not walked
                 return pager.listedPrefix(cp) || !hasObject(e.path()) || pager.addPrefix(cp);
             }
-            if (!pager.passed(k)) {
+            if (e.slash() != null) {
+                if (!feed.file(pager, e.slash())) { // the key p/ with data
+                    return false;
+                }
+            } else if (!pager.passed(k)) {
                 String etag = dirEtag(e.path());
                 if (etag != null
                         && !pager.add(
@@ -387,7 +475,7 @@ final class Lister {
 
     /** True when the directory holds at least one object (itself as a directory object, or below). */
     private boolean hasObject(Path dir) throws IOException {
-        if (dirEtag(dir) != null) {
+        if (dirEtag(dir) != null || isFile(Folds.slash(dir))) {
             return true;
         }
         try (DirectoryStream<Path> ds = opener.open(dir)) {
@@ -399,7 +487,7 @@ final class Lister {
                 if (a == null || a.isSymbolicLink()) {
                     continue;
                 }
-                if (a.isRegularFile() || (a.isDirectory() && hasObject(p))) {
+                if (a.isRegularFile() || (a.isDirectory() && (isFile(Folds.self(p)) || hasObject(p)))) {
                     return true;
                 }
             }
@@ -407,6 +495,28 @@ final class Lister {
             return false;
         }
         return false;
+    }
+
+    /**
+     * A listed file that was gone when its ETag was read: a fold or unfold of its key may have moved
+     * it ({@link Folds#locate} finds it where it is now); null when it is gone for good.
+     */
+    private Entry relocated(Path bucketDir, Entry e) throws IOException {
+        String k = e.key();
+        if (folds == null || io.posixgw.core.names.ObjectKeys.isDirectoryKey(k)) {
+            return null;
+        }
+        try {
+            Folds.Located at = folds.locate(bucketDir, k, bucketDir.resolve(k));
+            return new Entry(k, at.path(), at.attrs(), false);
+        } catch (S3Exception gone) {
+            return null;
+        }
+    }
+
+    private static boolean isFile(Path p) throws IOException {
+        BasicFileAttributes a = Fs.lstat(p);
+        return a != null && a.isRegularFile();
     }
 
     /** What a listing says of one file: size and time from this lstat, and the ETag of the same version. */
@@ -459,18 +569,23 @@ final class Lister {
         byte[] raw;
         try {
             raw = store.get(path, AttrNames.ETAG);
+            if (raw == null) {
+                raw = store.get(path, AttrNames.COMPUTED_ETAG);
+                String computed = AttrCodec.computedEtag(raw, attrs);
+                if (computed != null) {
+                    return computed;
+                }
+                raw = null;
+            }
         } catch (NoSuchFileException gone) {
             return null;
+        } catch (java.nio.file.FileSystemException e) {
+            if (Fs.isNotDirectory(e)) {
+                return null; // a folded key's directory became its file again (Folds): the caller looks again
+            }
+            throw e;
         }
         String etag = AttrCodec.etag(raw);
-        if (etag != null) {
-            return etag;
-        }
-        try {
-            etag = AttrCodec.computedEtag(store.get(path, AttrNames.COMPUTED_ETAG), attrs);
-        } catch (NoSuchFileException gone) {
-            return null;
-        }
         if (etag != null) {
             return etag;
         }
@@ -479,6 +594,11 @@ final class Lister {
                 return reader.foreignEtag(path, ch, attrs);
             } catch (NoSuchFileException gone) {
                 return null;
+            } catch (IOException e) {
+                if (Fs.isNotFile(path)) {
+                    return null; // a directory now (its key folded meanwhile): the caller looks again
+                }
+                throw e;
             }
         }
         // the one ETag GET and HEAD answer for it too (ObjectReader.standInEtag)

@@ -9,7 +9,6 @@ import io.posixgw.core.model.CompletedPart;
 import io.posixgw.core.model.Etags;
 import io.posixgw.core.model.MultipartRules;
 import io.posixgw.core.model.Part;
-import io.posixgw.core.names.ObjectKeys;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.channels.FileChannel;
@@ -72,9 +71,6 @@ final class MultipartCompleter {
         UploadIds.require(uploadId);
         Path bucketDir = paths.bucketDir(bucket);
         PathResolver.requireBucket(bucketDir);
-        if (ObjectKeys.isDirectoryKey(key)) {
-            throw MultipartStore.noSuchUpload(uploadId);
-        }
         MultipartRules.requirePartsListed(parts);
         checks = checks == null ? CompleteChecks.NONE : checks;
         checks.condition().requireSupportedOnWrite(key);
@@ -179,7 +175,7 @@ final class MultipartCompleter {
                 objectChecksum = MultipartRules.completedChecksum(checksum, parts, stored, checks);
             }
             Path target = paths.objectPath(bucketDir, key);
-            Path firstMissing = PathResolver.requireWritableParents(bucketDir, target);
+            Path firstMissing = Folds.writableParents(bucketDir, target); // a file in the way is folded
             Map<String, byte[]> attrs = new LinkedHashMap<>(store.read(claim, AttrNames::copiedFromUpload));
             try (StagedFile staged = StagedFile.create(bucketDir, key, false, false)) {
                 long[] ends = new long[parts.size()];

@@ -19,7 +19,6 @@ import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.ObjectRules;
 import io.posixgw.core.model.Part;
-import io.posixgw.core.names.ObjectKeys;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -65,10 +64,7 @@ final class MultipartStore {
         ObjectRules.requireUserMetadataWithinLimit(attributes); // first, as when the server checked it while parsing
         Path bucketDir = paths.bucketDir(bucket);
         PathResolver.requireBucket(bucketDir);
-        if (ObjectKeys.isDirectoryKey(key)) {
-            throw S3Error.DIRECTORY_OBJECT_CONTAINS_DATA.exception();
-        }
-        paths.objectPath(bucketDir, key); // key sanity
+        paths.objectPath(bucketDir, key); // key sanity (a key ending in '/' completes to p/.sgwtmp/slash: Folds)
         ObjectAttributes a = attributes == null ? ObjectAttributes.EMPTY : attributes;
         String id = UploadIds.next();
         Path hashDir = PathResolver.uploadsOfKey(bucketDir, key);

@@ -99,10 +99,7 @@ final class ObjectCopier {
                 checksums = kept != null ? Map.of(wanted.name(), kept) : Map.of();
                 summer = kept != null ? null : wanted.newChecksummer(); // computed while the bytes are copied
             }
-            if (ObjectKeys.isDirectoryKey(r.key())) {
-                if (si.size() != 0) {
-                    throw S3Error.DIRECTORY_OBJECT_CONTAINS_DATA.exception();
-                }
+            if (ObjectKeys.isDirectoryKey(r.key()) && si.size() == 0) { // with data: published as any copy (Folds)
                 if (summer != null) {
                     checksums = Map.of(wanted.name(), summer.base64()); // of no bytes
                 }
@@ -113,7 +110,7 @@ final class ObjectCopier {
                         AttrNames.EMPTY_ETAG, Files.getLastModifiedTime(dir).toInstant(), checksums);
             }
             Path target = paths.objectPath(dstBucket, r.key());
-            Path firstMissing = PathResolver.requireWritableParents(dstBucket, target);
+            Path firstMissing = Folds.writableParents(dstBucket, target); // a file in the way is folded
             try (StagedFile staged = StagedFile.create(dstBucket, r.key(), !plain, false)) {
                 if (plain && summer == null) {
                     staged.transferFrom(src.channel(), 0, si.size());

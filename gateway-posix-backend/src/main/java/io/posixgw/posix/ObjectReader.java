@@ -63,9 +63,15 @@ final class ObjectReader {
     }
 
     ObjectReader(PathResolver paths, MetadataStore store, long hashLimit) {
+        this(paths, store, hashLimit, null);
+    }
+
+    /** @param folds where keys the plain layout cannot hold are found (null: plain files only, for tests) */
+    ObjectReader(PathResolver paths, MetadataStore store, long hashLimit, Folds folds) {
         this.paths = paths;
         this.store = store;
         this.hashLimit = hashLimit;
+        this.folds = folds;
     }
 
     /** Opens an object's file for reading (a test stands in a shared file system's answers). */
@@ -80,6 +86,8 @@ final class ObjectReader {
     void openWith(Opener o) {
         this.opener = o;
     }
+
+    private final Folds folds;
 
     /** A located version of an object: its path, lstat and attributes. */
     record Version(Path path, BasicFileAttributes attrs, Map<String, byte[]> raw, ObjectInfo info) {}
@@ -131,13 +139,13 @@ final class ObjectReader {
     private Opened openVersion(String bucket, String key, Predicate<String> wanted) throws IOException {
         Path bucketDir = paths.bucketDir(bucket);
         Path path = paths.objectPath(bucketDir, key);
-        boolean dirKey = ObjectKeys.isDirectoryKey(key);
-        java.util.concurrent.locks.Lock lock = store.publishLock(path); // no-op for xattrs
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             pause(attempt);
+            Folds.Located at = locate(bucketDir, key, path);
+            java.util.concurrent.locks.Lock lock = store.publishLock(at.path()); // no-op for xattrs
             lock.lock();
             try {
-                Opened o = tryOpenRetryingStale(key, bucketDir, path, dirKey, wanted);
+                Opened o = tryOpenRetryingStale(key, at, () -> locate(bucketDir, key, path), wanted);
                 if (o != null) {
                     return o;
                 }
@@ -149,16 +157,27 @@ final class ObjectReader {
         throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was being opened; retry.");
     }
 
+    /** Where a retry after ESTALE looks again (the path resolved anew). */
+    @FunctionalInterface
+    private interface Locator {
+        Folds.Located locate() throws IOException;
+    }
+
     /**
      * {@link #tryOpen}, again while the open file answers ESTALE (its size or its first read, see
      * there), with {@link Fs#retryStale}'s growing pauses: the path is resolved anew each time,
      * and with a client's caching on it leads to the replaced file until the cached entry
      * expires. Still stale after that: null, the object changed.
      */
-    private Opened tryOpenRetryingStale(String key, Path bucketDir, Path path, boolean dirKey, Predicate<String> wanted)
+    private Opened tryOpenRetryingStale(String key, Folds.Located first, Locator again, Predicate<String> wanted)
             throws IOException {
+        Folds.Located[] next = {first};
         try {
-            return Fs.retryStale(path, () -> tryOpen(key, bucketDir, path, dirKey, wanted));
+            return Fs.retryStale(first.path(), () -> {
+                Folds.Located at = next[0] != null ? next[0] : again.locate();
+                next[0] = null;
+                return tryOpen(key, at, wanted);
+            });
         } catch (NoSuchFileException gone) {
             return null;
         }
@@ -168,10 +187,10 @@ final class ObjectReader {
      * One attempt; null when the object changed meanwhile. Throws ESTALE from the open file
      * itself (for {@link #tryOpenRetryingStale}).
      */
-    private Opened tryOpen(String key, Path bucketDir, Path path, boolean dirKey, Predicate<String> wanted)
-            throws IOException {
-        BasicFileAttributes before = bucketDir == null ? locateVersion(path) : locate(bucketDir, path, dirKey);
-        if (dirKey) {
+    private Opened tryOpen(String key, Folds.Located at, Predicate<String> wanted) throws IOException {
+        Path path = at.path();
+        BasicFileAttributes before = at.attrs();
+        if (at.directoryObject()) {
             Version v = directoryVersion(key, path, before, wanted);
             // a directory object has no bytes: serve an empty channel
             return new Opened(v.info(), null, FileChannel.open(EMPTY, StandardOpenOption.READ));
@@ -205,6 +224,11 @@ final class ObjectReader {
             return o;
         } catch (NoSuchFileException gone) {
             return null;
+        } catch (FileSystemException e) {
+            if (Fs.isNotDirectory(e)) {
+                return null; // a folded key's directory became its file again (Folds): look again
+            }
+            throw e; // ESTALE included: tryOpenRetryingStale looks again after a pause
         } finally {
             if (!ok) {
                 Fs.closeReadOnly(ch);
@@ -260,7 +284,9 @@ final class ObjectReader {
                 if (Fs.lstat(file) == null) {
                     return null;
                 }
-                Opened o = tryOpenRetryingStale(key, null, file, false, wanted);
+                Folds.Located at = new Folds.Located(file, locateVersion(file), false);
+                Opened o = tryOpenRetryingStale(
+                        key, at, () -> new Folds.Located(file, locateVersion(file), false), wanted);
                 if (o != null) {
                     return o;
                 }
@@ -280,7 +306,7 @@ final class ObjectReader {
                 if (Fs.lstat(file) == null) {
                     return null;
                 }
-                Version v = tryVersion(key, null, file, false, wanted);
+                Version v = tryVersion(key, new Folds.Located(file, locateVersion(file), false), wanted);
                 if (v != null) {
                     return v;
                 }
@@ -351,13 +377,13 @@ final class ObjectReader {
     private Version version(String bucket, String key, Predicate<String> wanted) throws IOException {
         Path bucketDir = paths.bucketDir(bucket);
         Path path = paths.objectPath(bucketDir, key);
-        boolean dirKey = ObjectKeys.isDirectoryKey(key);
-        java.util.concurrent.locks.Lock lock = store.publishLock(path);
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             pause(attempt);
+            Folds.Located at = locate(bucketDir, key, path);
+            java.util.concurrent.locks.Lock lock = store.publishLock(at.path());
             lock.lock();
             try {
-                Version v = tryVersion(key, bucketDir, path, dirKey, wanted);
+                Version v = tryVersion(key, at, wanted);
                 if (v != null) {
                     return v;
                 }
@@ -369,10 +395,10 @@ final class ObjectReader {
         throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was being read; retry.");
     }
 
-    private Version tryVersion(String key, Path bucketDir, Path path, boolean dirKey, Predicate<String> wanted)
-            throws IOException {
-        BasicFileAttributes before = bucketDir == null ? locateVersion(path) : locate(bucketDir, path, dirKey);
-        if (dirKey) {
+    private Version tryVersion(String key, Folds.Located at, Predicate<String> wanted) throws IOException {
+        Path path = at.path();
+        BasicFileAttributes before = at.attrs();
+        if (at.directoryObject()) {
             return directoryVersion(key, path, before, wanted);
         }
         Map<String, byte[]> raw;
@@ -380,6 +406,11 @@ final class ObjectReader {
             raw = store.read(path, wanted);
         } catch (NoSuchFileException gone) {
             return null;
+        } catch (FileSystemException e) {
+            if (Fs.isNotDirectory(e)) {
+                return null; // a folded key's directory became its file again (Folds): look again
+            }
+            throw e;
         }
         BasicFileAttributes after = Fs.lstat(path);
         if (!Fs.sameVersion(before, after)) {
@@ -403,7 +434,7 @@ final class ObjectReader {
             } catch (NoSuchFileException gone) {
                 return null;
             } catch (IOException e) {
-                if (Fs.isStale(e)) {
+                if (Fs.isStale(e) || (e instanceof FileSystemException f && Fs.isNotDirectory(f))) {
                     return null;
                 }
                 throw e;
@@ -449,7 +480,7 @@ final class ObjectReader {
      * directory for a plain key, a file for a directory key, or reached through a
      * symlinked or non-directory parent.
      */
-    private BasicFileAttributes locate(Path bucketDir, Path path, boolean dirKey) throws IOException {
+    private Folds.Located locate(Path bucketDir, Path path, boolean dirKey) throws IOException {
         // the parents first (NoSuchBucket included): the lstat of the object is where the window of
         // the version check opens, and the parents' lstats need not be inside it
         if (PathResolver.parents(bucketDir, path) != PathResolver.Parents.PRESENT) {
@@ -459,7 +490,18 @@ final class ObjectReader {
         if (a == null || a.isSymbolicLink() || (dirKey ? !a.isDirectory() : !a.isRegularFile())) {
             throw noSuchKey();
         }
-        return a;
+        return new Folds.Located(path, a, dirKey);
+    }
+
+    /** The key's current data: {@link Folds#locate}, which also finds what the plain layout cannot hold. */
+    private Folds.Located locate(Path bucketDir, String key, Path path) throws IOException {
+        if (folds == null) {
+            return locate(bucketDir, path, ObjectKeys.isDirectoryKey(key));
+        }
+        if (PathResolver.parents(bucketDir, path) != PathResolver.Parents.PRESENT) {
+            throw noSuchKey();
+        }
+        return folds.locate(bucketDir, key, path);
     }
 
     static ObjectInfo info(String key, BasicFileAttributes a, Map<String, byte[]> raw, String etag) {

@@ -23,11 +23,14 @@ final class ObjectRemover {
     private final ObjectWriter writer;
     private final Committer committer;
 
-    ObjectRemover(PathResolver paths, MetadataStore store, ObjectWriter writer, Committer committer) {
+    private final Folds folds;
+
+    ObjectRemover(PathResolver paths, MetadataStore store, ObjectWriter writer, Committer committer, Folds folds) {
         this.paths = paths;
         this.store = store;
         this.writer = writer;
         this.committer = committer;
+        this.folds = folds;
     }
 
     void delete(String bucket, String key) throws IOException {
@@ -36,29 +39,63 @@ final class ObjectRemover {
         BasicFileAttributes a = Fs.lstat(path);
         if (a == null) {
             PathResolver.requireBucket(bucketDir);
+            if (!ObjectKeys.isDirectoryKey(key) && Folds.inTransit(bucketDir, key)) {
+                deleteFolded(bucketDir, key, path); // a fold or unfold of the key under way, or killed
+            }
             return; // deleting a missing key succeeds
         }
         if (a.isSymbolicLink() || PathResolver.parents(bucketDir, path) != PathResolver.Parents.PRESENT) {
             return; // symlinks are not objects
         }
         if (ObjectKeys.isDirectoryKey(key)) {
-            if (a.isDirectory() && store.has(path, AttrNames.ETAG)) {
+            if (!a.isDirectory()) {
+                return;
+            }
+            boolean data = folds.deleteSlash(path); // the key's data, when it was written with a body
+            if (store.has(path, AttrNames.ETAG)) {
                 deleteDirectoryObject(bucketDir, path);
+            } else if (data) {
+                committer.syncDir(pruneEmptyParents(bucketDir, path));
             }
             return;
         }
-        if (!a.isRegularFile()) {
-            return; // a directory is not the object of a key without a trailing slash
+        if (a.isDirectory()) {
+            deleteFolded(bucketDir, key, path); // a key that is also a prefix: its data is in the directory
+            return;
         }
+        if (!a.isRegularFile()) {
+            return; // a device or a socket is no object
+        }
+        if (!deleteFile(bucketDir, path)) {
+            deleteFolded(bucketDir, key, path); // gone meanwhile: maybe folded under this delete
+        }
+    }
+
+    /** The plain file's unlink and its parents' pruning; false when the file was gone. */
+    private boolean deleteFile(Path bucketDir, Path path) throws IOException {
         // the unlink and the attributes' removal together: a version another gateway publishes
         // meanwhile must not lose its attributes to this delete (sidecar; xattrs need no lock)
         try (KeyLocks.Held across = store.lockPublication(path)) {
             if (!unlink(path)) {
-                return;
+                return false;
             }
             store.deleted(path);
         }
         committer.syncDir(pruneEmptyParents(bucketDir, path.getParent()));
+        return true;
+    }
+
+    /** A key whose data is not (or no longer) the plain file: {@link Folds#deleteFolded}, then the pruning. */
+    private void deleteFolded(Path bucketDir, String key, Path path) throws IOException {
+        Path from = folds.deleteFolded(bucketDir, key, path);
+        if (from == null) {
+            return;
+        }
+        if (from.equals(path)) {
+            deleteFile(bucketDir, path); // the plain file again: an unfold finished under the lock
+            return;
+        }
+        committer.syncDir(pruneEmptyParents(bucketDir, from.getParent()));
     }
 
     /**
@@ -91,6 +128,7 @@ final class ObjectRemover {
             // objects below it remain: it stays as a prefix, no longer an object
             writer.clearDirectoryObject(dir, true);
             committer.syncDir(dir);
+            committer.syncDir(pruneEmptyParents(bucketDir, dir)); // maybe only an empty .sgwtmp was left
         } catch (NoSuchFileException gone) {
             // deleted concurrently
         }
@@ -105,7 +143,8 @@ final class ObjectRemover {
     Path pruneEmptyParents(Path bucketDir, Path dir) throws IOException {
         Path d = dir;
         while (d != null && d.startsWith(bucketDir) && !d.equals(bucketDir)) {
-            if (!d.equals(dir) && hasSubdirectories(d)) {
+            int subdirectories = d.equals(dir) ? 0 : subdirectories(d);
+            if (subdirectories > 1 || subdirectories == 1 && Fs.lstat(d.resolve(PathResolver.STAGING)) == null) {
                 return d; // the usual stop, e.g. executions-data/ after <uuid>/ went: one lstat
             }
             try {
@@ -117,7 +156,13 @@ final class ObjectRemover {
                 continue;
             }
             if (!Fs.removeIfEmpty(d)) {
-                return d;
+                Folds.Tidied t = folds.tidy(bucketDir, d); // an empty .sgwtmp, or a folded key's own data
+                if (t == Folds.Tidied.KEPT) {
+                    return d;
+                }
+                if (t == Folds.Tidied.UNFOLDED) {
+                    return d.getParent(); // d is the key's plain file again
+                }
             }
             store.prunedDirectory(d);
             d = d.getParent();
@@ -126,20 +171,20 @@ final class ObjectRemover {
     }
 
     /**
-     * Whether {@code dir} still has a subdirectory, told by its link count (2 plus one per
+     * How many subdirectories {@code dir} has (one may be a folded key's {@code .sgwtmp}), told by its link count (2 plus one per
      * subdirectory on ext4, XFS and NFS exports of them): one lstat, where the etag check and the
      * failing rmdir that would stop the pruning there take five calls. File systems that do not
      * count (btrfs, an ext4 directory past 65,000 subdirectories) answer 1 and take the long way.
      */
-    private static boolean hasSubdirectories(Path dir) throws IOException {
+    private static int subdirectories(Path dir) throws IOException {
         Object n;
         try {
             n = Fs.retryStale(dir, () -> Files.getAttribute(dir, "unix:nlink", LinkOption.NOFOLLOW_LINKS));
         } catch (NoSuchFileException gone) {
-            return false;
+            return 0;
         } catch (UnsupportedOperationException | IllegalArgumentException noUnixView) {
-            return false;
+            return 0;
         }
-        return n instanceof Integer i && i > 2;
+        return n instanceof Integer i ? Math.max(0, i - 2) : 0;
     }
 }

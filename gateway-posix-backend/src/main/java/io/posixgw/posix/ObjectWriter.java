@@ -33,13 +33,21 @@ final class ObjectWriter {
     private final Committer committer;
     private final ConditionalPublisher publisher;
 
-    ObjectWriter(PathResolver paths, MetadataStore store, Committer committer, ConditionalPublisher publisher) {
+    private final Folds folds;
+
+    ObjectWriter(
+            PathResolver paths, MetadataStore store, Committer committer, ConditionalPublisher publisher, Folds folds) {
+        this.folds = folds;
         this.paths = paths;
         this.store = store;
         this.committer = committer;
         this.publisher = publisher;
     }
 
+    /**
+     * A key ending in {@code /} with an empty body is versitygw's directory object; with data it is
+     * the file {@code p/.sgwtmp/slash} ({@link Folds}).
+     */
     PutObjectResult put(PutObjectRequest req, BodySource body) throws IOException {
         Path bucketDir = paths.bucketDir(req.bucket());
         String key = req.key();
@@ -47,7 +55,7 @@ final class ObjectWriter {
                 req.attributes() == null ? ObjectAttributes.EMPTY : req.attributes(); // metadata checked by the request
         Preconditions condition = req.condition();
         condition.requireSupportedOnWrite(key);
-        if (ObjectKeys.isDirectoryKey(key)) {
+        if (ObjectKeys.isDirectoryKey(key) && body.length() == 0) {
             requireEmptyBody(body, req.contentMd5());
             Map<String, String> checksums = body.checksums();
             putDirectory(
@@ -57,16 +65,30 @@ final class ObjectWriter {
                     checksums);
             return new PutObjectResult(AttrNames.EMPTY_ETAG, checksums);
         }
+        return putData(req, body);
+    }
+
+    /** The body into a temp file, published over the key (where {@link Folds} wants it). */
+    private PutObjectResult putData(PutObjectRequest req, BodySource body) throws IOException {
+        Path bucketDir = paths.bucketDir(req.bucket());
+        String key = req.key();
+        ObjectAttributes attributes = req.attributes() == null ? ObjectAttributes.EMPTY : req.attributes();
+        Preconditions condition = req.condition();
         Path target = paths.objectPath(bucketDir, key);
-        Path firstMissing = PathResolver.requireWritableParents(bucketDir, target);
+        Path firstMissing = Folds.writableParents(bucketDir, target); // a file in the way is folded
         try (StagedFile staged = StagedFile.create(bucketDir, key, true, false)) {
             staged.writeAll(body);
             byte[] md5 = staged.md5();
             if (req.contentMd5() != null && !MessageDigest.isEqual(md5, req.contentMd5())) {
                 throw S3Error.BAD_DIGEST.exception();
             }
-            String etag = Etags.fromMd5(md5);
             Map<String, String> checksums = body.checksums() == null ? Map.of() : body.checksums();
+            if (ObjectKeys.isDirectoryKey(key) && staged.size() == 0) {
+                // a body of unknown length that was empty after all: the directory object
+                putDirectory(bucketDir, key, attributes, checksums);
+                return new PutObjectResult(AttrNames.EMPTY_ETAG, checksums);
+            }
+            String etag = Etags.fromMd5(md5);
             staged.setAttributes(store, attrsFor(etag, attributes, checksums));
             String versionId = publisher.publish(
                     req.bucket(),
@@ -100,15 +122,32 @@ final class ObjectWriter {
     void putDirectory(Path bucketDir, String key, ObjectAttributes attributes, Map<String, String> checksums)
             throws IOException {
         Path dir = paths.objectPath(bucketDir, key);
-        PathResolver.requireWritableParents(bucketDir, dir);
         Set<Path> changed = new LinkedHashSet<>();
-        BasicFileAttributes a = Fs.lstat(dir);
-        if (a == null) {
-            committer.mkdirs(bucketDir, dir, changed);
-        } else if (!a.isDirectory() || a.isSymbolicLink()) {
-            throw new S3Exception(
-                    S3Error.OBJECT_PARENT_IS_FILE,
-                    "An object with the same name without the trailing slash exists as a file.");
+        for (int attempt = 0; ; attempt++) {
+            // a file in the way (the key without its slash, or above it) is folded: S3 holds both
+            Path blocker = Folds.firstFileAbove(bucketDir, dir.resolve("x"));
+            if (blocker == null) {
+                BasicFileAttributes a = Fs.lstat(dir);
+                if (a == null) {
+                    try {
+                        committer.mkdirs(bucketDir, dir, changed);
+                        break;
+                    } catch (S3Exception e) {
+                        if (e.error() != S3Error.OBJECT_PARENT_IS_FILE || attempt > 8) {
+                            throw e;
+                        }
+                        continue; // a file came in the way meanwhile
+                    }
+                }
+                if (a.isDirectory() && !a.isSymbolicLink()) {
+                    break;
+                }
+                blocker = dir;
+            }
+            if (attempt > 8) {
+                throw S3Error.OBJECT_PARENT_IS_FILE.exception();
+            }
+            folds.fold(bucketDir, blocker);
         }
         clearDirectoryObject(dir, false);
         Map<String, byte[]> attrs = new LinkedHashMap<>();
@@ -121,6 +160,7 @@ final class ObjectWriter {
         try (KeyLocks.Held writing = committer.writing(bucketDir)) { // the etag makes it an object (see Committer)
             store.setAll(dir, attrs);
         }
+        folds.deleteSlash(dir); // the data of an earlier PUT of the key with a body, replaced
         changed.add(dir); // its own inode (the attributes)
         committer.syncDirs(changed);
     }

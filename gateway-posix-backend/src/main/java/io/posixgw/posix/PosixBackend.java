@@ -73,6 +73,7 @@ public final class PosixBackend implements Backend {
     private final VersionStore versions;
     private final VersionReads versionReads;
     private final VersionAttributes versionAttributes;
+    private final Folds folds;
 
     public PosixBackend(Path root) throws IOException {
         this(root, PosixOptions.DEFAULT);
@@ -110,26 +111,32 @@ public final class PosixBackend implements Backend {
                 new KeyLocks(KeyLocks.Domain.BUCKET_NAMES),
                 writers,
                 options.bucketSettleFloor());
-        this.reader = new ObjectReader(paths, store, options.listHashLimit());
+        this.folds = new Folds(store, committer);
+        this.reader = new ObjectReader(paths, store, options.listHashLimit(), folds);
         KeyLocks keyLocks = new KeyLocks(KeyLocks.Domain.KEYS);
         this.versions = new VersionStore(options.versioningDir(), paths, store, committer, keyLocks);
         this.versionReads = new VersionReads(paths, reader, versions);
         this.versionAttributes = new VersionAttributes(reader, versionReads, versions, store, committer, paths);
-        this.publisher = new ConditionalPublisher(store, committer, reader, keyLocks, versions);
-        this.writer = new ObjectWriter(paths, store, committer, publisher);
-        this.remover = new ObjectRemover(paths, store, writer, committer);
+        this.publisher = new ConditionalPublisher(store, committer, reader, keyLocks, versions, folds);
+        this.writer = new ObjectWriter(paths, store, committer, publisher, folds);
+        this.remover = new ObjectRemover(paths, store, writer, committer, folds);
         this.copier = new ObjectCopier(paths, store, reader, writer, publisher, versionReads);
-        this.lister = new Lister(paths, store, reader, versions);
+        this.lister = new Lister(paths, store, reader, versions, folds);
         this.multipart = new MultipartStore(paths, store, committer, options.partCrc64());
         this.completer = new MultipartCompleter(
                 paths, store, publisher, multipart, options.completeWait(), options.claimStaleAfter());
-        this.sweeper = new StagingSweeper(buckets, paths, completer);
+        this.sweeper = new StagingSweeper(buckets, paths, completer, folds);
     }
 
     /** Tests: stop the protocols between their steps (see {@link RaceHooks}). */
     void raceHooks(RaceHooks hooks) {
         committer.hooks(hooks);
         buckets.hooks(hooks);
+    }
+
+    /** Tests: stop a fold or unfold between its steps (a kill there). */
+    void foldHooks(Folds.Hooks hooks) {
+        folds.hooks(hooks);
     }
 
     /** Writes, tags and removes a small probe file in the root: data and metadata both work. */
@@ -328,6 +335,10 @@ public final class PosixBackend implements Backend {
         Path bucketDir = paths.bucketDir(bucket);
         Path target = paths.objectPath(bucketDir, key);
         VersionStore.RemovalGuard guard = LockCheck.guard(store, ws, request.bypassGovernance());
+        java.nio.file.attribute.BasicFileAttributes at = Fs.lstat(target);
+        if (at != null && at.isDirectory() && Fs.lstat(Folds.self(target)) != null) {
+            throw Folds.refusedVersioned(); // a folded key (written before versioning was enabled)
+        }
         try (KeyLocks.Held held = versions.lock(bucketDir, key)) {
             if (request.ifMatch() != null) {
                 Preconditions condition = new Preconditions(request.ifMatch(), null, null, null);
@@ -525,14 +536,16 @@ public final class PosixBackend implements Backend {
     }
 
     /** A temp file of a write: directly in a bucket's staging directory (not an upload's part, under {@code multipart/}). */
-    private static boolean inStaging(String file) {
+    private boolean inStaging(String file) {
         if (file == null) {
             return false;
         }
         Path parent = Path.of(file).getParent();
         return parent != null
                 && parent.getFileName() != null
-                && parent.getFileName().toString().equals(PathResolver.STAGING);
+                && parent.getFileName().toString().equals(PathResolver.STAGING)
+                && parent.getParent() != null
+                && paths.root().equals(parent.getParent().getParent()); // not a folded key's p/.sgwtmp
     }
 
     /**

@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Startup (and periodic) cleanup of each bucket's {@code .sgwtmp}: temp files older than the
  * given age (left by crashed or killed writers), trash directories of aborts, and Complete
- * claims abandoned by a crash; and bucket deletions a crash interrupted, once as old (see
+ * claims abandoned by a crash; folds and unfolds a kill interrupted ({@link Folds}); and bucket deletions a crash interrupted, once as old (see
  * {@link Buckets#settleParked}). Multipart uploads themselves are kept.
  */
 final class StagingSweeper {
@@ -24,7 +24,10 @@ final class StagingSweeper {
     private final PathResolver paths;
     private final MultipartCompleter completer;
 
-    StagingSweeper(Buckets buckets, PathResolver paths, MultipartCompleter completer) {
+    private final Folds folds;
+
+    StagingSweeper(Buckets buckets, PathResolver paths, MultipartCompleter completer, Folds folds) {
+        this.folds = folds;
         this.buckets = buckets;
         this.paths = paths;
         this.completer = completer;
@@ -83,6 +86,11 @@ final class StagingSweeper {
                     LOG.warn("could not sweep {}: {}", staging, e.toString());
                 }
                 continue;
+            }
+            try {
+                removed += folds.sweep(bucketDir); // folds and unfolds a kill interrupted, finished
+            } catch (IOException e) {
+                LOG.warn("could not settle the folds of bucket {}: {}", b.name(), e.toString());
             }
             try {
                 completer.sweepClaims(bucketDir, maxAge);

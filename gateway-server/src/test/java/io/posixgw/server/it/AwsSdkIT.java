@@ -504,4 +504,53 @@ class AwsSdkIT {
             assertArrayEquals(data, got.body());
         }
     }
+    /** Keys a plain file tree cannot hold, as S3 holds them (issue 16 item 20), through the SDK. */
+    @Test
+    void keysThatAreAlsoPrefixesAndSlashKeysWithData() {
+        String[] keys = {"fold/bar", "fold/bar/xyzzy", "fold/b ar/q+r", "fold/b ar", "fold/slash/"};
+        for (String k : keys) {
+            s3.putObject(p -> p.bucket(BUCKET).key(k), RequestBody.fromString("v:" + k));
+        }
+        for (String k : keys) {
+            assertEquals("v:" + k, new String(getBytes(k), StandardCharsets.UTF_8), k);
+        }
+        List<String> all = new ArrayList<>();
+        String token = null;
+        do {
+            String t = token;
+            ListObjectsV2Response r = s3.listObjectsV2(
+                    l -> l.bucket(BUCKET).prefix("fold/").maxKeys(2).continuationToken(t));
+            r.contents().forEach(o -> all.add(o.key()));
+            token = r.nextContinuationToken();
+        } while (token != null);
+        assertEquals(List.of("fold/b ar", "fold/b ar/q+r", "fold/bar", "fold/bar/xyzzy", "fold/slash/"), all);
+        ListObjectsV2Response delimited = s3.listObjectsV2(
+                l -> l.bucket(BUCKET).prefix("fold/").delimiter("/").encodingType("url"));
+        assertEquals(
+                List.of("fold/b ar", "fold/bar"),
+                delimited.contents().stream().map(S3Object::key).toList());
+        assertEquals(
+                List.of("fold/b ar/", "fold/bar/", "fold/slash/"),
+                delimited.commonPrefixes().stream()
+                        .map(software.amazon.awssdk.services.s3.model.CommonPrefix::prefix)
+                        .toList());
+        var v1 = s3.listObjects(l -> l.bucket(BUCKET).prefix("fold/bar").marker("fold/bar"));
+        assertEquals(
+                List.of("fold/bar/xyzzy"),
+                v1.contents().stream().map(S3Object::key).toList());
+        s3.copyObject(c -> c.sourceBucket(BUCKET)
+                .sourceKey("fold/bar")
+                .destinationBucket(BUCKET)
+                .destinationKey("fold/slash/x"));
+        assertEquals("v:fold/bar", new String(getBytes("fold/slash/x"), StandardCharsets.UTF_8));
+        assertEquals("v:fold/slash/", new String(getBytes("fold/slash/"), StandardCharsets.UTF_8));
+        s3.deleteObject(d -> d.bucket(BUCKET).key("fold/bar/xyzzy"));
+        assertTrue(Files.isRegularFile(root.resolve(BUCKET).resolve("fold/bar")), "a plain file again");
+        assertEquals("v:fold/bar", new String(getBytes("fold/bar"), StandardCharsets.UTF_8));
+        s3.deleteObject(d -> d.bucket(BUCKET).key("fold/b ar"));
+        assertThrows(
+                NoSuchKeyException.class,
+                () -> s3.headObject(h -> h.bucket(BUCKET).key("fold/b ar")));
+        assertEquals("v:fold/b ar/q+r", new String(getBytes("fold/b ar/q+r"), StandardCharsets.UTF_8));
+    }
 }

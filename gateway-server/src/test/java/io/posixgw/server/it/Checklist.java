@@ -102,9 +102,9 @@ enum Checklist {
     PART_NUMBER_WITH_RANGE("Objects", "with Range → 400"),
     DELETE_MISSING_KEY("Objects", "DELETE missing key → 204"),
     DIRECTORY_OBJECT("Objects", "Directory objects: `PUT key/` with empty body creates one"),
-    DIRECTORY_OBJECT_WITH_BODY("Objects", "with a body → 400"),
-    FILE_OVER_DIRECTORY("Objects", "PUT `a` when `a/` is a non-empty directory → 409"),
-    CHILD_OF_FILE("Objects", "PUT `a/b` when `a` is a file → 409"),
+    DIRECTORY_OBJECT_WITH_BODY("Objects", "with a body → 200 and GET returns the body"),
+    FILE_OVER_DIRECTORY("Objects", "PUT `a` when keys under `a/` exist → 200 and both are kept"),
+    CHILD_OF_FILE("Objects", "PUT `a/b` when `a` is an object → 200 and both are kept"),
 
     // ---- Copy
     COPY_SOURCE_SYNTAX("Copy", "`x-amz-copy-source: [/]bucket/key[?versionId=...]`"),

@@ -302,19 +302,33 @@ class S3SemanticsIT {
         RawS3.Response h = raw.send("HEAD", "/sem/dir/", Map.of(), Map.of(), new byte[0]);
         assertEquals(200, h.status());
         assertEquals("\"d41d8cd98f00b204e9800998ecf8427e\"", h.header("etag"));
-        RawS3.Response withData = put("/sem/dir2/", Map.of(), "data");
-        assertEquals(400, withData.status());
-        assertEquals("DirectoryObjectContainsData", withData.errorCode());
-        assertFalse(Files.exists(root.resolve("sem/dir2")));
+        // a key ending in '/' with data, a key over keys under it, a key under a key: S3 holds all
+        assertEquals(200, put("/sem/dir2/", Map.of(), "data").status());
+        assertEquals("data", get("/sem/dir2/", Map.of()).text());
         assertEquals(200, put("/sem/file", Map.of(), "f").status());
-        RawS3.Response parent = put("/sem/file/child", Map.of(), "c");
-        assertEquals(409, parent.status());
-        assertEquals("ObjectParentIsFile", parent.errorCode());
+        assertEquals(200, put("/sem/file/child", Map.of(), "c").status());
+        assertEquals("f", get("/sem/file", Map.of()).text());
+        assertEquals("c", get("/sem/file/child", Map.of()).text());
         assertEquals(200, put("/sem/tree/leaf", Map.of(), "l").status());
-        RawS3.Response dir = put("/sem/tree", Map.of(), "t");
-        assertEquals(409, dir.status());
-        assertEquals("ExistingObjectIsDirectory", dir.errorCode());
         assertEquals(404, get("/sem/tree", Map.of()).status(), "a prefix is not an object");
+        assertEquals(200, put("/sem/tree", Map.of(), "t").status());
+        assertEquals("t", get("/sem/tree", Map.of()).text());
+        assertEquals("l", get("/sem/tree/leaf", Map.of()).text());
+        RawS3.Response v2 = raw.send(
+                "GET", "/sem", Map.of("list-type", "2", "prefix", "tree", "delimiter", "/"), Map.of(), new byte[0]);
+        assertTrue(v2.text().contains("<Key>tree</Key>"), v2.text());
+        assertTrue(v2.text().contains("<CommonPrefixes><Prefix>tree/</Prefix></CommonPrefixes>"), v2.text());
+        assertEquals(
+                204,
+                raw.send("DELETE", "/sem/file/child", Map.of(), Map.of(), new byte[0])
+                        .status());
+        assertEquals("f", get("/sem/file", Map.of()).text());
+        assertTrue(Files.isRegularFile(root.resolve("sem/file")), "a plain file again, as versitygw writes it");
+        assertEquals(
+                204,
+                raw.send("DELETE", "/sem/dir2/", Map.of(), Map.of(), new byte[0])
+                        .status());
+        assertEquals(404, get("/sem/dir2/", Map.of()).status());
     }
 
     @Test

@@ -1,0 +1,3 @@
+package io.posixgw.posix;
+
+class XattrFoldTest extends AbstractFoldTests {}
