@@ -46,6 +46,14 @@ final class AclHandler {
      */
     private static final Set<String> OWNER_ONLY = Set.of("bucket-owner-full-control");
 
+    /**
+     * On a write of a new object (PutObject, CopyObject, CreateMultipartUpload, POST Object) with ACLs disabled,
+     * {@code private} is taken too, where AWS refuses it: it grants nobody else anything, stores nothing here, and
+     * rclone sends it on every upload by default ({@code acl} unset), as do other tools written before ACLs could be
+     * disabled. Put*Acl keeps AWS's answer: setting an ACL on such a bucket is refused unless it is the owner's.
+     */
+    private static final Set<String> OWNER_ONLY_ON_WRITE = Set.of("private", "bucket-owner-full-control");
+
     /** At CreateBucket {@code private} is the owner's full control too: a new bucket's ACL is its creator's. */
     private static final Set<String> OWNER_ONLY_AT_CREATE = Set.of("private", "bucket-owner-full-control");
 
@@ -82,7 +90,7 @@ final class AclHandler {
         }
         ObjectOwnership ownership = acls.ownership(bucket);
         if (!ownership.aclsEnabled()) {
-            requireOwnerOnly(header, () -> bucketOwner, S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED, OWNER_ONLY);
+            requireOwnerOnly(header, () -> bucketOwner, S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED, OWNER_ONLY_ON_WRITE);
             return null;
         }
         String writer = writerKey == null ? bucketOwner : writerKey; // an anonymous write is the owner's

@@ -43,7 +43,7 @@ class Boto3IT extends GatewayPerTest {
         "list_objects_v2 paginator",
         "list_objects_v2 with delimiter",
         "list_object_versions paginator",
-        "get_bucket_acl, get_object_acl, put_object_acl (private; public-read refused)",
+        "get_bucket_acl, get_object_acl, put_object_acl (bucket-owner-full-control; public-read refused)",
         "get_object_attributes (parts paged)",
         "copy_object (COPY, REPLACE)",
         "delete_objects",
