@@ -506,6 +506,8 @@ class AwsSdkIT {
     }
     /** Keys a plain file tree cannot hold, as S3 holds them (issue 16 item 20), through the SDK. */
     @Test
+    @Covers("a key beside keys under it and a key ending in / with data (listObjectsV2 paged, delimiter, url encoding;"
+            + " listObjects marker; copy; delete)")
     void keysThatAreAlsoPrefixesAndSlashKeysWithData() {
         String[] keys = {"fold/bar", "fold/bar/xyzzy", "fold/b ar/q+r", "fold/b ar", "fold/slash/"};
         for (String k : keys) {
