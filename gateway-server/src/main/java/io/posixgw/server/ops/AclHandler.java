@@ -39,23 +39,16 @@ import java.util.function.UnaryOperator;
  */
 final class AclHandler {
     /**
-     * The canned ACL a write may name while ACLs are disabled: S3 takes {@code bucket-owner-full-control}
-     * (or no ACL) and refuses every other one, {@code private} included ("All S3 PUT requests must either
-     * specify the bucket-owner-full-control canned ACL or not specify an ACL", S3's Object Ownership
-     * troubleshooting page), even from the bucket owner.
+     * The canned ACLs a request may name while ACLs are disabled (writes, Put*Acl, CreateBucket): the owner's
+     * own full control, which changes nothing. S3 takes {@code bucket-owner-full-control} (or no ACL) and
+     * refuses {@code private} too, except at CreateBucket ("All S3 PUT requests must either specify the
+     * bucket-owner-full-control canned ACL or not specify an ACL", its Object Ownership troubleshooting page).
+     * posixgw takes {@code private} as well, as it did before ACLs existed here and as versitygw and MinIO do:
+     * it grants nobody anything; rclone sends it on every upload by default, s3-tests' core
+     * {@code test_bucket_create_special_key_names} on PutObjectAcl, and refusing it breaks such clients for no
+     * protection.
      */
-    private static final Set<String> OWNER_ONLY = Set.of("bucket-owner-full-control");
-
-    /**
-     * On a write of a new object (PutObject, CopyObject, CreateMultipartUpload, POST Object) with ACLs disabled,
-     * {@code private} is taken too, where AWS refuses it: it grants nobody else anything, stores nothing here, and
-     * rclone sends it on every upload by default ({@code acl} unset), as do other tools written before ACLs could be
-     * disabled. Put*Acl keeps AWS's answer: setting an ACL on such a bucket is refused unless it is the owner's.
-     */
-    private static final Set<String> OWNER_ONLY_ON_WRITE = Set.of("private", "bucket-owner-full-control");
-
-    /** At CreateBucket {@code private} is the owner's full control too: a new bucket's ACL is its creator's. */
-    private static final Set<String> OWNER_ONLY_AT_CREATE = Set.of("private", "bucket-owner-full-control");
+    private static final Set<String> OWNER_ONLY = Set.of("private", "bucket-owner-full-control");
 
     private final Backend backend;
     private final Authorizer authorizer;
@@ -90,7 +83,7 @@ final class AclHandler {
         }
         ObjectOwnership ownership = acls.ownership(bucket);
         if (!ownership.aclsEnabled()) {
-            requireOwnerOnly(header, () -> bucketOwner, S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED, OWNER_ONLY_ON_WRITE);
+            requireOwnerOnly(header, () -> bucketOwner, S3Error.ACCESS_CONTROL_LIST_NOT_SUPPORTED, OWNER_ONLY);
             return null;
         }
         String writer = writerKey == null ? bucketOwner : writerKey; // an anonymous write is the owner's
@@ -121,8 +114,7 @@ final class AclHandler {
 
     /** The same for CreateBucket with ACLs disabled, whose owner is the caller; S3 answers it with its own code. */
     static void requireOwnerOnlyAtCreate(Exchange x) throws IOException {
-        requireOwnerOnly(
-                x::header, x::accessKey, S3Error.INVALID_BUCKET_ACL_WITH_OBJECT_OWNERSHIP, OWNER_ONLY_AT_CREATE);
+        requireOwnerOnly(x::header, x::accessKey, S3Error.INVALID_BUCKET_ACL_WITH_OBJECT_OWNERSHIP, OWNER_ONLY);
     }
 
     /** The owner, looked up only when a grant header names grantees. */
