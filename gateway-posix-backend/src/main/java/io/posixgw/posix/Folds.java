@@ -37,7 +37,7 @@ import java.util.Set;
  * transit file {@code <bucket>/.sgwtmp/fold/<sha256(p)>/T} (with {@code T.key} naming the key),
  * under the key's fold lock (a record lock, across gateways). Every step is a rename (or a link
  * where a newer plain file must not be replaced), so a kill at any point leaves the object in
- * exactly one of {@code p}, {@code T} and {@code p/.sgwtmp/self}; {@link #locate} looks in all
+ * exactly one of {@code p}, {@code T} and {@code p/.sgwtmp/self}; {@link FoldLookup#locate} looks in all
  * three, and {@link #settle} (by the next holder of the lock, and by the sweep) finishes the job.
  */
 final class Folds {
@@ -64,12 +64,13 @@ final class Folds {
 
     private final MetadataStore store;
     private final Committer committer;
-    private final KeyLocks locks = new KeyLocks(KeyLocks.Domain.FOLDS);
+    private final FoldLocks locks;
     private volatile Hooks hooks = Hooks.NONE;
 
-    Folds(MetadataStore store, Committer committer) {
+    Folds(MetadataStore store, Committer committer, FoldLocks locks) {
         this.store = store;
         this.committer = committer;
+        this.locks = locks;
     }
 
     void hooks(Hooks h) {
@@ -97,151 +98,6 @@ final class Folds {
      * The slots of the fold locks in the data root's {@code .posixgw-bucket-locks}, above the bucket
      * names' ({@code [0, 2^20)}) and the bucket writers' ({@code [2^20, 2^21)}).
      */
-    static final long LOCK_BASE = 2L << 20;
-
-    /** The key's fold lock, across gateways: a record lock at {@link #LOCK_BASE} plus the slot of bucket and key. */
-    KeyLocks.Held lock(Path bucketDir, String key) throws IOException {
-        // a slot of the root's lock file, not a file per key: a read that finds nothing takes it too
-        KeyLocks.Held held = locks.lockIn(
-                bucketDir.getParent().resolve(Buckets.NAME_LOCKS), LOCK_BASE, bucketDir.getFileName() + "/" + key);
-        HOLDING.set(HOLDING.get() + 1);
-        return () -> {
-            HOLDING.set(HOLDING.get() - 1);
-            held.close();
-        };
-    }
-
-    /**
-     * Fold locks this thread holds: a reader inside a locked write never waits for a mover (it would
-     * be itself; and a second lock on a file this JVM holds locked, then closed, drops the first).
-     */
-    private static final ThreadLocal<Integer> HOLDING = ThreadLocal.withInitial(() -> 0);
-
-    /** Where an object was found: its file (or, {@code directoryObject}, its directory). */
-    record Located(Path path, BasicFileAttributes attrs, boolean directoryObject) {}
-
-    /**
-     * The one lookup of a key's current data, for every reader. A plain key: the file {@code p},
-     * else {@code p/.sgwtmp/self} when {@code p} is a directory, else the transit file; a fold or
-     * unfold moving it during the look makes it look again, after the mover is done. A key ending
-     * in {@code /}: {@code p/.sgwtmp/slash}, else the directory {@code p} (the caller checks its etag).
-     *
-     * @throws S3Exception NoSuchKey
-     */
-    Located locate(Path bucketDir, String key, Path path) throws IOException {
-        if (ObjectKeys.isDirectoryKey(key)) {
-            BasicFileAttributes a = Fs.lstat(path);
-            if (a == null || a.isSymbolicLink() || !a.isDirectory()) {
-                throw ObjectReader.noSuchKey();
-            }
-            BasicFileAttributes s = Fs.lstat(slash(path));
-            if (s != null && s.isRegularFile()) {
-                return new Located(slash(path), s, false);
-            }
-            return new Located(path, a, true);
-        }
-        Path transit = transitDir(bucketDir, key).resolve(TRANSIT);
-        for (int pass = 0; pass < ATTEMPTS; pass++) {
-            BasicFileAttributes a = Fs.lstat(path);
-            if (a != null && a.isRegularFile()) {
-                return new Located(path, a, false);
-            }
-            if (a != null && !a.isDirectory()) {
-                throw ObjectReader.noSuchKey(); // a symlink or a device is no object
-            }
-            if (a != null) {
-                BasicFileAttributes s = Fs.lstat(self(path));
-                if (s != null && s.isRegularFile()) {
-                    return new Located(self(path), s, false);
-                }
-            }
-            BasicFileAttributes t = Fs.lstat(transit);
-            if (t != null && t.isRegularFile()) {
-                return new Located(transit, t, false);
-            }
-            Path folding = self(transit.resolveSibling(FOLDED_DIR));
-            BasicFileAttributes f = Fs.lstat(folding);
-            if (f != null && f.isRegularFile()) {
-                return new Located(folding, f, false);
-            }
-            if (a != null) {
-                // the looks follow a fold's path (p, T, self) and an unfold's backwards: a fold that
-                // moved T into self between them is found here, an unfold by p's kind changing
-                BasicFileAttributes s = Fs.lstat(self(path));
-                if (s != null && s.isRegularFile()) {
-                    return new Located(self(path), s, false);
-                }
-            }
-            BasicFileAttributes again = Fs.lstat(path);
-            if (sameKind(a, again) && Fs.lstat(transit.getParent()) == null) {
-                // nothing moved before our eyes; a move between the looks is waited for and looked at again
-                Located under = lookUnderLock(bucketDir, key, path);
-                if (under == null) {
-                    throw ObjectReader.noSuchKey();
-                }
-                return under;
-            }
-            awaitMover(bucketDir, key);
-        }
-        throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object kept moving while it was being read; retry.");
-    }
-
-    private static boolean sameKind(BasicFileAttributes a, BasicFileAttributes b) {
-        return a == null ? b == null : b != null && a.isDirectory() == b.isDirectory();
-    }
-
-    /**
-     * Waits for a fold or unfold of the key to finish (takes and drops its lock).
-     *
-     * @return false when no lock could be taken (a read-only tree, where nobody folds), or this thread holds it
-     */
-    private boolean awaitMover(Path bucketDir, String key) throws IOException {
-        if (HOLDING.get() > 0) {
-            return false;
-        }
-        try (KeyLocks.Held held = lock(bucketDir, key)) {
-            return true; // the holder has finished its moves
-        } catch (java.nio.file.AccessDeniedException readOnly) {
-            return false;
-        } catch (java.nio.file.FileSystemException e) {
-            if (e.getReason() == null || !e.getReason().contains("Read-only")) {
-                throw e;
-            }
-            return false;
-        }
-    }
-
-    /**
-     * The key's data looked for while no fold or unfold of it runs (its lock held): where a kill
-     * left it, or nowhere. Null when there is none.
-     */
-    Located lookUnderLock(Path bucketDir, String key, Path path) throws IOException {
-        if (HOLDING.get() > 0) {
-            return look(bucketDir, key, path); // this thread's own move is not under way
-        }
-        try (KeyLocks.Held held = lock(bucketDir, key)) {
-            return look(bucketDir, key, path);
-        } catch (java.nio.file.AccessDeniedException readOnly) {
-            return look(bucketDir, key, path); // no lock to be had: nobody folds here
-        } catch (java.nio.file.FileSystemException e) {
-            if (e.getReason() == null || !e.getReason().contains("Read-only")) {
-                throw e;
-            }
-            return look(bucketDir, key, path);
-        }
-    }
-
-    private static Located look(Path bucketDir, String key, Path path) throws IOException {
-        Path dir = transitDir(bucketDir, key);
-        for (Path c : new Path[] {path, self(path), dir.resolve(TRANSIT), self(dir.resolve(FOLDED_DIR))}) {
-            BasicFileAttributes a = Fs.lstat(c);
-            if (a != null && a.isRegularFile()) {
-                return new Located(c, a, false);
-            }
-        }
-        return null;
-    }
-
     /** A publication of staged data onto {@code target} ({@link ConditionalPublisher}'s steps). */
     interface Publication {
         void at(Path target, Path firstMissing) throws IOException;
@@ -311,7 +167,7 @@ final class Folds {
             if (dirKey) {
                 continue; // the way was cleared meanwhile
             }
-            try (KeyLocks.Held held = lock(bucketDir, key)) {
+            try (KeyLocks.Held held = locks.lock(bucketDir, key)) {
                 settle(bucketDir, key, target);
                 BasicFileAttributes a = Fs.lstat(target);
                 if (a != null && a.isDirectory() && !a.isSymbolicLink()) {
@@ -362,7 +218,7 @@ final class Folds {
      */
     void fold(Path bucketDir, Path p) throws IOException {
         String key = keyOf(bucketDir, p);
-        try (KeyLocks.Held held = lock(bucketDir, key)) {
+        try (KeyLocks.Held held = locks.lock(bucketDir, key)) {
             settle(bucketDir, key, p);
             BasicFileAttributes a = Fs.lstat(p);
             if (a == null || (a.isDirectory() && !a.isSymbolicLink())) {
@@ -442,7 +298,7 @@ final class Folds {
      */
     void unfold(Path bucketDir, Path p) throws IOException {
         String key = keyOf(bucketDir, p);
-        try (KeyLocks.Held held = lock(bucketDir, key)) {
+        try (KeyLocks.Held held = locks.lock(bucketDir, key)) {
             settle(bucketDir, key, p);
             unfoldHeld(bucketDir, key, p);
         }
@@ -650,7 +506,7 @@ final class Folds {
             return Tidied.KEPT;
         }
         String key = keyOf(bucketDir, d);
-        try (KeyLocks.Held held = lock(bucketDir, key)) { // a .sgwtmp only an unfold may be emptying
+        try (KeyLocks.Held held = locks.lock(bucketDir, key)) { // a .sgwtmp only an unfold may be emptying
             settle(bucketDir, key, d);
             if (holdsOnly(d, null)) {
                 if (Fs.removeIfEmpty(staging)) {
@@ -675,7 +531,7 @@ final class Folds {
      *         (the caller deletes it as usual), or null when there was nothing
      */
     Path deleteFolded(Path bucketDir, String key, Path p) throws IOException {
-        try (KeyLocks.Held held = lock(bucketDir, key)) {
+        try (KeyLocks.Held held = locks.lock(bucketDir, key)) {
             settle(bucketDir, key, p);
             BasicFileAttributes a = Fs.lstat(p);
             if (a != null && a.isRegularFile()) {
@@ -696,11 +552,6 @@ final class Folds {
             committer.syncDir(p);
             return s.getParent();
         }
-    }
-
-    /** Whether a plain-key delete must look further than the plain file: a transit file exists. */
-    static boolean inTransit(Path bucketDir, String key) throws IOException {
-        return Fs.lstat(transitDir(bucketDir, key)) != null;
     }
 
     /** Removes {@code p/.sgwtmp/slash} (DeleteObject of {@code p/}); false when there is none. */
@@ -831,44 +682,12 @@ final class Folds {
         }
         try {
             sweep(bucketDir);
-        } catch (java.nio.file.AccessDeniedException readOnly) {
-            // nobody folds here
         } catch (java.nio.file.FileSystemException e) {
-            if (e.getReason() == null || !e.getReason().contains("Read-only")) {
+            if (!FoldLocks.readOnly(e)) {
                 throw e;
             }
+            // nobody folds here
         }
-    }
-
-    /**
-     * The names, in the directory of the keys starting with {@code rel}, of keys a fold or unfold is
-     * moving now (or a kill left in transit): one lstat when there are none.
-     */
-    List<String> inFlightNames(Path bucketDir, String rel, String namePrefix) throws IOException {
-        Path root = PathResolver.staging(bucketDir).resolve(FOLD);
-        if (Fs.lstat(root) == null) {
-            return List.of();
-        }
-        List<String> out = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(root)) {
-            for (Path d : ds) {
-                String key;
-                try {
-                    key = new String(Files.readAllBytes(d.resolve(TRANSIT_KEY)), StandardCharsets.UTF_8);
-                } catch (NoSuchFileException | java.nio.file.NotDirectoryException none) {
-                    continue;
-                }
-                if (key.startsWith(rel)) {
-                    String n = key.substring(rel.length());
-                    if (!n.isEmpty() && n.indexOf('/') < 0 && n.startsWith(namePrefix)) {
-                        out.add(n);
-                    }
-                }
-            }
-        } catch (NoSuchFileException none) {
-            return List.of();
-        }
-        return out;
     }
 
     /** The sweep: settles every transit a kill left in the bucket, under each key's lock. */
@@ -901,7 +720,7 @@ final class Folds {
             if (!d.getFileName().toString().equals(Fs.sha256Hex(key))) {
                 continue; // not ours
             }
-            try (KeyLocks.Held held = lock(bucketDir, key)) {
+            try (KeyLocks.Held held = locks.lock(bucketDir, key)) {
                 if (Fs.lstat(d) != null) {
                     Path p = bucketDir.resolve(key);
                     settle(bucketDir, key, p);

@@ -60,13 +60,22 @@ final class Lister {
         DirectoryStream<Path> open(Path dir) throws IOException;
     }
 
-    Lister(PathResolver paths, MetadataStore store, ObjectReader reader, VersionStore versions, Folds folds) {
+    Lister(
+            PathResolver paths,
+            MetadataStore store,
+            ObjectReader reader,
+            VersionStore versions,
+            Folds folds,
+            FoldLookup lookup) {
         this(paths, store, reader, Files::newDirectoryStream, versions);
         this.folds = folds;
+        this.lookup = lookup;
     }
 
-    /** Where keys the plain layout cannot hold are kept; null in tests of the plain walk. */
+    /** Where keys the plain layout cannot hold are kept, and found while they move; null in tests of the plain walk. */
     private Folds folds;
+
+    private FoldLookup lookup;
 
     Lister(
             PathResolver paths,
@@ -347,7 +356,7 @@ final class Lister {
             }
             if (folds != null) {
                 // a key being folded or unfolded has no name here for a moment: its transit names it
-                for (String n : folds.inFlightNames(bucketDir, rel, namePrefix)) {
+                for (String n : lookup.inFlightNames(bucketDir, rel, namePrefix)) {
                     if (!names.contains(n) && !(marked && passedEntirely(rel + n))) {
                         names.add(n);
                     }
@@ -373,7 +382,7 @@ final class Lister {
                 if (a == null && folds != null) {
                     // gone since the directory was read (or in transit then): deleted, or moved by a
                     // fold or unfold of its key, looked at again while no move runs
-                    Folds.Located moved = folds.lookUnderLock(bucketDir, rel + n, p);
+                    FoldLookup.Located moved = lookup.lookUnderLock(bucketDir, rel + n, p);
                     a = Fs.lstat(p);
                     if (moved != null && (a == null || !a.isDirectory())) {
                         pending.add(new Entry(rel + n, moved.path(), moved.attrs(), false));
@@ -410,7 +419,7 @@ final class Lister {
                     if ((sa == null || !sa.isRegularFile()) && folds != null) {
                         // a .sgwtmp without the key's own data: a fold moving it in, an unfold out, or
                         // only p/ has data; looked at again while no move runs
-                        Folds.Located at = folds.lookUnderLock(bucketDir, key, p);
+                        FoldLookup.Located at = lookup.lookUnderLock(bucketDir, key, p);
                         if (at != null) {
                             pending.add(new Entry(key, at.path(), at.attrs(), false));
                             if (at.path().equals(p)) {
@@ -507,7 +516,7 @@ final class Lister {
             return null;
         }
         try {
-            Folds.Located at = folds.locate(bucketDir, k, bucketDir.resolve(k));
+            FoldLookup.Located at = lookup.locate(bucketDir, k, bucketDir.resolve(k));
             return new Entry(k, at.path(), at.attrs(), false);
         } catch (S3Exception gone) {
             return null;
@@ -589,9 +598,9 @@ final class Lister {
         if (etag != null) {
             return etag;
         }
-        if (reader.hashes(attrs)) {
+        if (reader.etags().hashes(attrs)) {
             try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-                return reader.foreignEtag(path, ch, attrs);
+                return reader.etags().foreignEtag(path, ch, attrs);
             } catch (NoSuchFileException gone) {
                 return null;
             } catch (IOException e) {
@@ -601,7 +610,7 @@ final class Lister {
                 throw e;
             }
         }
-        // the one ETag GET and HEAD answer for it too (ObjectReader.standInEtag)
-        return ObjectReader.standInEtag(attrs);
+        // the one ETag GET and HEAD answer for it too (UnrecordedEtags.standIn)
+        return UnrecordedEtags.standIn(attrs);
     }
 }

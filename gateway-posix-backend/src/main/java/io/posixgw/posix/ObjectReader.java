@@ -16,7 +16,6 @@ import io.posixgw.core.names.ObjectKeys;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -24,13 +23,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.security.MessageDigest;
 import java.util.Map;
 import java.util.function.Predicate;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * GET and HEAD. The object's bytes, size, mtime and attributes must all describe one
@@ -46,7 +40,6 @@ import org.slf4j.LoggerFactory;
  * few on GlusterFS without caching, where each call is a network round trip.
  */
 final class ObjectReader {
-    private static final Logger LOG = LoggerFactory.getLogger(ObjectReader.class);
     static final int ATTEMPTS = 16;
     /** Looks that found the object changed under them (a metric: how often readers race writers). */
     private static final java.util.concurrent.atomic.LongAdder CHANGED = new java.util.concurrent.atomic.LongAdder();
@@ -56,7 +49,7 @@ final class ObjectReader {
     private final PathResolver paths;
     private final MetadataStore store;
     /** A file without {@code etag} is hashed only up to this size; a larger one keeps a stand-in ETag. */
-    private final long hashLimit;
+    private final UnrecordedEtags etags;
 
     ObjectReader(PathResolver paths, MetadataStore store) {
         this(paths, store, PosixOptions.DEFAULT.listHashLimit());
@@ -66,11 +59,11 @@ final class ObjectReader {
         this(paths, store, hashLimit, null);
     }
 
-    /** @param folds where keys the plain layout cannot hold are found (null: plain files only, for tests) */
-    ObjectReader(PathResolver paths, MetadataStore store, long hashLimit, Folds folds) {
+    /** @param folds where keys the plain layout cannot hold are found (the fold lookup) (null: plain files only, for tests) */
+    ObjectReader(PathResolver paths, MetadataStore store, long hashLimit, FoldLookup folds) {
         this.paths = paths;
         this.store = store;
-        this.hashLimit = hashLimit;
+        this.etags = new UnrecordedEtags(store, hashLimit);
         this.folds = folds;
     }
 
@@ -87,7 +80,7 @@ final class ObjectReader {
         this.opener = o;
     }
 
-    private final Folds folds;
+    private final FoldLookup folds;
 
     /** A located version of an object: its path, lstat and attributes. */
     record Version(Path path, BasicFileAttributes attrs, Map<String, byte[]> raw, ObjectInfo info) {}
@@ -141,7 +134,7 @@ final class ObjectReader {
         Path path = paths.objectPath(bucketDir, key);
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             pause(attempt);
-            Folds.Located at = locate(bucketDir, key, path);
+            FoldLookup.Located at = locate(bucketDir, key, path);
             java.util.concurrent.locks.Lock lock = store.publishLock(at.path()); // no-op for xattrs
             lock.lock();
             try {
@@ -160,7 +153,7 @@ final class ObjectReader {
     /** Where a retry after ESTALE looks again (the path resolved anew). */
     @FunctionalInterface
     private interface Locator {
-        Folds.Located locate() throws IOException;
+        FoldLookup.Located locate() throws IOException;
     }
 
     /**
@@ -169,12 +162,12 @@ final class ObjectReader {
      * and with a client's caching on it leads to the replaced file until the cached entry
      * expires. Still stale after that: null, the object changed.
      */
-    private Opened tryOpenRetryingStale(String key, Folds.Located first, Locator again, Predicate<String> wanted)
+    private Opened tryOpenRetryingStale(String key, FoldLookup.Located first, Locator again, Predicate<String> wanted)
             throws IOException {
-        Folds.Located[] next = {first};
+        FoldLookup.Located[] next = {first};
         try {
             return Fs.retryStale(first.path(), () -> {
-                Folds.Located at = next[0] != null ? next[0] : again.locate();
+                FoldLookup.Located at = next[0] != null ? next[0] : again.locate();
                 next[0] = null;
                 return tryOpen(key, at, wanted);
             });
@@ -187,7 +180,7 @@ final class ObjectReader {
      * One attempt; null when the object changed meanwhile. Throws ESTALE from the open file
      * itself (for {@link #tryOpenRetryingStale}).
      */
-    private Opened tryOpen(String key, Folds.Located at, Predicate<String> wanted) throws IOException {
+    private Opened tryOpen(String key, FoldLookup.Located at, Predicate<String> wanted) throws IOException {
         Path path = at.path();
         BasicFileAttributes before = at.attrs();
         if (at.directoryObject()) {
@@ -214,9 +207,9 @@ final class ObjectReader {
                 return null;
             }
             requireNotDeleteMarker(raw, before);
-            String etag = storedEtag(raw, before);
+            String etag = UnrecordedEtags.stored(raw, before);
             if (etag == null) {
-                etag = hashes(before) ? foreignEtag(path, ch, before) : standInEtag(before);
+                etag = etags.hashes(before) ? etags.foreignEtag(path, ch, before) : UnrecordedEtags.standIn(before);
             }
             readsFirstByte(ch, before.size());
             Opened o = new Opened(info(key, before, raw, etag), layout(raw), ch);
@@ -284,9 +277,9 @@ final class ObjectReader {
                 if (Fs.lstat(file) == null) {
                     return null;
                 }
-                Folds.Located at = new Folds.Located(file, locateVersion(file), false);
+                FoldLookup.Located at = new FoldLookup.Located(file, locateVersion(file), false);
                 Opened o = tryOpenRetryingStale(
-                        key, at, () -> new Folds.Located(file, locateVersion(file), false), wanted);
+                        key, at, () -> new FoldLookup.Located(file, locateVersion(file), false), wanted);
                 if (o != null) {
                     return o;
                 }
@@ -306,7 +299,7 @@ final class ObjectReader {
                 if (Fs.lstat(file) == null) {
                     return null;
                 }
-                Version v = tryVersion(key, new Folds.Located(file, locateVersion(file), false), wanted);
+                Version v = tryVersion(key, new FoldLookup.Located(file, locateVersion(file), false), wanted);
                 if (v != null) {
                     return v;
                 }
@@ -379,7 +372,7 @@ final class ObjectReader {
         Path path = paths.objectPath(bucketDir, key);
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             pause(attempt);
-            Folds.Located at = locate(bucketDir, key, path);
+            FoldLookup.Located at = locate(bucketDir, key, path);
             java.util.concurrent.locks.Lock lock = store.publishLock(at.path());
             lock.lock();
             try {
@@ -395,7 +388,7 @@ final class ObjectReader {
         throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The object changed while it was being read; retry.");
     }
 
-    private Version tryVersion(String key, Folds.Located at, Predicate<String> wanted) throws IOException {
+    private Version tryVersion(String key, FoldLookup.Located at, Predicate<String> wanted) throws IOException {
         Path path = at.path();
         BasicFileAttributes before = at.attrs();
         if (at.directoryObject()) {
@@ -417,9 +410,9 @@ final class ObjectReader {
             return null;
         }
         requireNotDeleteMarker(raw, before);
-        String etag = storedEtag(raw, before);
-        if (etag == null && !hashes(before)) {
-            etag = standInEtag(before);
+        String etag = UnrecordedEtags.stored(raw, before);
+        if (etag == null && !etags.hashes(before)) {
+            etag = UnrecordedEtags.standIn(before);
         }
         if (etag == null) {
             FileChannel ch = null;
@@ -430,7 +423,7 @@ final class ObjectReader {
                 if (ch.size() != before.size()) {
                     return null;
                 }
-                etag = foreignEtag(path, ch, before);
+                etag = etags.foreignEtag(path, ch, before);
             } catch (NoSuchFileException gone) {
                 return null;
             } catch (IOException e) {
@@ -480,7 +473,7 @@ final class ObjectReader {
      * directory for a plain key, a file for a directory key, or reached through a
      * symlinked or non-directory parent.
      */
-    private Folds.Located locate(Path bucketDir, Path path, boolean dirKey) throws IOException {
+    private FoldLookup.Located locate(Path bucketDir, Path path, boolean dirKey) throws IOException {
         // the parents first (NoSuchBucket included): the lstat of the object is where the window of
         // the version check opens, and the parents' lstats need not be inside it
         if (PathResolver.parents(bucketDir, path) != PathResolver.Parents.PRESENT) {
@@ -490,11 +483,11 @@ final class ObjectReader {
         if (a == null || a.isSymbolicLink() || (dirKey ? !a.isDirectory() : !a.isRegularFile())) {
             throw noSuchKey();
         }
-        return new Folds.Located(path, a, dirKey);
+        return new FoldLookup.Located(path, a, dirKey);
     }
 
-    /** The key's current data: {@link Folds#locate}, which also finds what the plain layout cannot hold. */
-    private Folds.Located locate(Path bucketDir, String key, Path path) throws IOException {
+    /** The key's current data: {@link FoldLookup#locate}, which also finds what the plain layout cannot hold. */
+    private FoldLookup.Located locate(Path bucketDir, String key, Path path) throws IOException {
         if (folds == null) {
             return locate(bucketDir, path, ObjectKeys.isDirectoryKey(key));
         }
@@ -519,83 +512,14 @@ final class ObjectReader {
                 raw.containsKey(VersionStore.VERSION_ID) ? VersionStore.idOf(raw) : null);
     }
 
-    /**
-     * The ETag on record: the {@code etag} attribute, else one computed earlier for a file
-     * of this size and mtime; null when the file must be hashed.
-     */
-    static String storedEtag(Map<String, byte[]> raw, BasicFileAttributes now) {
-        String etag = AttrCodec.etag(raw.get(AttrNames.ETAG));
-        return etag != null ? etag : AttrCodec.computedEtag(raw.get(AttrNames.COMPUTED_ETAG), now);
-    }
-
-    /**
-     * Whether a file without {@code etag} is hashed for its ETag: up to the hash limit (64 MiB). A larger
-     * one is never hashed by a read or a listing (a first GET of a migrated 50 GiB file would wait for
-     * all of it, and a listing would take hours), so that its one ETag, in listings and on GET and HEAD
-     * alike, is {@link #standInEtag}: an object's ETag does not change while its bytes do not.
-     */
-    boolean hashes(BasicFileAttributes attrs) {
-        return attrs.size() <= hashLimit;
-    }
-
-    /**
-     * The ETag of a file without {@code etag} above the hash limit: the MD5 of
-     * {@code posixgw-unhashed:<size>:<mtime in ms>:<inode>}, the same in every gateway on the volume
-     * (the inode, not the device number, which differs between mounts) and new when the file is
-     * replaced or rewritten (its size, mtime or inode changes).
-     */
-    static String standInEtag(BasicFileAttributes attrs) {
-        String fp = "posixgw-unhashed:" + attrs.size() + ":"
-                + attrs.lastModifiedTime().toMillis() + ":" + inode(attrs);
-        return Etags.fromMd5(Etags.newMd5().digest(fp.getBytes(StandardCharsets.UTF_8)));
-    }
-
-    /** The inode number of a Linux file key ({@code (dev=..,ino=..)}), or the whole key elsewhere. */
-    private static String inode(BasicFileAttributes attrs) {
-        String key = String.valueOf(attrs.fileKey());
-        Matcher m = INODE.matcher(key);
-        return m.find() ? m.group(1) : key;
-    }
-
-    private static final Pattern INODE = Pattern.compile("ino=([0-9]+)");
-
-    /**
-     * The ETag of a file written by another tool: MD5 of its bytes, kept in
-     * {@link AttrNames#COMPUTED_ETAG} with the size and mtime it was computed for, when
-     * the file did not change while it was hashed (and the attribute can be written; a
-     * read-only tree is served without keeping it).
-     */
-    String foreignEtag(Path path, FileChannel ch, BasicFileAttributes before) throws IOException {
-        MessageDigest md5 = Etags.newMd5();
-        ByteBuffer buf = ByteBuffer.allocate(256 * 1024);
-        long pos = 0;
-        long size = before.size();
-        while (pos < size) {
-            buf.clear();
-            int n = ch.read(buf, pos);
-            if (n < 0) {
-                break;
-            }
-            buf.flip();
-            md5.update(buf);
-            pos += n;
-        }
-        String etag = Etags.fromMd5(md5.digest());
-        if (Fs.sameVersion(before, Fs.lstat(path))) {
-            try {
-                // a cache: skipped when another writer of the key is busy (the caller holds its read lock)
-                store.setIfUncontended(path, AttrNames.COMPUTED_ETAG, AttrCodec.encodeComputedEtag(etag, before));
-                // setting an xattr changes ctime only: mtime and size stay, so the version stays the same
-            } catch (IOException | RuntimeException e) {
-                LOG.debug("could not cache the computed ETag of {}: {}", path, e.toString());
-            }
-        }
-        return etag;
-    }
-
     private static boolean isLoop(FileSystemException e) {
         String r = e.getReason();
         return r != null && r.contains("symbolic link");
+    }
+
+    /** The ETags of files without an {@code etag} attribute, for the listing too. */
+    UnrecordedEtags etags() {
+        return etags;
     }
 
     static S3Exception noSuchKey() {

@@ -39,7 +39,7 @@ final class ObjectRemover {
         BasicFileAttributes a = Fs.lstat(path);
         if (a == null) {
             PathResolver.requireBucket(bucketDir);
-            if (!ObjectKeys.isDirectoryKey(key) && Folds.inTransit(bucketDir, key)) {
+            if (!ObjectKeys.isDirectoryKey(key) && FoldLookup.inTransit(bucketDir, key)) {
                 deleteFolded(bucketDir, key, path); // a fold or unfold of the key under way, or killed
             }
             return; // deleting a missing key succeeds

@@ -111,8 +111,10 @@ public final class PosixBackend implements Backend {
                 new KeyLocks(KeyLocks.Domain.BUCKET_NAMES),
                 writers,
                 options.bucketSettleFloor());
-        this.folds = new Folds(store, committer);
-        this.reader = new ObjectReader(paths, store, options.listHashLimit(), folds);
+        FoldLocks foldLocks = new FoldLocks();
+        this.folds = new Folds(store, committer, foldLocks);
+        FoldLookup foldLookup = new FoldLookup(foldLocks);
+        this.reader = new ObjectReader(paths, store, options.listHashLimit(), foldLookup);
         KeyLocks keyLocks = new KeyLocks(KeyLocks.Domain.KEYS);
         this.versions = new VersionStore(options.versioningDir(), paths, store, committer, keyLocks);
         this.versionReads = new VersionReads(paths, reader, versions);
@@ -121,7 +123,7 @@ public final class PosixBackend implements Backend {
         this.writer = new ObjectWriter(paths, store, committer, publisher, folds);
         this.remover = new ObjectRemover(paths, store, writer, committer, folds);
         this.copier = new ObjectCopier(paths, store, reader, writer, publisher, versionReads);
-        this.lister = new Lister(paths, store, reader, versions, folds);
+        this.lister = new Lister(paths, store, reader, versions, folds, foldLookup);
         this.multipart = new MultipartStore(paths, store, committer, options.partCrc64());
         this.completer = new MultipartCompleter(
                 paths, store, publisher, multipart, options.completeWait(), options.claimStaleAfter());

@@ -12,7 +12,7 @@ import java.time.Duration;
  *                         versitygw instance can complete an upload that posixgw received (costs one CRC pass)
  * @param listHashLimit    a file without an {@code etag} (written by another tool) is hashed for its ETag, by a
  *                         listing, GET or HEAD, only up to this size; a larger one has a stand-in ETag of its size,
- *                         mtime and inode everywhere ({@code ObjectReader.standInEtag})
+ *                         mtime and inode everywhere ({@code UnrecordedEtags.standIn})
  * @param completeWait     how long a Complete waits for a concurrent Complete of the same upload
  * @param claimStaleAfter  a Complete claim whose heartbeat is older than this is taken for a crashed Complete
  * @param fsyncListener    told the duration of every fsync (metrics); {@link FsyncListener#NONE} by default
