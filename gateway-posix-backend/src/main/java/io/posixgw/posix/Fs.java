@@ -1,5 +1,6 @@
 package io.posixgw.posix;
 
+import io.posixgw.core.backend.NonBlocking;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
@@ -100,6 +101,7 @@ final class Fs {
                 gone.initCause(e);
                 throw gone;
             }
+            NonBlocking.mayWait();
             try {
                 Thread.sleep(pause);
             } catch (InterruptedException i) {

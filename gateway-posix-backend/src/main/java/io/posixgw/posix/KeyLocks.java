@@ -1,5 +1,6 @@
 package io.posixgw.posix;
 
+import io.posixgw.core.backend.NonBlocking;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -82,6 +83,7 @@ final class KeyLocks {
     Held lockIn(Path file, long base, String key) throws IOException {
         long slot = base + slot(key);
         ReentrantLock local = stripes[Math.floorMod(slot, STRIPES)];
+        NonBlocking.mayWait();
         local.lock();
         try {
             return held(local, lockRange(SharedFiles.channel(file), slot, 1, false));
@@ -182,6 +184,7 @@ final class KeyLocks {
      */
     private Held acquire(int stripe, Opener opener, long position, long size) throws IOException {
         ReentrantLock local = stripes[stripe];
+        NonBlocking.mayWait();
         local.lock();
         FileChannel channel = null;
         try {
@@ -213,6 +216,7 @@ final class KeyLocks {
      * domains' order, so a real cycle cannot form and waiting again is right.
      */
     static FileLock lockRange(FileChannel channel, long position, long size, boolean shared) throws IOException {
+        NonBlocking.mayWait();
         for (int attempt = 0; ; attempt++) {
             try {
                 return channel.lock(position, size, shared);

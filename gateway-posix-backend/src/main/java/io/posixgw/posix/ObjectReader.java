@@ -3,6 +3,7 @@ package io.posixgw.posix;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
 import io.posixgw.core.backend.FileRegionBody;
+import io.posixgw.core.backend.NonBlocking;
 import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.backend.ObjectHead;
 import io.posixgw.core.backend.ObjectReads;
@@ -252,6 +253,7 @@ final class ObjectReader {
         if (attempt < 3) {
             return;
         }
+        NonBlocking.mayWait();
         try {
             Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextInt(1, Math.min(attempt, 8) + 1));
         } catch (InterruptedException e) {

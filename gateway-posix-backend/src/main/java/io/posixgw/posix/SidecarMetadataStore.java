@@ -1,5 +1,6 @@
 package io.posixgw.posix;
 
+import io.posixgw.core.backend.NonBlocking;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -294,6 +295,7 @@ final class SidecarMetadataStore implements MetadataStore {
     }
 
     private static void pause(Path path) throws IOException {
+        NonBlocking.mayWait();
         try {
             Thread.sleep(2);
         } catch (InterruptedException e) {

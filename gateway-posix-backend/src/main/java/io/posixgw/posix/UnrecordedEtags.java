@@ -1,5 +1,6 @@
 package io.posixgw.posix;
 
+import io.posixgw.core.backend.NonBlocking;
 import io.posixgw.core.model.Etags;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -78,6 +79,7 @@ final class UnrecordedEtags {
      * read-only tree is served without keeping it).
      */
     String foreignEtag(Path path, FileChannel ch, BasicFileAttributes before) throws IOException {
+        NonBlocking.mayWait(); // hashing takes as long as the file is big: a worker's job
         MessageDigest md5 = Etags.newMd5();
         ByteBuffer buf = ByteBuffer.allocate(256 * 1024);
         long pos = 0;

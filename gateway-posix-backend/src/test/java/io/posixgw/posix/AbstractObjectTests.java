@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.posixgw.core.S3Error;
 import io.posixgw.core.backend.Backend;
+import io.posixgw.core.backend.NonBlocking;
 import io.posixgw.core.backend.ObjectContent;
 import io.posixgw.core.model.CopyObjectRequest;
 import io.posixgw.core.model.Etags;
@@ -68,6 +69,62 @@ abstract class AbstractObjectTests extends ObjectContract {
 
     long tempFiles() throws IOException {
         return BackendTestBase.tempFiles(root);
+    }
+
+    /**
+     * GetObject and HeadObject of stored objects run on the server's event loop
+     * ({@link NonBlocking}): none of them may reach a point where it would wait, or every read would
+     * pay a second run on a worker. A lock another thread holds makes a read give up instead of waiting.
+     */
+    @Test
+    void readsOfStoredObjectsNeverWait() throws Exception {
+        put("plain", bytes("a"));
+        put("deep/er/key", bytes("bb"));
+        put("dir/", new byte[0], attrs(null, Map.of("k", "v")));
+        put("p", bytes("folded"));
+        put("p/q", bytes("under")); // p becomes p/.sgwtmp/self
+        for (String key : List.of("plain", "deep/er/key", "dir/", "p", "p/q")) {
+            ObjectInfo h = NonBlocking.run(() -> call(() -> backend.headObject(B, key)));
+            byte[] got = NonBlocking.run(() -> call(() -> {
+                try (ObjectContent c = backend.getObject(B, key)) {
+                    return BackendCalls.readAll(c);
+                }
+            }));
+            assertEquals(h.size(), got.length, key);
+        }
+        KeyLocks locks = new KeyLocks(KeyLocks.Domain.PUBLICATIONS);
+        Path lockFile = tmp.resolve("locks");
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        Thread holder = new Thread(() -> {
+            try (KeyLocks.Held h = locks.lockIn(lockFile, "k")) {
+                held.countDown();
+                done.await();
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        });
+        holder.start();
+        try {
+            held.await();
+            org.junit.jupiter.api.Assertions.assertThrows(
+                    NonBlocking.WouldWait.class, () -> NonBlocking.run(() -> call(() -> locks.lockIn(lockFile, "k"))));
+        } finally {
+            done.countDown();
+            holder.join();
+        }
+    }
+
+    private interface IoCall<T> {
+        T call() throws IOException;
+    }
+
+    private static <T> T call(IoCall<T> c) {
+        try {
+            return c.call();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test

@@ -106,13 +106,21 @@ public final class Gateway implements AutoCloseable {
                         config.bodyTimeoutMillis(),
                         config.jsonLog(),
                         config.metrics().prometheusPath(),
-                        config.metrics().prometheusListen()),
+                        config.metrics().prometheusListen(),
+                        inlineReads(config)),
                 authenticator,
                 operations,
                 workers,
                 backend::checkReady,
                 tls,
                 metrics);
+    }
+
+    /** {@code --inline-reads}: as set, or (auto) on where the root is on a local file system. */
+    private static boolean inlineReads(ServerConfig config) {
+        boolean on = config.inlineReads() != null ? config.inlineReads() : SharedMountCheck.isLocal(config.root());
+        LOG.info("GetObject and HeadObject run {}", on ? "on the event loops" : "on the workers");
+        return on;
     }
 
     /**

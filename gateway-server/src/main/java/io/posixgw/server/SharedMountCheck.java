@@ -24,6 +24,24 @@ final class SharedMountCheck {
 
     private SharedMountCheck() {}
 
+    /** File systems on a disk of this machine (or in its memory), where a file call never waits for a network. */
+    private static final java.util.Set<String> LOCAL = java.util.Set.of(
+            "ext2", "ext3", "ext4", "xfs", "btrfs", "zfs", "f2fs", "bcachefs", "jfs", "tmpfs", "ramfs", "overlay");
+
+    /**
+     * Whether {@code root} is on a local file system ({@link #LOCAL}); false on network and FUSE file
+     * systems and when the mounts cannot be read. Decides {@code --inline-reads auto}.
+     */
+    static boolean isLocal(Path root) {
+        try {
+            return mountOf(root.toAbsolutePath().normalize(), Files.readAllLines(Path.of("/proc/self/mounts")))
+                    .map(m -> LOCAL.contains(m.type()))
+                    .orElse(false);
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     /** The warnings for a data root at {@code root}; empty on a local file system. */
     static List<String> warnings(Path root) {
         try {

@@ -132,6 +132,7 @@ public final class ServerCommand implements Callable<ServerConfig> {
         String sidecar = text(Setting.SIDECAR);
         String versioningDir = text(Setting.VERSIONING_DIR);
         String fsync = text(Setting.FSYNC);
+        String inlineReads = text(Setting.INLINE_READS);
         int maxConnections = intValue(Setting.MAX_CONNECTIONS);
         int workers = intValue(Setting.WORKERS);
         int ioThreads = intValue(Setting.IO_THREADS);
@@ -153,6 +154,12 @@ public final class ServerCommand implements Callable<ServerConfig> {
             case "on", "true", "1", "yes" -> true;
             case "off", "false", "0", "no" -> false;
             default -> throw refused(Setting.FSYNC, fsync, "must be on or off");
+        };
+        Boolean inline = switch (inlineReads.toLowerCase(Locale.ROOT)) {
+            case "auto" -> null;
+            case "on", "true", "1", "yes" -> true;
+            case "off", "false", "0", "no" -> false;
+            default -> throw refused(Setting.INLINE_READS, inlineReads, "must be auto, on or off");
         };
         String[] hostPort = listen(Setting.PORT, port);
         boolean noCredentials = (access == null || access.isEmpty()) && (secret == null || secret.isEmpty());
@@ -208,6 +215,7 @@ public final class ServerCommand implements Callable<ServerConfig> {
                 sidecar == null || sidecar.isEmpty() ? null : Path.of(sidecar),
                 versioningDir == null || versioningDir.isEmpty() ? null : Path.of(versioningDir),
                 fsyncOn,
+                inline,
                 workers,
                 ioThreads == 0 ? Runtime.getRuntime().availableProcessors() : ioThreads,
                 idleTimeout * 1000,

@@ -9,6 +9,7 @@ import java.nio.file.Path;
  * @param iamDir   directory of versitygw's {@code users.json}, or null for root only
  * @param legacyBucketDefaults new buckets with ACLs enabled and no Public Access Block (S3 before April 2023)
  * @param versioningDir directory of noncurrent versions (versitygw's {@code --versioning-dir}), or null: no versioning
+ * @param inlineReads GetObject and HeadObject on the event loop: true, false, or null to decide by the root's file system
  */
 public record ServerConfig(
         Path root,
@@ -31,6 +32,7 @@ public record ServerConfig(
         Path sidecar,
         Path versioningDir,
         boolean fsync,
+        Boolean inlineReads,
         int workers,
         int ioThreads,
         long idleTimeoutMillis,

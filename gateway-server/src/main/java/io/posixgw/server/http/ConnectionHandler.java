@@ -15,6 +15,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
+import io.posixgw.core.backend.NonBlocking;
 import io.posixgw.server.ops.S3Response;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
@@ -27,7 +28,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One per connection, on its event loop: the HTTP/1.1 lifecycle of its requests. Each is
  * started (by the {@link RequestStarter}, or as a {@link ProbeHandler.Probe}), its work
- * handed to a blocking worker, its body streamed to it, and its answer written back.
+ * handed to a blocking worker (or, a small read, run on this loop: {@link InlineReads}), its
+ * body streamed to it, and its answer written back.
  * Requests on a keep-alive connection are answered strictly in order: one that arrives
  * while another is in progress waits, with reading paused.
  *
@@ -303,6 +305,31 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
     private void submit(InFlight r) {
         Start.Work work = r.work;
+        if (work.readsOnly() && server.inlineReads.admits()) {
+            // as a task of this loop (no wake-up): it runs once this read is over, like a worker's
+            // run would, so the request's end (the empty last content of a GET) has been seen
+            ctx.executor().execute(() -> runInline(r, work));
+            return;
+        }
+        toWorker(r, work);
+    }
+
+    /** Runs a read on the event loop ({@link InlineReads}), or on a worker when it would wait. */
+    private void runInline(InFlight r, Start.Work work) {
+        long start = System.nanoTime();
+        Start.Answer answer;
+        try {
+            answer = NonBlocking.run(work::run);
+        } catch (NonBlocking.WouldWait w) {
+            toWorker(r, work);
+            return;
+        } finally {
+            server.inlineReads.took(System.nanoTime() - start);
+        }
+        answer(r, answer);
+    }
+
+    private void toWorker(InFlight r, Start.Work work) {
         try {
             server.workers.execute(() -> {
                 Start.Answer answer = work.run();

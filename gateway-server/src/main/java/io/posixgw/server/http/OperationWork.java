@@ -3,9 +3,11 @@ package io.posixgw.server.http;
 import io.netty.buffer.ByteBufAllocator;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.NonBlocking;
 import io.posixgw.server.ops.Exchange;
 import io.posixgw.server.ops.Operations;
 import io.posixgw.server.ops.S3Response;
+import io.posixgw.server.routing.Endpoint;
 import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,6 +48,8 @@ record OperationWork(Operations operations, Exchange exchange, HttpBody body, By
                         e);
                 response = render(S3Error.INTERNAL_ERROR.exception());
             }
+        } catch (NonBlocking.WouldWait onEventLoop) {
+            throw onEventLoop; // run again on a worker (InlineReads)
         } catch (Exception | Error e) {
             // RuntimeExceptions, and checked exceptions that no signature declares: JDK 17's NIO lets
             // sun.nio.fs.UnixException (no IOException) out of some calls, e.g. an xattr view's close
@@ -71,6 +75,13 @@ record OperationWork(Operations operations, Exchange exchange, HttpBody body, By
 
     private S3Response render(S3Exception e) {
         return Errors.render(e, exchange.request().method(), exchange.request().resource(), exchange.requestId());
+    }
+
+    /** GetObject and HeadObject: reads without a body, the requests whose latency users feel most. */
+    @Override
+    public boolean readsOnly() {
+        Endpoint e = exchange.endpoint();
+        return body == null && (e == Endpoint.GET_OBJECT || e == Endpoint.HEAD_OBJECT);
     }
 
     @Override

@@ -61,7 +61,8 @@ public final class S3HttpServer implements AutoCloseable {
             long bodyTimeoutMillis,
             boolean jsonLog,
             String metricsPath,
-            MetricsConfig.HostPort metricsListen) {}
+            MetricsConfig.HostPort metricsListen,
+            boolean inlineReads) {}
 
     /** @param tls the certificate for an HTTPS-only port, or null for plain HTTP */
     public S3HttpServer(

@@ -25,6 +25,8 @@ final class ServerContext {
     final boolean readOnly;
     final long bodyTimeoutMillis;
     final ReadinessCheck readiness;
+    /** Whether reads may run on the event loop now ({@code --inline-reads}). */
+    final InlineReads inlineReads;
     /** File bodies go as file regions (sendfile): plain HTTP only. */
     final boolean zeroCopy;
     /** Requests between their first byte and their response's last byte. */
@@ -62,5 +64,6 @@ final class ServerContext {
         this.bodyTimeoutMillis = settings.bodyTimeoutMillis();
         this.readiness = readiness;
         this.zeroCopy = zeroCopy;
+        this.inlineReads = new InlineReads(settings.inlineReads());
     }
 }

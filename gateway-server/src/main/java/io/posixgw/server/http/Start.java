@@ -31,6 +31,15 @@ sealed interface Start permits Start.Answer, Start.Run {
 
         /** The answer when no worker can take the work (every worker busy, the queue full). */
         S3Response refused();
+
+        /**
+         * Whether this work only reads and may run on the event loop ({@link InlineReads}): then
+         * {@link #run} lets {@link io.posixgw.core.backend.NonBlocking.WouldWait} out where it would
+         * wait, and runs again from the start on a worker.
+         */
+        default boolean readsOnly() {
+            return false;
+        }
     }
 
     /** Starts requests of one kind; called on the connection's event loop. */

@@ -51,6 +51,11 @@ final class EmbeddedConnection {
     }
 
     EmbeddedConnection(Start.Starter starter, boolean keepAlive, boolean overLimit) {
+        this(starter, keepAlive, overLimit, false);
+    }
+
+    /** As above; {@code inlineReads}: work that only reads runs on the channel's event loop. */
+    EmbeddedConnection(Start.Starter starter, boolean keepAlive, boolean overLimit, boolean inlineReads) {
         Accounts accounts = new Accounts("AKIDEMBEDDED", "embedded-secret", null);
         Authenticator authenticator =
                 new Authenticator(new SigV4Verifier(accounts, "s3", Clock.systemUTC()), accounts, "us-east-1");
@@ -69,7 +74,8 @@ final class EmbeddedConnection {
                 BODY_TIMEOUT,
                 false,
                 "/metrics",
-                null);
+                null,
+                inlineReads);
         context = new ServerContext(
                 authenticator,
                 null,

@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpUtil;
 import io.posixgw.core.S3Error;
 import io.posixgw.core.S3Exception;
+import io.posixgw.core.backend.NonBlocking;
 import io.posixgw.server.ops.S3Response;
 import io.posixgw.sigv4.BodyDecoder;
 import java.io.IOException;
@@ -18,7 +19,9 @@ import java.util.function.Consumer;
  * Serves requests as their path says, in place of S3, and records which of them ran on a worker:
  * {@code /early/NNN} is answered NNN at once; {@code /body/...} reads its body on a worker and
  * answers how many bytes it read; {@code /timeout/...} answers RequestTimeout from its worker (an
- * answer that ends the connection); any other path runs on a worker and answers 200 with its path.
+ * answer that ends the connection); {@code /read/...} only reads (it may run on the event loop),
+ * {@code /read-waits/...} too but would wait after its work; any other path runs on a worker and
+ * answers 200 with its path.
  */
 final class ScriptedStarter implements Start.Starter {
     final List<String> ran = new ArrayList<>();
@@ -65,6 +68,32 @@ final class ScriptedStarter implements Start.Starter {
                             () -> Errors.render(
                                     new S3Exception(S3Error.REQUEST_TIMEOUT, "timed out"), "GET", path, r.requestId),
                             true),
+                    null);
+        }
+        if (path.startsWith("/read/") || path.startsWith("/read-waits/")) {
+            boolean waits = path.startsWith("/read-waits/");
+            Start.Work plain = work(path, () -> S3Response.ok().body(bytes(path), "text/plain"), false);
+            return new Start.Run(
+                    new Start.Work() {
+                        @Override
+                        public Start.Answer run() {
+                            Start.Answer a = plain.run();
+                            if (waits) {
+                                NonBlocking.mayWait(); // e.g. a lock: on the event loop this gives up
+                            }
+                            return a;
+                        }
+
+                        @Override
+                        public S3Response refused() {
+                            return plain.refused();
+                        }
+
+                        @Override
+                        public boolean readsOnly() {
+                            return true;
+                        }
+                    },
                     null);
         }
         return new Start.Run(work(path, () -> S3Response.ok().body(bytes(path), "text/plain"), false), null);
