@@ -39,6 +39,7 @@ final class Buckets {
     private final Committer committer;
     private final KeyLocks names;
     private final BucketWriters writers;
+    private final BucketAttributes attributes;
     private volatile RaceHooks hooks = RaceHooks.NONE;
     /** However short the sweep's age limit, a hidden bucket directory younger than this is another gateway's, mid-way. */
     private final long settleFloorMillis;
@@ -50,8 +51,10 @@ final class Buckets {
             Committer committer,
             KeyLocks names,
             BucketWriters writers,
-            java.time.Duration settleFloor) {
+            java.time.Duration settleFloor,
+            BucketAttributes attributes) {
         this.writers = writers;
+        this.attributes = attributes;
         this.settleFloorMillis = settleFloor.toMillis();
         this.paths = paths;
         this.store = store;
@@ -173,6 +176,9 @@ final class Buckets {
     /** The {@code Owner} of the bucket's {@code acl}; null when there is none (or it cannot be read as versitygw's). */
     String owner(String bucket) throws IOException {
         Path dir = paths.bucketDir(bucket);
+        if (attributes.enabled()) {
+            return AttrCodec.decodeAclOwner(attributes.all(dir).get(AttrNames.ACL));
+        }
         PathResolver.requireBucket(dir);
         try {
             return AttrCodec.decodeAclOwner(store.get(dir, AttrNames.ACL));

@@ -103,6 +103,8 @@ public final class PosixBackend implements Backend {
                         options.fsync() ? dirSync : null,
                         options.fsyncListener());
         BucketWriters writers = new BucketWriters(paths.root());
+        BucketAttributes bucketAttributes =
+                new BucketAttributes(store, options.cacheBucketAttributes() && options.sidecarDir() == null);
         this.committer = new Committer(store, dirSync, options.fsync(), options.fsyncListener(), writers);
         this.buckets = new Buckets(
                 paths,
@@ -110,13 +112,14 @@ public final class PosixBackend implements Backend {
                 committer,
                 new KeyLocks(KeyLocks.Domain.BUCKET_NAMES),
                 writers,
-                options.bucketSettleFloor());
+                options.bucketSettleFloor(),
+                bucketAttributes);
         FoldLocks foldLocks = new FoldLocks();
         this.folds = new Folds(store, committer, foldLocks);
         FoldLookup foldLookup = new FoldLookup(foldLocks);
         this.reader = new ObjectReader(paths, store, options.listHashLimit(), foldLookup);
         KeyLocks keyLocks = new KeyLocks(KeyLocks.Domain.KEYS);
-        this.versions = new VersionStore(options.versioningDir(), paths, store, committer, keyLocks);
+        this.versions = new VersionStore(options.versioningDir(), paths, store, committer, keyLocks, bucketAttributes);
         this.versionReads = new VersionReads(paths, reader, versions);
         this.versionAttributes = new VersionAttributes(reader, versionReads, versions, store, committer, paths);
         this.publisher = new ConditionalPublisher(store, committer, reader, keyLocks, versions, folds);

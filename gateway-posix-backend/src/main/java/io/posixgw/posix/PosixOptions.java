@@ -20,6 +20,9 @@ import java.time.Duration;
  *                         whatever its age limit: it may be another gateway's, mid-way (10 minutes; tests lower it)
  * @param versioningDir    versitygw's versioning directory (noncurrent versions, outside the root); null: buckets
  *                         cannot be versioned
+ * @param cacheBucketAttributes keep a bucket's attributes between requests, checked against its directory's inode
+ *                         and ctime on every use ({@link BucketAttributes}): for xattrs on a local file system only,
+ *                         where the clock that stamps the ctime is this machine's
  */
 public record PosixOptions(
         boolean fsync,
@@ -30,7 +33,8 @@ public record PosixOptions(
         Duration claimStaleAfter,
         FsyncListener fsyncListener,
         Duration bucketSettleFloor,
-        Path versioningDir) {
+        Path versioningDir,
+        boolean cacheBucketAttributes) {
 
     public static final PosixOptions DEFAULT = new PosixOptions(
             true,
@@ -41,7 +45,8 @@ public record PosixOptions(
             Duration.ofMinutes(2),
             FsyncListener.NONE,
             Duration.ofMinutes(10),
-            null);
+            null,
+            false);
 
     public PosixOptions withFsync(boolean on) {
         return new PosixOptions(
@@ -53,7 +58,8 @@ public record PosixOptions(
                 claimStaleAfter,
                 fsyncListener,
                 bucketSettleFloor,
-                versioningDir);
+                versioningDir,
+                cacheBucketAttributes);
     }
 
     public PosixOptions withSidecar(Path dir) {
@@ -66,7 +72,8 @@ public record PosixOptions(
                 claimStaleAfter,
                 fsyncListener,
                 bucketSettleFloor,
-                versioningDir);
+                versioningDir,
+                cacheBucketAttributes);
     }
 
     public PosixOptions withClaimStaleAfter(Duration d) {
@@ -79,7 +86,8 @@ public record PosixOptions(
                 d,
                 fsyncListener,
                 bucketSettleFloor,
-                versioningDir);
+                versioningDir,
+                cacheBucketAttributes);
     }
 
     public PosixOptions withFsyncListener(FsyncListener listener) {
@@ -92,7 +100,8 @@ public record PosixOptions(
                 claimStaleAfter,
                 listener,
                 bucketSettleFloor,
-                versioningDir);
+                versioningDir,
+                cacheBucketAttributes);
     }
 
     public PosixOptions withBucketSettleFloor(Duration d) {
@@ -105,7 +114,8 @@ public record PosixOptions(
                 claimStaleAfter,
                 fsyncListener,
                 d,
-                versioningDir);
+                versioningDir,
+                cacheBucketAttributes);
     }
 
     public PosixOptions withVersioningDir(Path dir) {
@@ -118,6 +128,21 @@ public record PosixOptions(
                 claimStaleAfter,
                 fsyncListener,
                 bucketSettleFloor,
-                dir);
+                dir,
+                cacheBucketAttributes);
+    }
+
+    public PosixOptions withCachedBucketAttributes(boolean on) {
+        return new PosixOptions(
+                fsync,
+                sidecarDir,
+                partCrc64,
+                listHashLimit,
+                completeWait,
+                claimStaleAfter,
+                fsyncListener,
+                bucketSettleFloor,
+                versioningDir,
+                on);
     }
 }

@@ -76,14 +76,23 @@ final class VersionStore {
     private final MetadataStore store;
     private final Committer committer;
     private final KeyLocks keyLocks;
+    /** The bucket's attributes kept between requests, where that is safe. */
+    private final BucketAttributes attributes;
 
     /** @param dir the versioning directory, or null when versions are not kept */
-    VersionStore(Path dir, PathResolver paths, MetadataStore store, Committer committer, KeyLocks keyLocks)
+    VersionStore(
+            Path dir,
+            PathResolver paths,
+            MetadataStore store,
+            Committer committer,
+            KeyLocks keyLocks,
+            BucketAttributes attributes)
             throws IOException {
         this.paths = paths;
         this.store = store;
         this.committer = committer;
         this.keyLocks = keyLocks;
+        this.attributes = attributes;
         if (dir != null) {
             Path abs = dir.toAbsolutePath().normalize();
             Path root = paths.root().toAbsolutePath().normalize();
@@ -115,8 +124,9 @@ final class VersionStore {
     /**
      * What a write into the bucket depends on: its versioning state ({@link #status}) and its Object Lock
      * configuration (null: none), in one read of the bucket's attributes (xattrs: open, one listing,
-     * a read per attribute present, close). Read per write, never cached: another gateway on the
-     * volume may change either at any time.
+     * a read per attribute present, close). Read per write, or (a local file system, xattrs) checked
+     * per write against the bucket directory's ctime ({@link BucketAttributes}): another gateway on
+     * the volume may change either at any time.
      */
     record WriteState(Status versioning, io.posixgw.core.lock.LockConfiguration lock) {
         /** Whether the bucket's Object Lock protects versions (a configuration that says Enabled). */
@@ -128,13 +138,17 @@ final class VersionStore {
     /** {@code NoSuchBucket} when there is no bucket directory. */
     WriteState writeState(Path bucketDir) throws IOException {
         Map<String, byte[]> raw;
-        try {
-            raw = store.read(bucketDir, n -> n.equals(VERSIONING) || n.equals(AttrNames.BUCKET_LOCK));
-        } catch (NoSuchFileException | NotDirectoryException gone) {
-            throw S3Error.NO_SUCH_BUCKET.exception();
-        } catch (FileSystemException e) {
-            PathResolver.requireBucket(bucketDir); // a symlink (ELOOP: the read follows none) is no bucket
-            throw e;
+        if (attributes.enabled()) {
+            raw = attributes.all(bucketDir);
+        } else {
+            try {
+                raw = store.read(bucketDir, n -> n.equals(VERSIONING) || n.equals(AttrNames.BUCKET_LOCK));
+            } catch (NoSuchFileException | NotDirectoryException gone) {
+                throw S3Error.NO_SUCH_BUCKET.exception();
+            } catch (FileSystemException e) {
+                PathResolver.requireBucket(bucketDir); // a symlink (ELOOP: the read follows none) is no bucket
+                throw e;
+            }
         }
         return new WriteState(
                 dir == null ? Status.UNVERSIONED : decode(raw.get(VERSIONING)),

@@ -257,7 +257,8 @@ abstract class AbstractObjectTests extends ObjectContract {
                         o.claimStaleAfter(),
                         o.fsyncListener(),
                         o.bucketSettleFloor(),
-                        o.versioningDir())));
+                        o.versioningDir(),
+                        o.cacheBucketAttributes())));
         byte[] data = random(10_000, 7);
         Path f = root.resolve(B).resolve("migrated/big.bin");
         Files.createDirectories(f.getParent());

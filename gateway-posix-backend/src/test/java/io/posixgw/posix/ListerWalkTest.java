@@ -54,7 +54,8 @@ class ListerWalkTest extends BackendTestBase {
                                 false,
                                 FsyncListener.NONE,
                                 new BucketWriters(root)),
-                        new KeyLocks(KeyLocks.Domain.KEYS)));
+                        new KeyLocks(KeyLocks.Domain.KEYS),
+                        new BucketAttributes(store, false)));
     }
 
     List<String> list(String prefix, String delimiter, String after, int max) throws Exception {

@@ -371,7 +371,8 @@ class VersioningTest {
                                 false,
                                 FsyncListener.NONE,
                                 new BucketWriters(root)),
-                        new KeyLocks(KeyLocks.Domain.KEYS)));
+                        new KeyLocks(KeyLocks.Domain.KEYS),
+                        new BucketAttributes(store, false)));
         Page<ObjectVersion> page = counting.listVersions(new ListVersionsRequest(B, "a/", null, null, null, 1000));
         assertEquals(4, page.entries().size());
         assertEquals(

@@ -130,7 +130,11 @@ public final class Gateway implements AutoCloseable {
      */
     private static PosixBackend openBackend(ServerConfig config, FsyncListener fsyncListener) throws IOException {
         Files.createDirectories(config.root());
-        PosixOptions options = PosixOptions.DEFAULT.withFsync(config.fsync()).withFsyncListener(fsyncListener);
+        PosixOptions options = PosixOptions.DEFAULT
+                .withFsync(config.fsync())
+                .withFsyncListener(fsyncListener)
+                // this machine's clock stamps the root's ctimes: bucket attributes can be checked by them
+                .withCachedBucketAttributes(SharedMountCheck.isLocal(config.root()));
         if (config.sidecar() != null) {
             Files.createDirectories(config.sidecar());
             options = options.withSidecar(config.sidecar());

@@ -215,7 +215,7 @@ public enum Setting {
             "GetObject and HeadObject on the event loop.",
             List.of("POSIXGW_INLINE_READS"),
             "auto",
-            "Run GetObject and HeadObject on the connection's event loop instead of a worker (two thread wake-ups less per request); a read that would wait for a lock, a retry or a hash moves to a worker, and a read slower than 2 ms sends all of them to the workers for a second. `auto`: on where the data root is on a local file system, off on network and FUSE file systems (NFS, GlusterFS, CephFS, Lustre), where every file call is a round trip."),
+            "Run GetObject and HeadObject on the connection's event loop instead of a worker (two thread wake-ups less per request); a read that would wait for a lock, a retry or a hash moves to a worker, and a read slower than 10 ms (a disk that seeks or struggles) sends all of them to the workers for a second. `auto`: on where the data root is on a local file system, off on network and FUSE file systems (NFS, GlusterFS, CephFS, Lustre), where every file call is a round trip."),
     IO_THREADS(
             "--io-threads",
             "<ioThreads>",

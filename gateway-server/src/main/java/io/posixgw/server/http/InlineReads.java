@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class InlineReads {
     /** A read on the event loop slower than this turns inline reads off for {@link #PAUSE_NANOS}. */
-    static final long SLOW_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+    static final long SLOW_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     static final long PAUSE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
