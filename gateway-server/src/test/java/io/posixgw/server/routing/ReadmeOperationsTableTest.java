@@ -185,8 +185,14 @@ class ReadmeOperationsTableTest {
         r.put(
                 Endpoint.LIST_PARTS,
                 "`max-parts` 1000 by default and at most; "
-                        + "the upload's checksum algorithm and type, and each part's checksum");
-        r.put(Endpoint.LIST_MULTIPART_UPLOADS, "`encoding-type=url`; `max-uploads` 1000 by default and at most");
+                        + "the upload's checksum algorithm and type, and each part's checksum; `Initiator` is the account "
+                        + "that created the upload and `Owner` the owner its object will have (the bucket owner with ACLs "
+                        + "disabled or after `bucket-owner-full-control` under `BucketOwnerPreferred`, else the initiator), "
+                        + "whoever asks");
+        r.put(
+                Endpoint.LIST_MULTIPART_UPLOADS,
+                "`encoding-type=url`; `max-uploads` 1000 by default and at most; each upload's `Initiator` and `Owner` "
+                        + "as ListParts names them");
         r.put(Endpoint.GET_OBJECT_TAGGING, "`versionId=null` only; tags in key order");
         r.put(
                 Endpoint.PUT_OBJECT_TAGGING,
