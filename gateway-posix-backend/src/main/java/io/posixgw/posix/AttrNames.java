@@ -42,6 +42,11 @@ final class AttrNames {
      * (versitygw keeps no object ACLs). Absent: the bucket owner's, full control to it alone.
      */
     static final String OBJECT_ACL = "posixgw.acl";
+    /**
+     * posixgw's own, on an upload directory: the access key that created the upload (UTF-8), which
+     * ListParts and ListMultipartUploads name as its {@code Initiator}; versitygw records none.
+     */
+    static final String INITIATOR = "posixgw.initiator";
 
     static final String POLICY = "policy";
     /** The bucket's CORS configuration: the PutBucketCors body as received (XML), as versitygw stores it. */
@@ -99,7 +104,7 @@ final class AttrNames {
 
     /** Upload-directory attributes not copied onto the completed object. */
     private static final Set<String> UPLOAD_ONLY =
-            Set.of(CHECKSUMS, MP_OBJECT_LOCK, ETAG, MP_METADATA, PART_CRC64NVME, OBJNAME);
+            Set.of(CHECKSUMS, MP_OBJECT_LOCK, ETAG, MP_METADATA, PART_CRC64NVME, OBJNAME, INITIATOR);
 
     private AttrNames() {}
 

@@ -19,6 +19,7 @@ import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.ObjectRules;
 import io.posixgw.core.model.Part;
+import io.posixgw.core.model.UploadOrigin;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -34,6 +35,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -59,7 +61,8 @@ final class MultipartStore {
         this.partCrc64 = partCrc64;
     }
 
-    String create(String bucket, String key, ObjectAttributes attributes, MultipartChecksum checksum)
+    /** @param initiator the creating caller's access key, recorded as {@code posixgw.initiator}; null: none recorded */
+    String create(String bucket, String key, ObjectAttributes attributes, MultipartChecksum checksum, String initiator)
             throws IOException {
         ObjectRules.requireUserMetadataWithinLimit(attributes); // first, as when the server checked it while parsing
         Path bucketDir = paths.bucketDir(bucket);
@@ -75,6 +78,9 @@ final class MultipartStore {
             Map<String, byte[]> attrs = new LinkedHashMap<>(AttrCodec.objectAttrs(a));
             if (checksum != null) {
                 attrs.put(AttrNames.CHECKSUMS, AttrCodec.encodeChecksumSpec(checksum));
+            }
+            if (initiator != null) {
+                attrs.put(AttrNames.INITIATOR, AttrCodec.utf8(initiator));
             }
             store.setAll(uploadDir, attrs);
         } catch (IOException | RuntimeException e) {
@@ -281,6 +287,12 @@ final class MultipartStore {
         Path uploadDir = PathResolver.uploadsOfKey(bucketDir, key).resolve(uploadId);
         BasicFileAttributes ua = requireUpload(bucketDir, uploadDir, uploadId);
         MultipartChecksum checksum = checksumOf(uploadDir, uploadId);
+        UploadOrigin origin;
+        try {
+            origin = originOf(store.read(uploadDir, ORIGIN_ATTRS::contains));
+        } catch (NoSuchFileException e) {
+            throw noSuchUpload(uploadId);
+        }
         List<Integer> numbers = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(uploadDir)) {
             for (Path p : ds) {
@@ -307,7 +319,7 @@ final class MultipartStore {
             }
         }
         int next = truncated && !parts.isEmpty() ? parts.get(parts.size() - 1).partNumber() : 0;
-        return new ListPartsResult(key, uploadId, initiated(uploadId, ua), parts, truncated, next, checksum);
+        return new ListPartsResult(key, uploadId, initiated(uploadId, ua), parts, truncated, next, checksum, origin);
     }
 
     /** A stored part, with its checksum when asked for, or null when it is not there. */
@@ -376,18 +388,31 @@ final class MultipartStore {
                 }
                 BasicFileAttributes a = Fs.lstat(u);
                 if (a != null && a.isDirectory()) {
-                    MultipartChecksum checksum;
+                    Map<String, byte[]> attrs;
                     try {
-                        checksum = AttrCodec.decodeChecksumSpec(store.get(u, AttrNames.CHECKSUMS));
+                        attrs = store.read(u, LISTED_ATTRS::contains);
                     } catch (NoSuchFileException gone) {
                         continue;
                     }
-                    out.add(new MultipartUpload(key, id, initiated(id, a), checksum));
+                    MultipartChecksum checksum = AttrCodec.decodeChecksumSpec(attrs.get(AttrNames.CHECKSUMS));
+                    out.add(new MultipartUpload(key, id, initiated(id, a), checksum, originOf(attrs)));
                 }
             }
         } catch (NoSuchFileException gone) {
             // removed meanwhile
         }
+    }
+
+    /** The upload-directory attributes that say who created the upload and whose object it will be. */
+    private static final Set<String> ORIGIN_ATTRS = Set.of(AttrNames.INITIATOR, AttrNames.OBJECT_ACL);
+    /** What a listing of uploads reads of each: its checksum and its origin, in one read. */
+    private static final Set<String> LISTED_ATTRS =
+            Set.of(AttrNames.CHECKSUMS, AttrNames.INITIATOR, AttrNames.OBJECT_ACL);
+
+    private static UploadOrigin originOf(Map<String, byte[]> attrs) {
+        byte[] initiator = attrs.get(AttrNames.INITIATOR);
+        String key = initiator == null || initiator.length == 0 ? null : AttrCodec.str(initiator);
+        return new UploadOrigin(key, AttrCodec.decodeAclOwner(attrs.get(AttrNames.OBJECT_ACL)));
     }
 
     private static Instant initiated(String id, BasicFileAttributes a) {

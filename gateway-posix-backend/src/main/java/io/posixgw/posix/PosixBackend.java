@@ -433,7 +433,8 @@ public final class PosixBackend implements Backend {
 
     @Override
     public String createMultipartUpload(CreateMultipartUploadRequest r) throws IOException {
-        return writing(r.bucket(), () -> multipart.create(r.bucket(), r.key(), r.attributes(), r.checksum()));
+        return writing(
+                r.bucket(), () -> multipart.create(r.bucket(), r.key(), r.attributes(), r.checksum(), r.initiator()));
     }
 
     @Override

@@ -107,10 +107,11 @@ class XattrFormatTest extends BackendTestBase {
     @Test
     void multipartStagingLayoutAndRecordedPartLayout() throws Exception {
         String key = "path/to/obj";
-        String id = backend.createMultipartUpload(
-                B, key, new ObjectAttributes("app/x", null, null, null, null, null, Map.of("m", "v")));
+        String id = backend.createMultipartUpload(new io.posixgw.core.model.CreateMultipartUploadRequest(
+                B, key, new ObjectAttributes("app/x", null, null, null, null, null, Map.of("m", "v")), null, "bob"));
         Path hash = root.resolve(B).resolve(".sgwtmp/multipart").resolve(Fs.sha256Hex(key));
         assertEquals(key, xattr(hash, "objname"));
+        assertEquals("bob", xattr(hash.resolve(id), "posixgw.initiator"));
         assertEquals("app/x", xattr(hash.resolve(id), "content-type"));
         assertEquals("{\"m\":\"v\"}", xattr(hash.resolve(id), "metadata"));
         byte[] data = random(5 << 20, 1);
@@ -135,6 +136,7 @@ class XattrFormatTest extends BackendTestBase {
         assertEquals("{\"UploadID\":\"" + id + "\",\"Parts\":[" + (5 << 20) + "," + ((5 << 20) + 4) + "]}", json);
         assertNull(xattr(obj, "objname"));
         assertNull(xattr(obj, "part-crc64nvme"));
+        assertNull(xattr(obj, "posixgw.initiator"), "the upload's, not the object's");
     }
 
     @Test

@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
  *   <li>root and {@code admin} may do everything, whatever a policy says;
  *   <li>a {@code userplus} may create buckets, a {@code user} and an anonymous caller may not;
  *   <li>the bucket owner (the {@code acl} recorded on the bucket directory at CreateBucket) may
- *       do everything on its bucket unless the bucket policy explicitly denies it, and keeps its
- *       policy, Public Access Block, ownership and ACL APIs even then;
+ *       do everything on its bucket unless the bucket policy explicitly denies it, and keeps
+ *       Get/Put/DeleteBucketPolicy even then ({@link PolicyActions#ownerKeeps}), as AWS keeps them
+ *       for the owning account, so that it can always undo a policy that locks it out;
  *   <li>anyone else, an unsigned caller included, only what the bucket policy allows
  *       ({@link PolicyActions} names the action; an explicit Deny wins) or, on a bucket with ACLs
  *       enabled (Object Ownership other than BucketOwnerEnforced), what a grant of the bucket's or

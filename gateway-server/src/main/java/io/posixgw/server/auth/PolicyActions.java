@@ -119,10 +119,16 @@ public final class PolicyActions {
     }
 
     /**
-     * The APIs the bucket owner keeps whatever its policy denies: the {@link #ownerOnly} ones and the
-     * ACL writes (which others may reach through a policy or a WRITE_ACP grant, as on S3).
+     * The APIs the bucket's owning account keeps whatever its policy denies, so that it can always undo a
+     * policy that locks it out: GetBucketPolicy, PutBucketPolicy and DeleteBucketPolicy, as AWS keeps them
+     * for the owning account's root user. Everything else, the owner's Public Access Block, ownership and
+     * ACL writes included, an explicit Deny refuses to the owner as to anyone (root and admins are never
+     * asked).
      */
     static boolean ownerKeeps(Endpoint e) {
-        return ownerOnly(e) || e == Endpoint.PUT_BUCKET_ACL || e == Endpoint.PUT_OBJECT_ACL;
+        return switch (e) {
+            case GET_BUCKET_POLICY, PUT_BUCKET_POLICY, DELETE_BUCKET_POLICY -> true;
+            default -> false;
+        };
     }
 }

@@ -103,6 +103,9 @@ final class BucketHandler {
             constraint = S3Xml.read(body, CreateBucketConfiguration.class).locationConstraint;
         }
         checkLocation(constraint);
+        if (ownedInUsEast1(x)) {
+            return recreated(x);
+        }
         java.util.Map<BucketConfig, byte[]> configs = aclAtCreate(x);
         // versitygw and S3: "true" in any case enables Object Lock; any other value does not
         LockConfiguration lock = "true".equalsIgnoreCase(trimmed(x.header("x-amz-bucket-object-lock-enabled")))
@@ -111,11 +114,10 @@ final class BucketHandler {
         try {
             backend.createBucket(x.bucket(), x.accessKey(), lock, configs);
         } catch (S3Exception e) {
-            if (!ownedInUsEast1(e, x)) {
+            if (e.error() != S3Error.BUCKET_ALREADY_OWNED_BY_YOU || !ownedInUsEast1(x)) {
                 throw e;
             }
-            // AWS's legacy answer in us-east-1: the bucket is yours, so the create "succeeded"; nothing is changed
-            return S3Response.ok().header("Location", "/" + x.bucket());
+            return recreated(x); // made by the caller since the look above
         }
         if (lock != null && backend.keepsVersions()) {
             // S3 and versitygw: a bucket created with Object Lock is versioned from the start
@@ -134,11 +136,8 @@ final class BucketHandler {
      * since 2023).
      */
     private java.util.Map<BucketConfig, byte[]> aclAtCreate(Exchange x) throws IOException {
-        String header = trimmed(x.header("x-amz-object-ownership"));
-        ObjectOwnership ownership = header == null ? defaultOwnership : ObjectOwnership.parse(header);
-        if (ownership == null) {
-            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Invalid x-amz-object-ownership header: " + header);
-        }
+        ObjectOwnership requested = requestedOwnership(x);
+        ObjectOwnership ownership = requested == null ? defaultOwnership : requested;
         java.util.Map<BucketConfig, byte[]> configs = new java.util.EnumMap<>(BucketConfig.class);
         configs.put(BucketConfig.OWNERSHIP, ownership.wire().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         configs.put(BucketConfig.PUBLIC_ACCESS_BLOCK, newBucketBlock.toJson());
@@ -159,12 +158,12 @@ final class BucketHandler {
     }
 
     /**
-     * Whether a refused create is of a bucket the caller owns, on a us-east-1 server: AWS answers
-     * 200 there and 409 {@code BucketAlreadyOwnedByYou} in every other region. Only the recorded
-     * owner gets the 200; root or an admin creating someone else's bucket keeps the 409.
+     * Whether the bucket exists and is the caller's, on a us-east-1 server: AWS answers a CreateBucket of
+     * it 200 there and 409 {@code BucketAlreadyOwnedByYou} in every other region. Only the recorded owner
+     * gets the 200; root or an admin creating someone else's bucket keeps the 409.
      */
-    private boolean ownedInUsEast1(S3Exception e, Exchange x) throws IOException {
-        if (e.error() != S3Error.BUCKET_ALREADY_OWNED_BY_YOU || !region.equals(US_EAST_1)) {
+    private boolean ownedInUsEast1(Exchange x) throws IOException {
+        if (!region.equals(US_EAST_1) || x.accessKey() == null) {
             return false;
         }
         try {
@@ -172,6 +171,46 @@ final class BucketHandler {
         } catch (S3Exception gone) {
             return false;
         }
+    }
+
+    /**
+     * AWS's legacy answer to a CreateBucket of your own bucket in us-east-1: 200, and it "resets the bucket
+     * access control lists (ACLs)" (CreateBucket's {@code BucketAlreadyOwnedByYou}). The bucket's ACL becomes
+     * the one this request names (a canned ACL or grants; none: {@code private}, the owner's full control),
+     * judged by the bucket's own Object Ownership and Public Access Block, as at CreateBucket, and as a
+     * PutBucketAcl it needs {@code s3:PutBucketAcl} (a policy's explicit Deny of it refuses the request). With
+     * ACLs disabled only the owner's full control may be named and the ACL stays as it is. Nothing else
+     * (ownership, Object Lock, the block, the objects) changes: AWS documents only the ACL's reset.
+     */
+    private S3Response recreated(Exchange x) throws IOException {
+        requestedOwnership(x); // an invalid header is refused as at any CreateBucket; it does not change the bucket
+        if (!authorizer.acls().ownership(x.bucket()).aclsEnabled()) {
+            AclHandler.requireOwnerOnlyAtCreate(x);
+            return S3Response.ok().header("Location", "/" + x.bucket());
+        }
+        // the bucket-level check of s3:PutBucketAcl (requireObject with no key): an explicit Deny refuses it
+        authorizer.requireObject(x.caller(), "s3:PutBucketAcl", x.request(), x.client(), x.bucket(), null);
+        List<Acl.Grant> grants =
+                AclRequests.fromHeaders(x::header, x.accessKey(), x.accessKey(), false, authorizer::accountExists);
+        Acl acl = grants == null ? Acl.ownerOnly(x.accessKey()) : new Acl(x.accessKey(), grants);
+        if (acl.isPublic() && authorizer.blockOf(x.bucket()).blockPublicAcls()) {
+            throw S3Error.INVALID_BUCKET_ACL_WITH_BLOCK_PUBLIC_ACCESS.exception();
+        }
+        backend.putBucketConfig(x.bucket(), BucketConfig.ACL, acl.toJson());
+        return S3Response.ok().header("Location", "/" + x.bucket());
+    }
+
+    /** {@code x-amz-object-ownership}, or null when the request names none; an unknown value is InvalidArgument. */
+    private static ObjectOwnership requestedOwnership(Exchange x) {
+        String header = trimmed(x.header("x-amz-object-ownership"));
+        if (header == null) {
+            return null;
+        }
+        ObjectOwnership ownership = ObjectOwnership.parse(header);
+        if (ownership == null) {
+            throw new S3Exception(S3Error.INVALID_ARGUMENT, "Invalid x-amz-object-ownership header: " + header);
+        }
+        return ownership;
     }
 
     private static String trimmed(String s) {

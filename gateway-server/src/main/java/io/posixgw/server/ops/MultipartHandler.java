@@ -20,6 +20,7 @@ import io.posixgw.core.model.ListPartsResult;
 import io.posixgw.core.model.MultipartRules;
 import io.posixgw.core.model.MultipartUpload;
 import io.posixgw.core.model.Part;
+import io.posixgw.core.model.UploadOrigin;
 import io.posixgw.core.model.UploadPartCopyRequest;
 import io.posixgw.core.model.UploadPartRequest;
 import io.posixgw.core.xml.ChecksumValues;
@@ -59,19 +60,44 @@ final class MultipartHandler {
     }
 
     /**
-     * The {@code Owner} a listing of uploads names: the owner the object will have. With ACLs disabled
-     * that is the bucket owner, whoever initiated the upload (S3's BucketOwnerEnforced); otherwise the
-     * initiator, the ObjectWriter default (a BucketOwnerPreferred upload given bucket-owner-full-control
-     * is also named so, as the upload's ACL is not read here).
+     * The {@code Initiator} and {@code Owner} ListParts and ListMultipartUploads name for each upload.
+     * An upload that recorded its initiator ({@link UploadOrigin}) is named as it was made, whoever asks:
+     * the initiator, and the owner its object will have. That is the bucket owner while ACLs are
+     * disabled (BucketOwnerEnforced: the object is the bucket owner's, whoever wrote it), else the owner
+     * of the ACL the upload carries, which Create decided (the initiator under ObjectWriter, and under
+     * BucketOwnerPreferred unless it asked for {@code bucket-owner-full-control}), or the bucket owner when
+     * it carries none (its object will be the bucket owner's alone). An upload without a recorded
+     * initiator (made before posixgw recorded it, by versitygw, or anonymously) names the caller as its
+     * initiator, and as its owner too unless ACLs are disabled, as posixgw answered before. A bucket
+     * without a recorded owner is the caller's here, as in every other answer.
      */
-    private Owner futureOwner(Exchange x) throws IOException {
-        if (!acls.ownership(x.bucket()).aclsEnabled()) {
-            String bucketOwner = backend.bucketOwner(x.bucket());
-            if (bucketOwner != null) {
-                return new Owner(bucketOwner, bucketOwner);
-            }
+    private final class UploadParties {
+        private final Owner caller;
+        private final Owner bucketOwner; // null: the bucket has no recorded owner
+        private final boolean aclsEnabled;
+
+        UploadParties(Exchange x) throws IOException {
+            this.caller = new Owner(x.accessKey(), x.accessKey());
+            String recorded = backend.bucketOwner(x.bucket());
+            this.bucketOwner = recorded == null ? null : new Owner(recorded, recorded);
+            this.aclsEnabled = acls.ownership(x.bucket()).aclsEnabled();
         }
-        return new Owner(x.accessKey(), x.accessKey());
+
+        Owner initiator(UploadOrigin origin) {
+            return origin.initiator() == null ? caller : new Owner(origin.initiator(), origin.initiator());
+        }
+
+        Owner owner(UploadOrigin origin) {
+            // a bucket without a recorded owner is answered as the caller's, as everywhere
+            Owner objectsOwner = bucketOwner != null ? bucketOwner : caller;
+            if (!aclsEnabled) {
+                return objectsOwner;
+            }
+            if (origin.initiator() == null) {
+                return caller;
+            }
+            return origin.aclOwner() != null ? new Owner(origin.aclOwner(), origin.aclOwner()) : objectsOwner;
+        }
     }
 
     /** The upload's ACL ({@code acl}, null for none) waits on the upload with its other attributes until Complete. */
@@ -84,7 +110,8 @@ final class MultipartHandler {
                 ObjectHeaders.attributesFrom(x.request().headers())
                         .withLock(locks.forUpload(x))
                         .withAcl(acl),
-                checksum));
+                checksum,
+                x.accessKey()));
         S3Response response = S3Response.xml(new InitiateMultipartUploadResult(x.bucket(), x.key(), uploadId));
         if (checksum != null) {
             response.header("x-amz-checksum-algorithm", checksum.algorithm().name());
@@ -249,16 +276,15 @@ final class MultipartHandler {
                     uploadIdMarker,
                     max));
         }
-        Owner initiator = new Owner(x.accessKey(), x.accessKey());
-        Owner owner = futureOwner(x);
+        UploadParties parties = new UploadParties(x);
         List<ListMultipartUploadsResultXml.Upload> uploads = new ArrayList<>();
         for (MultipartUpload u : r.uploads()) {
             MultipartChecksum c = u.checksum();
             uploads.add(new ListMultipartUploadsResultXml.Upload(
                     enc.apply(u.key()),
                     u.uploadId(),
-                    initiator,
-                    owner,
+                    parties.initiator(u.origin()),
+                    parties.owner(u.origin()),
                     "STANDARD",
                     S3Xml.timestamp(u.initiated()),
                     c == null ? null : c.algorithm().name(),
@@ -299,16 +325,15 @@ final class MultipartHandler {
                         ChecksumValues.of(p.checksums())));
             }
         }
-        Owner initiator = new Owner(x.accessKey(), x.accessKey());
-        Owner owner = futureOwner(x);
+        UploadParties parties = new UploadParties(x);
         boolean truncated = max > 0 && r.truncated();
         MultipartChecksum checksum = r.checksum();
         return S3Response.xml(new ListPartsResultXml(
                 x.bucket(),
                 x.key(),
                 r.uploadId(),
-                initiator,
-                owner,
+                parties.initiator(r.origin()),
+                parties.owner(r.origin()),
                 "STANDARD",
                 marker,
                 truncated ? r.nextPartNumberMarker() : 0,

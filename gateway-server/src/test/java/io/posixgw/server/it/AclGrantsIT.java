@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.UserDefinedFileAttributeView;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -528,5 +529,99 @@ class AclGrantsIT {
                             .owner()
                             .id());
         }
+    }
+
+    /** The bucket's ACL grants as {@code grantee:permission}, in the order GetBucketAcl answers them. */
+    List<String> bucketGrants(String bucket) throws Exception {
+        RawS3.Response acl = send(alice, "GET", "/" + bucket, Map.of("acl", ""), Map.of());
+        assertStatus(200, null, acl);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                        "<Grant><Grantee[^>]*>(?:<ID>([^<]*)</ID>|<URI>([^<]*)</URI>).*?</Grantee>"
+                                + "<Permission>([^<]*)</Permission></Grant>")
+                .matcher(acl.text());
+        List<String> out = new java.util.ArrayList<>();
+        while (m.find()) {
+            out.add((m.group(1) != null ? m.group(1) : m.group(2)) + ":" + m.group(3));
+        }
+        return out;
+    }
+
+    @Test
+    @Conformance(Checklist.BUCKET_ALREADY_OWNED)
+    void reCreatingYourOwnBucketInUsEast1ResetsItsAclToTheOneTheRequestNames() throws Exception {
+        Map<String, String> writer = Map.of("x-amz-object-ownership", "ObjectWriter");
+        assertStatus(
+                200,
+                null,
+                send(
+                        alice,
+                        "PUT",
+                        "/again",
+                        Map.of(),
+                        Map.of("x-amz-object-ownership", "ObjectWriter", "x-amz-grant-read", "id=\"bob\"")));
+        assertStatus(200, null, send(bob, "GET", "/again", Map.of(), Map.of()));
+
+        // no ACL named: private, the owner's full control alone (AWS: "resets the bucket access control lists")
+        RawS3.Response again = send(alice, "PUT", "/again", Map.of(), Map.of());
+        assertStatus(200, null, again);
+        assertEquals("/again", again.header("Location"));
+        assertEquals(List.of("alice:FULL_CONTROL"), bucketGrants("again"));
+        assertStatus(403, "AccessDenied", send(bob, "GET", "/again", Map.of(), Map.of()));
+
+        // the grants it names
+        assertStatus(200, null, send(alice, "PUT", "/again", Map.of(), Map.of("x-amz-grant-read", "id=\"bob\"")));
+        assertEquals(List.of("bob:READ"), bucketGrants("again"));
+        assertStatus(200, null, send(bob, "GET", "/again", Map.of(), Map.of()));
+
+        // judged by the bucket's own Public Access Block: a public ACL is refused while it blocks them, nothing changes
+        assertStatus(
+                400,
+                "InvalidBucketAclWithBlockPublicAccessError",
+                send(alice, "PUT", "/again", Map.of(), Map.of("x-amz-acl", "public-read")));
+        assertEquals(List.of("bob:READ"), bucketGrants("again"));
+        assertStatus(200, null, send(alice, "PUT", "/again", Map.of("publicAccessBlock", ""), Map.of(), NO_BLOCK));
+        assertStatus(200, null, send(alice, "PUT", "/again", Map.of(), Map.of("x-amz-acl", "public-read")));
+        assertEquals(List.of("alice:FULL_CONTROL", ALL_USERS + ":READ"), bucketGrants("again"));
+        assertStatus(200, null, anonymous("GET", "/again"));
+        // the ownership a re-create names does not change the bucket's
+        assertStatus(200, null, send(alice, "PUT", "/again", Map.of(), writer));
+        RawS3.Response ownership = send(alice, "GET", "/again", Map.of("ownershipControls", ""), Map.of());
+        assertEquals("ObjectWriter", ownership.element("ObjectOwnership"), ownership.text());
+        assertStatus(
+                200,
+                null,
+                send(
+                        alice,
+                        "PUT",
+                        "/again",
+                        Map.of(),
+                        Map.of("x-amz-object-ownership", "BucketOwnerEnforced", "x-amz-acl", "public-read")));
+        assertEquals(
+                "ObjectWriter",
+                send(alice, "GET", "/again", Map.of("ownershipControls", ""), Map.of())
+                        .element("ObjectOwnership"));
+
+        // a reset is an ACL write: a policy's explicit Deny of s3:PutBucketAcl refuses it, and the ACL stays
+        String deny =
+                "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Deny\",\"Principal\":{\"AWS\":\"alice\"},"
+                        + "\"Action\":\"s3:PutBucketAcl\",\"Resource\":\"arn:aws:s3:::again\"}]}";
+        assertStatus(204, null, send(alice, "PUT", "/again", Map.of("policy", ""), Map.of(), deny));
+        assertStatus(403, "AccessDenied", send(alice, "PUT", "/again", Map.of(), Map.of()));
+        assertEquals(List.of("alice:FULL_CONTROL", ALL_USERS + ":READ"), bucketGrants("again"));
+        assertStatus(204, null, send(alice, "DELETE", "/again", Map.of("policy", ""), Map.of()));
+
+        // ACLs disabled: only the owner's full control may be named, and there is nothing to reset
+        assertStatus(200, null, send(alice, "PUT", "/again-enforced", Map.of(), Map.of()));
+        assertStatus(
+                400,
+                "InvalidBucketAclWithObjectOwnership",
+                send(alice, "PUT", "/again-enforced", Map.of(), Map.of("x-amz-acl", "public-read")));
+        assertStatus(200, null, send(alice, "PUT", "/again-enforced", Map.of(), Map.of("x-amz-acl", "private")));
+        assertEquals(List.of("alice:FULL_CONTROL"), bucketGrants("again-enforced"));
+
+        // someone else's bucket is not reset: 409 (root, who may create buckets), 403 (bob, who may not)
+        assertStatus(409, "BucketAlreadyOwnedByYou", send(rootRaw, "PUT", "/again", Map.of(), Map.of()));
+        assertStatus(403, "AccessDenied", send(bob, "PUT", "/again", Map.of(), Map.of()));
+        assertEquals(List.of("alice:FULL_CONTROL", ALL_USERS + ":READ"), bucketGrants("again"));
     }
 }

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * published, never after: present on the file the moment PutObject, CopyObject or
  * CompleteMultipartUpload answers, and a later write of the key leaves exactly its own (or none).
  * CreateMultipartUpload keeps the ACL it asks for, and its initiator's ownership under ObjectWriter,
- * until Complete. Raw signed HTTP with two {@code users.json} accounts; {@link AclPublicationSidecarIT}
+ * until Complete; ListParts and ListMultipartUploads name its initiator and the owner its object will have,
+ * whoever asks. Raw signed HTTP with two {@code users.json} accounts; {@link AclPublicationSidecarIT}
  * runs the same with a sidecar.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -205,5 +206,128 @@ class AclPublicationIT {
         RawS3.Response uploads = send(alice, "GET", "/acl-mp", Map.of("uploads", ""), Map.of());
         AclGrantsIT.assertStatus(200, null, uploads);
         assertEquals(0, uploads.elements("Upload").size(), uploads.text());
+    }
+
+    /** Removes the upload's recorded initiator, as an upload made before posixgw recorded it has none. */
+    void forgetInitiator(String bucket, String key, String uploadId) throws Exception {
+        Path upload = uploadDir(root, bucket, key, uploadId);
+        UserDefinedFileAttributeView view = Files.getFileAttributeView(upload, UserDefinedFileAttributeView.class);
+        assertTrue(view.list().contains(INITIATOR_ATTR), view.list().toString());
+        view.delete(INITIATOR_ATTR);
+    }
+
+    static final String INITIATOR_ATTR = "posixgw.initiator";
+
+    /** {@code <base>/<bucket>/.sgwtmp/multipart/<sha256 hex of the key>/<uploadId>}. */
+    static Path uploadDir(Path base, String bucket, String key, String uploadId) throws Exception {
+        byte[] h = java.security.MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+        return base.resolve(bucket)
+                .resolve(".sgwtmp/multipart")
+                .resolve(java.util.HexFormat.of().formatHex(h))
+                .resolve(uploadId);
+    }
+
+    static String create(RawS3 as, String bucket, String key, Map<String, String> headers) throws Exception {
+        RawS3.Response created = send(as, "POST", "/" + bucket + "/" + key, Map.of("uploads", ""), headers);
+        AclGrantsIT.assertStatus(200, null, created);
+        return created.element("UploadId");
+    }
+
+    /** What ListParts (as {@code as}) and ListMultipartUploads of the key's prefix name: {@code initiator/owner} twice. */
+    static String parties(RawS3 as, String bucket, String key, String uploadId) throws Exception {
+        RawS3.Response parts = send(as, "GET", "/" + bucket + "/" + key, Map.of("uploadId", uploadId), Map.of());
+        AclGrantsIT.assertStatus(200, null, parts);
+        RawS3.Response uploads = send(as, "GET", "/" + bucket, Map.of("uploads", "", "prefix", key), Map.of());
+        AclGrantsIT.assertStatus(200, null, uploads);
+        assertEquals(1, uploads.elements("Upload").size(), uploads.text());
+        return party(parts.text()) + " " + party(uploads.text());
+    }
+
+    private static String party(String xml) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                        "<Initiator><ID>([^<]*)</ID><DisplayName>([^<]*)</DisplayName></Initiator>"
+                                + "<Owner><ID>([^<]*)</ID><DisplayName>([^<]*)</DisplayName></Owner>")
+                .matcher(xml);
+        assertTrue(m.find(), xml);
+        assertEquals(m.group(1), m.group(2), "DisplayName is the ID");
+        assertEquals(m.group(3), m.group(4), "DisplayName is the ID");
+        return m.group(1) + "/" + m.group(3);
+    }
+
+    @Test
+    void uploadListingsNameTheirInitiatorAndTheOwnerTheObjectWillHaveWhoeverAsks() throws Exception {
+        // ObjectWriter: bob's upload, and its object, are bob's, also when alice asks
+        objectWriterBucket("mp-who");
+        String bobs = create(bob, "mp-who", "bobs", Map.of());
+        assertEquals("bob/bob bob/bob", parties(alice, "mp-who", "bobs", bobs));
+        // bob may list his upload's parts (not the bucket's uploads: no READ grant)
+        RawS3.Response bobAsks = send(bob, "GET", "/mp-who/bobs", Map.of("uploadId", bobs), Map.of());
+        AclGrantsIT.assertStatus(200, null, bobAsks);
+        assertEquals("bob/bob", party(bobAsks.text()));
+        String alices = create(alice, "mp-who", "alices", Map.of());
+        assertEquals("alice/alice alice/alice", parties(alice, "mp-who", "alices", alices));
+
+        // BucketOwnerPreferred: bob's object unless he gives it to the bucket owner
+        AclGrantsIT.assertStatus(
+                200,
+                null,
+                send(alice, "PUT", "/mp-pref", Map.of(), Map.of("x-amz-object-ownership", "BucketOwnerPreferred")));
+        AclGrantsIT.assertStatus(
+                200,
+                null,
+                send(alice, "PUT", "/mp-pref", Map.of("acl", ""), Map.of("x-amz-grant-write", "id=\"bob\"")));
+        String kept = create(bob, "mp-pref", "kept", Map.of());
+        assertEquals("bob/bob bob/bob", parties(alice, "mp-pref", "kept", kept));
+        String given = create(bob, "mp-pref", "given", Map.of("x-amz-acl", "bucket-owner-full-control"));
+        assertEquals("bob/alice bob/alice", parties(alice, "mp-pref", "given", given));
+
+        // ACLs disabled since: every object is the bucket owner's, bob still initiated the upload
+        AclGrantsIT.assertStatus(
+                200, null, send(alice, "PUT", "/mp-who", Map.of("acl", ""), Map.of("x-amz-acl", "private")));
+        String enforced = "<OwnershipControls xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Rule>"
+                + "<ObjectOwnership>BucketOwnerEnforced</ObjectOwnership></Rule></OwnershipControls>";
+        AclGrantsIT.assertStatus(
+                200,
+                null,
+                alice.send(
+                        "PUT",
+                        "/mp-who",
+                        Map.of("ownershipControls", ""),
+                        Map.of(),
+                        enforced.getBytes(StandardCharsets.UTF_8)));
+        assertEquals("bob/alice bob/alice", parties(alice, "mp-who", "bobs", bobs));
+
+        // an upload that recorded no initiator (made before posixgw kept it) is answered as before: the caller
+        forgetInitiator("mp-pref", "kept", kept);
+        assertEquals("alice/alice alice/alice", parties(alice, "mp-pref", "kept", kept));
+
+        // and the completed object does not carry the initiator: only the ACL it was created with
+        String done = create(bob, "mp-pref", "done", Map.of());
+        RawS3.Response part = bob.send(
+                "PUT",
+                "/mp-pref/done",
+                Map.of("partNumber", "1", "uploadId", done),
+                Map.of(),
+                "the only part".getBytes(StandardCharsets.UTF_8));
+        AclGrantsIT.assertStatus(200, null, part);
+        String body = "<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>" + part.header("etag")
+                + "</ETag></Part></CompleteMultipartUpload>";
+        AclGrantsIT.assertStatus(
+                200,
+                null,
+                bob.send(
+                        "POST",
+                        "/mp-pref/done",
+                        Map.of("uploadId", done),
+                        Map.of(),
+                        body.getBytes(StandardCharsets.UTF_8)));
+        assertFalse(storedAttributeNames("mp-pref", "done").contains(INITIATOR_ATTR));
+        assertTrue(storedAcl("mp-pref", "done").contains("\"Owner\":\"bob\""));
+    }
+
+    /** The names of the object's stored attributes. */
+    java.util.List<String> storedAttributeNames(String bucket, String key) throws Exception {
+        return Files.getFileAttributeView(root.resolve(bucket).resolve(key), UserDefinedFileAttributeView.class)
+                .list();
     }
 }

@@ -40,7 +40,7 @@ enum Checklist {
             "Names: 3–63 chars, lowercase letters, digits, `.`, `-`, start/end alphanumeric, not an IP address → else 400 `InvalidBucketName`"),
     BUCKET_ALREADY_OWNED(
             "Buckets",
-            "CreateBucket on an existing bucket you own → 409 `BucketAlreadyOwnedByYou`, except in `us-east-1`, where AWS answers 200 (with `Location`) and changes nothing"),
+            "CreateBucket on an existing bucket you own → 409 `BucketAlreadyOwnedByYou`, except in `us-east-1`, where AWS answers 200 (with `Location`) and resets the bucket's ACL to the one the request names"),
     BUCKET_LOCATION_CONSTRAINT(
             "Buckets", "LocationConstraint must be the configured region (400 `InvalidLocationConstraint`)"),
     BUCKET_US_EAST_1_NO_CONSTRAINT("Buckets", "and `us-east-1` is expressed by no constraint"),

@@ -233,6 +233,53 @@ class PolicyIT {
     }
 
     @Test
+    void aDenyOfEverythingLeavesTheOwnerOnlyThePolicyApisAndRootEverything() throws Exception {
+        bucketOf(alice, "alice-locked");
+        putObject(alice, "alice-locked", "k", "v");
+        String denyAll = policy(statement(
+                "Deny",
+                "{\"AWS\":\"alice\"}",
+                "\"s3:*\"",
+                "[\"arn:aws:s3:::alice-locked\",\"arn:aws:s3:::alice-locked/*\"]",
+                null));
+        assertStatus(204, null, putPolicy(alice, "alice-locked", denyAll));
+        // the owning users.json account is denied what the policy denies, its bucket's configuration APIs included
+        assertStatus(403, "AccessDenied", call(alice, "GET", "/alice-locked/k", Map.of(), null));
+        assertStatus(403, "AccessDenied", call(alice, "PUT", "/alice-locked/k2", Map.of(), "x"));
+        String pab = "<PublicAccessBlockConfiguration><BlockPublicAcls>true</BlockPublicAcls>"
+                + "<IgnorePublicAcls>true</IgnorePublicAcls><BlockPublicPolicy>false</BlockPublicPolicy>"
+                + "<RestrictPublicBuckets>true</RestrictPublicBuckets></PublicAccessBlockConfiguration>";
+        assertStatus(403, "AccessDenied", call(alice, "PUT", "/alice-locked", Map.of("publicAccessBlock", ""), pab));
+        assertStatus(
+                403, "AccessDenied", call(alice, "DELETE", "/alice-locked", Map.of("publicAccessBlock", ""), null));
+        assertStatus(
+                403, "AccessDenied", call(alice, "DELETE", "/alice-locked", Map.of("ownershipControls", ""), null));
+        String ownership = "<OwnershipControls><Rule><ObjectOwnership>ObjectWriter</ObjectOwnership></Rule>"
+                + "</OwnershipControls>";
+        assertStatus(
+                403, "AccessDenied", call(alice, "PUT", "/alice-locked", Map.of("ownershipControls", ""), ownership));
+        assertStatus(
+                403,
+                "AccessDenied",
+                alice.send("PUT", "/alice-locked", Map.of("acl", ""), Map.of("x-amz-acl", "private"), new byte[0]));
+        assertStatus(
+                403,
+                "AccessDenied",
+                alice.send("PUT", "/alice-locked/k", Map.of("acl", ""), Map.of("x-amz-acl", "private"), new byte[0]));
+        // root, the gateway's admin, is never limited by a policy
+        assertStatus(200, null, call(rootRaw, "GET", "/alice-locked/k", Map.of(), null));
+        assertStatus(200, null, call(rootRaw, "PUT", "/alice-locked", Map.of("publicAccessBlock", ""), pab));
+        // the owner keeps the policy APIs, so that it can always undo the lock-out
+        RawS3.Response got = call(alice, "GET", "/alice-locked", Map.of("policy", ""), null);
+        assertStatus(200, null, got);
+        assertEquals(denyAll, got.text());
+        assertStatus(204, null, putPolicy(alice, "alice-locked", denyAll));
+        assertStatus(204, null, call(alice, "DELETE", "/alice-locked", Map.of("policy", ""), null));
+        assertStatus(200, null, call(alice, "GET", "/alice-locked/k", Map.of(), null));
+        assertStatus(204, null, call(alice, "DELETE", "/alice-locked", Map.of("publicAccessBlock", ""), null));
+    }
+
+    @Test
     void anonymousRequestsGetExactlyWhatAPolicyGrantsToEveryone() throws Exception {
         bucketOf(alice, "alice-public");
         putObject(alice, "alice-public", "pub/catalog.json", "{\"price\":1}");

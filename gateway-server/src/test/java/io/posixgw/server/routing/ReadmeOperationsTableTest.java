@@ -38,7 +38,10 @@ class ReadmeOperationsTableTest {
                 "`LocationConstraint` in the body, `x-amz-acl`, `x-amz-grant-*`, `x-amz-object-ownership` "
                         + "(`BucketOwnerEnforced` by default, `BucketOwnerPreferred`, `ObjectWriter`; else `InvalidArgument`); "
                         + "S3 bucket names (else `InvalidBucketName`); no constraint means `us-east-1`, any other must be the configured region "
-                        + "(`InvalidLocationConstraint`); an owned bucket is 200 in `us-east-1` (AWS's legacy answer: nothing changed), 409 "
+                        + "(`InvalidLocationConstraint`); an owned bucket is 200 in `us-east-1` (AWS's legacy answer, which \"resets the bucket access "
+                        + "control lists\": with ACLs enabled the bucket's ACL becomes the one the request names, `private` "
+                        + "when none, judged by the bucket's own ownership and Public Access Block and refused by a Deny of "
+                        + "`s3:PutBucketAcl`; nothing else changes), 409 "
                         + "`BucketAlreadyOwnedByYou` elsewhere; with `BucketOwnerEnforced` ACLs granting others are "
                         + "`InvalidBucketAclWithObjectOwnership`, with ACLs enabled a public one is "
                         + "`InvalidBucketAclWithBlockPublicAccessError` (a new bucket blocks public ACLs, as on S3); "
@@ -185,8 +188,14 @@ class ReadmeOperationsTableTest {
         r.put(
                 Endpoint.LIST_PARTS,
                 "`max-parts` 1000 by default and at most; "
-                        + "the upload's checksum algorithm and type, and each part's checksum");
-        r.put(Endpoint.LIST_MULTIPART_UPLOADS, "`encoding-type=url`; `max-uploads` 1000 by default and at most");
+                        + "the upload's checksum algorithm and type, and each part's checksum; `Initiator` is the account "
+                        + "that created the upload and `Owner` the owner its object will have (the bucket owner with ACLs "
+                        + "disabled or after `bucket-owner-full-control` under `BucketOwnerPreferred`, else the initiator), "
+                        + "whoever asks");
+        r.put(
+                Endpoint.LIST_MULTIPART_UPLOADS,
+                "`encoding-type=url`; `max-uploads` 1000 by default and at most; each upload's `Initiator` and `Owner` "
+                        + "as ListParts names them");
         r.put(Endpoint.GET_OBJECT_TAGGING, "`versionId=null` only; tags in key order");
         r.put(
                 Endpoint.PUT_OBJECT_TAGGING,

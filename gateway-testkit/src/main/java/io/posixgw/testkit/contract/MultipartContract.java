@@ -25,6 +25,7 @@ import io.posixgw.core.model.MultipartUpload;
 import io.posixgw.core.model.ObjectAttributes;
 import io.posixgw.core.model.ObjectInfo;
 import io.posixgw.core.model.Part;
+import io.posixgw.core.model.UploadOrigin;
 import io.posixgw.testkit.BackendCalls;
 import io.posixgw.testkit.Bodies;
 import java.io.ByteArrayOutputStream;
@@ -394,6 +395,43 @@ public abstract class MultipartContract extends BackendContract {
         assertEquals("lp", p3.key());
         assertTrue(p3.initiated().toEpochMilli() > 0);
         assertS3(S3Error.INVALID_ARGUMENT, () -> part("lp", id, 10001, bytes("x")));
+    }
+
+    @Test
+    void anUploadKeepsWhoCreatedItAndWhoseObjectItWillBe() throws Exception {
+        io.posixgw.core.acl.Acl bobs = io.posixgw.core.acl.Acl.ownerOnly("bob");
+        String withAcl = backend.createMultipartUpload(new io.posixgw.core.model.CreateMultipartUploadRequest(
+                B, "origin/acl", ObjectAttributes.EMPTY.withAcl(bobs), null, "bob"));
+        String plain = backend.createMultipartUpload(new io.posixgw.core.model.CreateMultipartUploadRequest(
+                B, "origin/plain", ObjectAttributes.EMPTY, null, "carol"));
+        String unrecorded = backend.createMultipartUpload(B, "origin/none", ObjectAttributes.EMPTY);
+        part("origin/acl", withAcl, 1, bytes("p"));
+
+        assertEquals(
+                new UploadOrigin("bob", "bob"),
+                backend.listParts(B, "origin/acl", withAcl, 0, 1000).origin());
+        assertEquals(
+                new UploadOrigin("carol", null),
+                backend.listParts(B, "origin/plain", plain, 0, 1000).origin());
+        assertEquals(
+                UploadOrigin.UNRECORDED,
+                backend.listParts(B, "origin/none", unrecorded, 0, 1000).origin());
+        Map<String, UploadOrigin> listed = new java.util.TreeMap<>();
+        for (MultipartUpload u : backend.listMultipartUploads(
+                        new ListMultipartUploadsRequest(B, "origin/", null, null, null, 1000))
+                .uploads()) {
+            listed.put(u.key(), u.origin());
+        }
+        assertEquals(
+                Map.of(
+                        "origin/acl", new UploadOrigin("bob", "bob"),
+                        "origin/plain", new UploadOrigin("carol", null),
+                        "origin/none", UploadOrigin.UNRECORDED),
+                listed);
+        // the initiator belongs to the upload, not to the object it becomes
+        backend.completeMultipartUpload(
+                B, "origin/acl", withAcl, completed(part("origin/acl", withAcl, 1, bytes("p"))));
+        assertNoUploadLeft("origin/acl");
     }
 
     @Test

@@ -52,7 +52,7 @@ final class MemoryMultipart {
             MemoryBucket b = store.bucket(r.bucket());
             // ids sort by creation, as the uploads of one key are listed
             String id = String.format(Locale.ROOT, "%013x%07x", store.now().toEpochMilli(), sequence.incrementAndGet());
-            b.uploads.put(id, new Upload(r.key(), id, store.now(), r.attributes(), r.checksum()));
+            b.uploads.put(id, new Upload(r.key(), id, store.now(), r.attributes(), r.checksum(), r.initiator()));
             return id;
         }
     }
@@ -247,7 +247,8 @@ final class MemoryMultipart {
                 page.add(p.part());
             }
             int next = page.isEmpty() ? 0 : page.get(page.size() - 1).partNumber();
-            return new ListPartsResult(r.key(), r.uploadId(), upload.initiated, page, truncated, next, upload.checksum);
+            return new ListPartsResult(
+                    r.key(), r.uploadId(), upload.initiated, page, truncated, next, upload.checksum, upload.origin);
         }
     }
 
@@ -259,7 +260,7 @@ final class MemoryMultipart {
         synchronized (store.lock()) {
             for (Upload u : store.bucket(r.bucket()).uploads.values()) {
                 if (pager.inScope(u.key) && !pager.passed(u.key)) {
-                    all.add(new MultipartUpload(u.key, u.id, u.initiated, u.checksum));
+                    all.add(new MultipartUpload(u.key, u.id, u.initiated, u.checksum, u.origin));
                 }
             }
         }
