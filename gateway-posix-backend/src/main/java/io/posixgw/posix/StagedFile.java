@@ -38,7 +38,16 @@ final class StagedFile implements Closeable {
         this.crc64 = crc64 ? ChecksumAlgorithm.CRC64NVME.newChecksummer() : null;
     }
 
-    /** Creates the temp file, creating {@code .sgwtmp} when missing; {@code NoSuchBucket} when the bucket is gone. */
+    /**
+     * Creates the temp file, creating {@code .sgwtmp} when missing; {@code NoSuchBucket} when the
+     * bucket is gone. Under the bucket's writers lock, shared ({@link BucketWriters}), like the
+     * publication: a DeleteBucket holds it from its park of the bucket to the parked directory's
+     * removal, so no temp file is created in a parked bucket while it is being removed. On
+     * GlusterFS (replica 2, no client quorum) a create racing the removal of {@code .sgwtmp}
+     * took effect on one brick and the removal on the other, both answered as successes: the
+     * parked bucket lived on on one brick, the PUT's later rename landed there, was acknowledged
+     * and was lost (issue 19).
+     */
     static StagedFile create(Path bucketDir, String key, boolean md5, boolean crc64) throws IOException {
         return create(bucketDir, key, md5, crc64, CREATE_NEW);
     }
@@ -60,6 +69,14 @@ final class StagedFile implements Closeable {
      * answer is NoSuchBucket, or {@code .sgwtmp} is made again if the bucket is there.
      */
     static StagedFile create(Path bucketDir, String key, boolean md5, boolean crc64, Creator creator)
+            throws IOException {
+        try (KeyLocks.Held writing =
+                BucketWriters.of(bucketDir).shared(bucketDir.getFileName().toString())) {
+            return createWriting(bucketDir, key, md5, crc64, creator);
+        }
+    }
+
+    private static StagedFile createWriting(Path bucketDir, String key, boolean md5, boolean crc64, Creator creator)
             throws IOException {
         Path dir = PathResolver.staging(bucketDir);
         String base = Fs.sha256Hex(key) + ".";
