@@ -283,6 +283,70 @@ class BucketDeleteRaceTest extends BackendTestBase {
     }
 
     /**
+     * The entries a multipart upload adds to the bucket's {@code .sgwtmp} (its directory, a part's
+     * rename into it) wait, like a temp file's creation, while a DeleteBucket holds the bucket's
+     * writers lock (from its park to its removal): a replica that applied them in another order
+     * than the removal could keep the parked bucket, for a Complete to publish into.
+     */
+    @Test
+    void multipartEntriesWaitWhileADeleteHoldsTheBucket() throws Exception {
+        BucketWriters writers = BucketWriters.of(root.resolve(B));
+        String warm = backend.createMultipartUpload(B, "warm", io.posixgw.core.model.ObjectAttributes.EMPTY);
+        backend.uploadPart(B, "warm", warm, 1, Bodies.of(bytes("warm")), null);
+
+        Future<String> create;
+        try (KeyLocks.Held deleting = writers.exclusive(B)) {
+            create = pool.submit(
+                    () -> backend.createMultipartUpload(B, "mp", io.posixgw.core.model.ObjectAttributes.EMPTY));
+            assertWaits(create, "the upload's directory was made while the delete held the bucket");
+        }
+        String id = create.get(GUARD_SECONDS, TimeUnit.SECONDS);
+
+        CountDownLatch reading = new CountDownLatch(1);
+        CountDownLatch go = new CountDownLatch(1);
+        BodySource body = new BodySource() {
+            private boolean sent;
+
+            @Override
+            public long length() {
+                return 4;
+            }
+
+            @Override
+            public ByteBuffer next() {
+                if (sent) {
+                    return null;
+                }
+                sent = true;
+                reading.countDown(); // its temp file is made: the rename into the upload comes next
+                await(go);
+                return ByteBuffer.wrap(bytes("part"));
+            }
+
+            @Override
+            public Map<String, String> checksums() {
+                return Map.of();
+            }
+        };
+        Future<?> part = pool.submit(() -> backend.uploadPart(B, "mp", id, 1, body, null));
+        await(reading);
+        try (KeyLocks.Held deleting = writers.exclusive(B)) {
+            go.countDown();
+            assertWaits(part, "the part was renamed into its upload while the delete held the bucket");
+        }
+        part.get(GUARD_SECONDS, TimeUnit.SECONDS);
+    }
+
+    private static void assertWaits(Future<?> f, String message) throws Exception {
+        try {
+            f.get(500, TimeUnit.MILLISECONDS);
+            fail(message);
+        } catch (java.util.concurrent.TimeoutException waits) {
+            // it waits for the delete
+        }
+    }
+
+    /**
      * Many rounds of PUTs through B (renames through a stale entry) racing one DeleteBucket
      * through A: in every round, DeleteBucket succeeded only if no PUT of the round was
      * acknowledged, and otherwise every acknowledged object is there, whole.
