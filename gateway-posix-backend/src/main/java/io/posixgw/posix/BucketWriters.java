@@ -9,8 +9,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * A bucket's writers lock, shared by every gateway on the root: each publication of an object
- * (the rename of its data, a sidecar's move of its attributes, a directory object's etag) holds
- * it shared; DeleteBucket holds it exclusive from the moment it parks the bucket until the
+ * (the rename of its data, a sidecar's move of its attributes, a directory object's etag) and
+ * each step that adds an entry to the bucket ahead of it (a temp file's creation, the key's
+ * directories) holds it shared; DeleteBucket holds it exclusive from the moment it parks the bucket until the
  * parked directory is removed from the file system or restored under its name (see {@link
  * Buckets}). So no publication can land in a parked bucket after the delete's last look for
  * objects: whatever path or cached directory entry led the writer there (a rename through a
@@ -55,6 +56,11 @@ final class BucketWriters {
     /** @param root the data root */
     BucketWriters(Path root) {
         this.file = root.resolve(Buckets.NAME_LOCKS);
+    }
+
+    /** The writers locks of the root that holds {@code bucketDir} (the lock state is the JVM's, this only names the file). */
+    static BucketWriters of(Path bucketDir) {
+        return new BucketWriters(bucketDir.getParent());
     }
 
     /** Held shared by a publication into {@code bucket}: waits while a DeleteBucket of it holds it exclusive. */

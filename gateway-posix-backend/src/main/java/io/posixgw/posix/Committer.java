@@ -48,8 +48,11 @@ final class Committer {
 
     /**
      * The bucket's writers lock, shared ({@link BucketWriters}): held by every step that makes
-     * an object appear in the bucket, so that a DeleteBucket, which holds it exclusive from its
-     * park of the bucket until the parked directory is gone or restored, never removes one.
+     * an object appear in the bucket, and by those that add the entries it needs first (its temp
+     * file, its key's directories), so that a DeleteBucket, which holds it exclusive from its
+     * park of the bucket until the parked directory is gone or restored, never removes one and
+     * never removes the bucket while an entry is being added to it (which a replicated file
+     * system can apply in different orders on its replicas).
      */
     KeyLocks.Held writing(Path bucketDir) throws IOException {
         return writers.shared(bucketDir.getFileName().toString());
@@ -82,7 +85,9 @@ final class Committer {
             // are flushed in the background while this thread flushes the data, so a PUT to
             // a new prefix waits for two fsyncs in a row instead of three.
             Set<Path> changed = new LinkedHashSet<>();
-            mkdirsDown(bucketDir, firstMissing, target.getParent(), changed);
+            try (KeyLocks.Held writing = writing(bucketDir)) { // never while a DeleteBucket removes the bucket
+                mkdirsDown(bucketDir, firstMissing, target.getParent(), changed);
+            }
             if (fsync) {
                 created = dirSync.syncInBackground(changed);
             }

@@ -72,7 +72,10 @@ final class MultipartStore {
         String id = UploadIds.next();
         Path hashDir = PathResolver.uploadsOfKey(bucketDir, key);
         Path uploadDir = hashDir.resolve(id);
-        Fs.createDirectoriesBelow(bucketDir, uploadDir);
+        // never while a DeleteBucket removes the bucket (its .sgwtmp with it): see Committer.writing
+        try (KeyLocks.Held writing = committer.writing(bucketDir)) {
+            Fs.createDirectoriesBelow(bucketDir, uploadDir);
+        }
         try {
             store.set(hashDir, AttrNames.OBJNAME, AttrCodec.utf8(key));
             Map<String, byte[]> attrs = new LinkedHashMap<>(AttrCodec.objectAttrs(a));
@@ -111,7 +114,7 @@ final class MultipartStore {
             }
             Map<String, String> partChecksum = MultipartRules.partChecksum(
                     checksum, body.checksums(), computed == null ? null : computed.base64());
-            return publishPart(staged, uploadDir, uploadId, partNumber, partChecksum);
+            return publishPart(staged, bucketDir, uploadDir, uploadId, partNumber, partChecksum);
         }
     }
 
@@ -160,7 +163,7 @@ final class MultipartStore {
                 staged.copyHashing(src.channel(), first, length, sum);
                 Map<String, String> partChecksum =
                         sum == null ? Map.of() : Map.of(checksum.algorithm().name(), sum.base64());
-                return publishPart(staged, uploadDir, uploadId, partNumber, partChecksum);
+                return publishPart(staged, bucketDir, uploadDir, uploadId, partNumber, partChecksum);
             }
         }
     }
@@ -181,7 +184,12 @@ final class MultipartStore {
 
     /** Sets the part's attributes, makes it durable and renames it into the upload (replacing an earlier upload of it). */
     private Part publishPart(
-            StagedFile staged, Path uploadDir, String uploadId, int partNumber, Map<String, String> checksum)
+            StagedFile staged,
+            Path bucketDir,
+            Path uploadDir,
+            String uploadId,
+            int partNumber,
+            Map<String, String> checksum)
             throws IOException {
         String etag = Etags.fromMd5(staged.md5());
         Map<String, byte[]> attrs = new LinkedHashMap<>();
@@ -198,10 +206,12 @@ final class MultipartStore {
         committer.forceFile(staged);
         Path target = uploadDir.resolve(Integer.toString(partNumber));
         // the upload's lock (sidecar): a part's two renames never straddle a Complete's claim or an Abort
-        // of the upload in another gateway, nor another upload of the same part number
+        // of the upload in another gateway, nor another upload of the same part number; and the
+        // bucket's writers lock: never while a DeleteBucket removes the bucket (see Committer.writing)
         long deadline = System.nanoTime() + CLAIM_WAIT_NANOS;
         while (true) {
-            try (KeyLocks.Held across = store.lockPublication(uploadDir)) {
+            try (KeyLocks.Held writing = committer.writing(bucketDir);
+                    KeyLocks.Held across = store.lockPublication(uploadDir)) {
                 // fails when the upload was aborted or completed meanwhile, or a Complete holds it claimed
                 Files.move(staged.path, target, StandardCopyOption.ATOMIC_MOVE);
                 staged.markPublished();

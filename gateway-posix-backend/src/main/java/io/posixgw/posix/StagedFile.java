@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -37,23 +38,65 @@ final class StagedFile implements Closeable {
         this.crc64 = crc64 ? ChecksumAlgorithm.CRC64NVME.newChecksummer() : null;
     }
 
-    /** Creates the temp file, creating {@code .sgwtmp} when missing; {@code NoSuchBucket} when the bucket is gone. */
+    /**
+     * Creates the temp file, creating {@code .sgwtmp} when missing; {@code NoSuchBucket} when the
+     * bucket is gone. Under the bucket's writers lock, shared ({@link BucketWriters}), like the
+     * publication: a DeleteBucket holds it from its park of the bucket to the parked directory's
+     * removal, so no temp file is created in a parked bucket while it is being removed. On
+     * GlusterFS (replica 2, no client quorum) a create racing the removal of {@code .sgwtmp}
+     * took effect on one brick and the removal on the other, both answered as successes: the
+     * parked bucket lived on on one brick, the PUT's later rename landed there, was acknowledged
+     * and was lost (issue 19).
+     */
     static StagedFile create(Path bucketDir, String key, boolean md5, boolean crc64) throws IOException {
+        return create(bucketDir, key, md5, crc64, CREATE_NEW);
+    }
+
+    /** Creates a temp file by its path (a test stands in a shared file system's answers). */
+    @FunctionalInterface
+    interface Creator {
+        FileChannel create(Path file) throws IOException;
+    }
+
+    private static final Creator CREATE_NEW =
+            file -> FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+
+    /**
+     * {@link #create(Path, String, boolean, boolean)} through {@code creator}. ESTALE is taken as
+     * ENOENT: on a shared file system it is what a create answers when this client's cached entry
+     * of the bucket (or of its {@code .sgwtmp}) leads to a directory another gateway's DeleteBucket
+     * removed; the bucket is then looked up again (which waits the cached entry out) and the
+     * answer is NoSuchBucket, or {@code .sgwtmp} is made again if the bucket is there.
+     */
+    static StagedFile create(Path bucketDir, String key, boolean md5, boolean crc64, Creator creator)
+            throws IOException {
+        try (KeyLocks.Held writing =
+                BucketWriters.of(bucketDir).shared(bucketDir.getFileName().toString())) {
+            return createWriting(bucketDir, key, md5, crc64, creator);
+        }
+    }
+
+    private static StagedFile createWriting(Path bucketDir, String key, boolean md5, boolean crc64, Creator creator)
+            throws IOException {
         Path dir = PathResolver.staging(bucketDir);
         String base = Fs.sha256Hex(key) + ".";
         for (int attempt = 0; ; attempt++) {
             Path p = dir.resolve(base + Fs.randomHex());
             try {
-                FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                return new StagedFile(p, ch, md5, crc64);
+                return new StagedFile(p, creator.create(p), md5, crc64);
             } catch (FileAlreadyExistsException e) {
                 // name collision: draw again
-            } catch (NoSuchFileException e) {
-                if (attempt > 2) {
+            } catch (FileSystemException e) {
+                if (!(e instanceof NoSuchFileException) && !Fs.isStale(e) || attempt > 2) {
                     throw e;
                 }
                 PathResolver.requireBucket(bucketDir);
-                Fs.createDirectoriesBelow(bucketDir, dir);
+                try {
+                    Fs.createDirectoriesBelow(bucketDir, dir);
+                } catch (NoSuchFileException gone) {
+                    PathResolver.requireBucket(bucketDir); // went while .sgwtmp was being made
+                    throw gone;
+                }
             }
         }
     }

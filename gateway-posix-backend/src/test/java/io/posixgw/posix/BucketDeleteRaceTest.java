@@ -230,6 +230,123 @@ class BucketDeleteRaceTest extends BackendTestBase {
     }
 
     /**
+     * Issue 19's lost PUTs, as the GlusterFS bed showed them: B created its temp file, through its
+     * cached entry of the bucket, in the parked directory's {@code .sgwtmp} while A was removing
+     * it; the two bricks of the replica applied the create and the removal in opposite orders, each
+     * was answered as a success, the parked bucket lived on on one brick and B's later rename
+     * landed there. So the creation of a temp file waits while a DeleteBucket holds the bucket
+     * (parked, found empty, being removed), and then finds it gone: NoSuchBucket.
+     */
+    @Test
+    void aTempFileIsNeverCreatedInAParkedBucketWhileItIsBeingRemoved() throws Exception {
+        Path bucketDir = root.resolve(B);
+        try (StagedFile warm = StagedFile.create(bucketDir, "warm", true, false)) {
+            // the classes loaded, so that the create below is quick when nothing holds it
+        }
+        CompletableFuture<Object> create = new CompletableFuture<>();
+        boolean[] createdDuringRemoval = new boolean[1];
+        posix.raceHooks(new RaceHooks() {
+            @Override
+            public void deleteFoundParkedEmpty(Path parked) {
+                pool.submit(
+                        () -> { // B, whose cached entry of the bucket leads to the parked directory
+                            try (StagedFile staged = StagedFile.create(
+                                    bucketDir,
+                                    "k",
+                                    true,
+                                    false,
+                                    file -> java.nio.channels.FileChannel.open(
+                                            parked.resolve(bucketDir.relativize(file)),
+                                            java.nio.file.StandardOpenOption.CREATE_NEW,
+                                            java.nio.file.StandardOpenOption.WRITE))) {
+                                create.complete(OK);
+                            } catch (S3Exception e) {
+                                create.complete(e.error());
+                            } catch (Throwable e) {
+                                create.complete(e);
+                            }
+                        });
+                try {
+                    create.get(500, TimeUnit.MILLISECONDS);
+                    createdDuringRemoval[0] = true;
+                } catch (java.util.concurrent.TimeoutException waits) {
+                    // what should happen: the create waits for the delete
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        });
+        backend.deleteBucket(B);
+        assertFalse(createdDuringRemoval[0], "a temp file was created in the parked bucket while it was removed");
+        assertEquals(S3Error.NO_SUCH_BUCKET, create.get(GUARD_SECONDS, TimeUnit.SECONDS));
+        assertEquals(null, bucketDirectoryNow(B));
+    }
+
+    /**
+     * The entries a multipart upload adds to the bucket's {@code .sgwtmp} (its directory, a part's
+     * rename into it) wait, like a temp file's creation, while a DeleteBucket holds the bucket's
+     * writers lock (from its park to its removal): a replica that applied them in another order
+     * than the removal could keep the parked bucket, for a Complete to publish into.
+     */
+    @Test
+    void multipartEntriesWaitWhileADeleteHoldsTheBucket() throws Exception {
+        BucketWriters writers = BucketWriters.of(root.resolve(B));
+        String warm = backend.createMultipartUpload(B, "warm", io.posixgw.core.model.ObjectAttributes.EMPTY);
+        backend.uploadPart(B, "warm", warm, 1, Bodies.of(bytes("warm")), null);
+
+        Future<String> create;
+        try (KeyLocks.Held deleting = writers.exclusive(B)) {
+            create = pool.submit(
+                    () -> backend.createMultipartUpload(B, "mp", io.posixgw.core.model.ObjectAttributes.EMPTY));
+            assertWaits(create, "the upload's directory was made while the delete held the bucket");
+        }
+        String id = create.get(GUARD_SECONDS, TimeUnit.SECONDS);
+
+        CountDownLatch reading = new CountDownLatch(1);
+        CountDownLatch go = new CountDownLatch(1);
+        BodySource body = new BodySource() {
+            private boolean sent;
+
+            @Override
+            public long length() {
+                return 4;
+            }
+
+            @Override
+            public ByteBuffer next() {
+                if (sent) {
+                    return null;
+                }
+                sent = true;
+                reading.countDown(); // its temp file is made: the rename into the upload comes next
+                await(go);
+                return ByteBuffer.wrap(bytes("part"));
+            }
+
+            @Override
+            public Map<String, String> checksums() {
+                return Map.of();
+            }
+        };
+        Future<?> part = pool.submit(() -> backend.uploadPart(B, "mp", id, 1, body, null));
+        await(reading);
+        try (KeyLocks.Held deleting = writers.exclusive(B)) {
+            go.countDown();
+            assertWaits(part, "the part was renamed into its upload while the delete held the bucket");
+        }
+        part.get(GUARD_SECONDS, TimeUnit.SECONDS);
+    }
+
+    private static void assertWaits(Future<?> f, String message) throws Exception {
+        try {
+            f.get(500, TimeUnit.MILLISECONDS);
+            fail(message);
+        } catch (java.util.concurrent.TimeoutException waits) {
+            // it waits for the delete
+        }
+    }
+
+    /**
      * Many rounds of PUTs through B (renames through a stale entry) racing one DeleteBucket
      * through A: in every round, DeleteBucket succeeded only if no PUT of the round was
      * acknowledged, and otherwise every acknowledged object is there, whole.

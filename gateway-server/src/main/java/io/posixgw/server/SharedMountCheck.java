@@ -72,8 +72,8 @@ final class SharedMountCheck {
                 out.add(
                         "the data root is on GlusterFS (" + m.point()
                                 + ") with the FUSE client's entry, attribute or negative "
-                                + "caching on: several gateways over it can serve stale objects, with --sidecar objects without "
-                                + "their attributes, and lose a PUT racing a DeleteBucket; mount with entry-timeout=0,"
+                                + "caching on: several gateways over it can serve stale objects, and with --sidecar objects "
+                                + "without their attributes; mount with entry-timeout=0,"
                                 + "attribute-timeout=0,negative-timeout=0 and performance.md-cache-timeout 0 (docs/DEPLOY-SCALE-OUT.md)");
             }
         } else if (t.startsWith("nfs")) {
