@@ -235,6 +235,26 @@ abstract class AbstractFoldTests extends BackendTestBase {
         assertEquals(List.of("m", "m/x", "n", "n/", "n/y"), allKeys("", 1000));
     }
 
+    /** S3 answers a Complete of an upload that is already the object with the same result; so do folded keys. */
+    @Test
+    void aRepeatedCompleteOntoAFoldedKeyAnswersTheSameResult() throws Exception {
+        put("m/x", bytes("x"));
+        put("n/y", bytes("y"));
+        put("t", bytes("t"));
+        for (String key : List.of("m", "n/", "t/u")) { // folded, with slash data, under a folded file
+            String id = backend.createMultipartUpload(B, key, ObjectAttributes.EMPTY);
+            Part p = backend.uploadPart(B, key, id, 1, Bodies.of(bytes("multi " + key), 7000), null);
+            List<CompletedPart> parts = List.of(new CompletedPart(1, p.etag(), null));
+            var first = backend.completeMultipartUpload(B, key, id, parts);
+            var again = backend.completeMultipartUpload(B, key, id, parts);
+            assertEquals(first.etag(), again.etag(), key);
+            assertEquals(key, again.key());
+            assertArrayEquals(bytes("multi " + key), get(key));
+        }
+        assertTrue(Files.isRegularFile(Folds.self(bucketDir().resolve("m"))), "m folded");
+        assertTrue(Files.isRegularFile(Folds.slash(bucketDir().resolve("n"))), "n/ has data");
+    }
+
     private void complete(String key, String data) throws IOException {
         String id = backend.createMultipartUpload(B, key, ObjectAttributes.EMPTY);
         Part p = backend.uploadPart(B, key, id, 1, Bodies.of(bytes(data), 7000), null);
