@@ -293,6 +293,55 @@ abstract class AbstractFoldTests extends BackendTestBase {
         assertFalse(Files.exists(bucketDir().resolve(".sgwtmp/fold")));
     }
 
+    /** ListObjectVersions of a bucket never versioned lists every key as its null version, folded ones too. */
+    @Test
+    void listObjectVersionsListsFoldedKeysAsNullVersions() throws Exception {
+        posix = new PosixBackend(root, options().withVersioningDir(Files.createDirectories(tmp.resolve("versions"))));
+        backend = new io.posixgw.testkit.BackendCalls(posix);
+        put("f", bytes("f"));
+        put("f/g", bytes("gg"));
+        put("n/y", bytes("y"));
+        put("n/", bytes("slash"));
+        List<io.posixgw.core.model.ObjectVersion> all = backend.listObjectVersions(
+                        new io.posixgw.core.model.ListVersionsRequest(B, "", null, null, null, 1000))
+                .entries();
+        assertEquals(
+                List.of("f", "f/g", "n/", "n/y"), all.stream().map(v -> v.key()).toList());
+        for (io.posixgw.core.model.ObjectVersion v : all) {
+            assertTrue(v.latest() && !v.deleteMarker(), v.key());
+            assertEquals(null, v.info().versionId(), v.key());
+            assertEquals(backend.headObject(B, v.key()).etag(), v.info().etag(), v.key());
+            assertEquals(backend.headObject(B, v.key()).size(), v.info().size(), v.key());
+        }
+        var delimited =
+                backend.listObjectVersions(new io.posixgw.core.model.ListVersionsRequest(B, "", "/", null, null, 1000));
+        assertEquals(
+                List.of("f"), delimited.entries().stream().map(v -> v.key()).toList()); // n/ rolls up
+        assertEquals(List.of("f/", "n/"), delimited.commonPrefixes());
+        for (String prefix : List.of("f", "n/", "n")) {
+            var page = backend.listObjectVersions(
+                    new io.posixgw.core.model.ListVersionsRequest(B, prefix, null, null, null, 1000));
+            assertEquals(
+                    allKeys(prefix, 1000),
+                    page.entries().stream().map(v -> v.key()).toList(),
+                    prefix);
+        }
+        List<String> paged = new ArrayList<>();
+        String marker = null;
+        String idMarker = null;
+        for (int pages = 0; pages < 10; pages++) {
+            var page = backend.listObjectVersions(
+                    new io.posixgw.core.model.ListVersionsRequest(B, "", null, marker, idMarker, 1));
+            page.entries().forEach(v -> paged.add(v.key()));
+            if (!page.truncated()) {
+                break;
+            }
+            marker = page.nextKey();
+            idMarker = page.nextId();
+        }
+        assertEquals(List.of("f", "f/g", "n/", "n/y"), paged);
+    }
+
     @Test
     void versionedBucketsRefuseFoldedKeysClearly() throws Exception {
         put("v", bytes("v"));
@@ -363,6 +412,30 @@ abstract class AbstractFoldTests extends BackendTestBase {
             assertArrayEquals(bytes("c"), get(k + "/child"));
             assertObject(k, "old " + k, "text/old");
             assertTrue(allKeys("", 1000).contains(k), step);
+        }
+    }
+
+    @Test
+    void listObjectVersionsListsAKeyAKillLeftInTransit() throws Exception {
+        posix = new PosixBackend(root, options().withVersioningDir(Files.createDirectories(tmp.resolve("versions"))));
+        backend = new io.posixgw.testkit.BackendCalls(posix);
+        for (String step :
+                List.of("fold:key", "fold:out", "fold:in", "unfold:key", "unfold:out", "unfold:dir", "link")) {
+            String k = "k-" + step.replace(':', '-');
+            put(k, bytes("old " + k));
+            if (step.startsWith("fold")) {
+                runKilled(step, () -> put(k + "/child", bytes("c")));
+            } else {
+                put(k + "/child", bytes("c"));
+                runKilled(step, () -> backend.deleteObject(B, k + "/child"));
+            }
+            List<String> keys = backend
+                    .listObjectVersions(new io.posixgw.core.model.ListVersionsRequest(B, k, null, null, null, 1000))
+                    .entries()
+                    .stream()
+                    .map(v -> v.key())
+                    .toList();
+            assertTrue(keys.contains(k), step + ": " + keys);
         }
     }
 
