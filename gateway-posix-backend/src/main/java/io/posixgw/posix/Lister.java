@@ -164,6 +164,12 @@ final class Lister {
         return d;
     }
 
+    /**
+     * What a directory's read saw of folds and unfolds: the count of moves, the same before and
+     * after the read, and the names of the keys then under way.
+     */
+    private record Quiet(Object moves, List<String> inFlight) {}
+
     /** A listed name; a directory's {@code slash} is the data of its key {@code p/}, when it has some ({@link Folds}). */
     private record Entry(String key, Path path, BasicFileAttributes attrs, boolean dir, Entry slash) {
         Entry(String key, Path path, BasicFileAttributes attrs, boolean dir) {
@@ -346,6 +352,7 @@ final class Lister {
             // a key being folded or unfolded has no name here for a moment: its transit names it. A
             // move that began or ended during the read may have hidden it from both: read again
             // (the names of every read kept; one that is gone is looked for under its fold lock)
+            Quiet quiet = null;
             for (int read = 0; read < MOVE_READS; read++) {
                 Object moves = folds != null ? FoldLookup.moves(bucketDir) : null;
                 try (DirectoryStream<Path> ds = opener.open(dir)) {
@@ -365,12 +372,14 @@ final class Lister {
                 if (folds == null) {
                     break;
                 }
-                for (String n : lookup.inFlightNames(bucketDir, rel, namePrefix)) {
+                List<String> inFlight = lookup.inFlightNames(bucketDir, rel, namePrefix);
+                for (String n : inFlight) {
                     if (!(marked && passedEntirely(rel + n)) && seen.add(n)) {
                         names.add(n);
                     }
                 }
                 if (FoldLookup.moves(bucketDir).equals(moves)) {
+                    quiet = new Quiet(moves, inFlight);
                     break;
                 }
             }
@@ -405,7 +414,7 @@ final class Lister {
                     continue;
                 }
                 if (a.isDirectory()) {
-                    addDirectory(pending, rel + n, p, a);
+                    addDirectory(pending, rel + n, p, a, quiet);
                 } else if (a.isRegularFile()) {
                     pending.add(new Entry(rel + n, p, a, false));
                 }
@@ -416,16 +425,17 @@ final class Lister {
          * A directory's entry, and what {@link Folds} keeps in its {@code .sgwtmp}: the data of the
          * key {@code p} itself (listed as a file {@code p}, before {@code p-x} and {@code p/}) and of
          * {@code p/}. One lstat of {@code .sgwtmp}, none when both keys were listed already.
-         * A directory without {@code .sgwtmp} costs the few lstats of {@link FoldLookup#mayBeMoving}.
+         * A directory without {@code .sgwtmp} costs one lstat more (of {@link Folds#MOVES}), the few
+         * of {@link FoldLookup#mayBeMoving} while moves run in the bucket.
          */
-        private void addDirectory(PriorityQueue<Entry> pending, String key, Path p, BasicFileAttributes a)
+        private void addDirectory(PriorityQueue<Entry> pending, String key, Path p, BasicFileAttributes a, Quiet quiet)
                 throws IOException {
             Entry slash = null;
             if (!(pager.passed(key) && pager.passed(key + "/"))) {
                 BasicFileAttributes st = Fs.lstat(p.resolve(PathResolver.STAGING));
                 boolean layout = st != null && st.isDirectory() && !st.isSymbolicLink();
                 // without .sgwtmp, p is a plain prefix unless a fold or unfold of the key p moves it now
-                boolean moving = !layout && folds != null && lookup.mayBeMoving(bucketDir, key, p, a);
+                boolean moving = !layout && folds != null && mayBeMoving(key, p, a, quiet);
                 if (layout || moving) {
                     Path self = Folds.self(p);
                     BasicFileAttributes sa = layout ? Fs.lstat(self) : null;
@@ -452,6 +462,20 @@ final class Lister {
                 }
             }
             pending.add(new Entry(key + "/", p, a, true, slash));
+        }
+
+        /**
+         * Whether {@code p}, seen without {@code .sgwtmp}, may be where a fold or unfold of the key
+         * moves its data. Not when no move began or ended since before the directory was read and
+         * none of the key was under way then ({@code quiet}): one lstat.
+         */
+        private boolean mayBeMoving(String key, Path p, BasicFileAttributes a, Quiet quiet) throws IOException {
+            if (quiet != null
+                    && !quiet.inFlight().contains(p.getFileName().toString())
+                    && FoldLookup.moves(bucketDir).equals(quiet.moves())) {
+                return false;
+            }
+            return lookup.mayBeMoving(bucketDir, key, p, a);
         }
 
         /** True when both the file key and the whole directory subtree of this name were listed before. */

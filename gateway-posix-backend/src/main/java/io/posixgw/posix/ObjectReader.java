@@ -505,14 +505,19 @@ final class ObjectReader {
      * Attributes read by path are those of whatever the name led to at that moment, and a fold and
      * an unfold of the key move its one file away and back (the same inode, size and mtime): read
      * between them, they were the folded directory's, which has no etag. So a read without an etag
-     * (else a file another tool wrote) is made once more, and kept when the file is still the one
-     * looked at; null when it is not (the caller looks again). Nothing more for files posixgw wrote.
+     * (else a file another tool wrote) is made once more between two looks that find the file
+     * at the name, and kept; null when it is not there (the caller looks again). Nothing more for files posixgw wrote.
      */
     private Map<String, byte[]> confirmed(
             Path path, BasicFileAttributes before, Map<String, byte[]> raw, Predicate<String> wanted)
             throws IOException {
         if (folds == null || UnrecordedEtags.stored(raw, before) != null) {
             return raw;
+        }
+        // read again between two looks that find the file at the name: a move away and back in
+        // between is a whole fold and unfold within three calls
+        if (!Fs.sameVersion(before, Fs.lstat(path))) {
+            return null;
         }
         Map<String, byte[]> again = store.read(path, wanted);
         return Fs.sameVersion(before, Fs.lstat(path)) ? again : null;
