@@ -636,6 +636,18 @@ final class Lister {
                     return computed;
                 }
                 raw = null;
+                if (folds != null) {
+                    // read by path: a fold and an unfold in between move the one file away and back,
+                    // and this read may have been the folded directory's; again between two looks
+                    // that find the file (as ObjectReader does)
+                    if (!Fs.sameVersion(attrs, Fs.lstat(path))) {
+                        return null;
+                    }
+                    raw = store.get(path, AttrNames.ETAG);
+                    if (!Fs.sameVersion(attrs, Fs.lstat(path))) {
+                        return null;
+                    }
+                }
             }
         } catch (NoSuchFileException gone) {
             return null;
@@ -655,8 +667,9 @@ final class Lister {
             } catch (NoSuchFileException gone) {
                 return null;
             } catch (IOException e) {
-                if (Fs.isNotFile(path)) {
-                    return null; // a directory now (its key folded meanwhile): the caller looks again
+                if (Fs.isNotFile(path)
+                        || (e.getMessage() != null && e.getMessage().contains("Is a directory"))) {
+                    return null; // a directory now or then (its key folded meanwhile): the caller looks again
                 }
                 throw e;
             }
