@@ -150,6 +150,38 @@ final class FoldLookup {
         return null;
     }
 
+    /**
+     * Whether the directory {@code dir}, seen (as {@code seen}) without a {@code .sgwtmp}, may be
+     * where the key {@code p}'s data is being moved: a fold or unfold of {@code p} is under way (its
+     * data then is in transit, and a write under {@code p/} may have made {@code dir} meanwhile), or
+     * one finished since the look at {@code .sgwtmp} ({@code p} is then another directory or the
+     * key's file, or this directory has its {@code .sgwtmp} now). False for a plain prefix.
+     */
+    boolean mayBeMoving(Path bucketDir, String key, Path dir, BasicFileAttributes seen) throws IOException {
+        if (inTransit(bucketDir, key)) {
+            return true;
+        }
+        BasicFileAttributes now = Fs.lstat(dir);
+        if (now == null
+                || !now.isDirectory()
+                || now.isSymbolicLink()
+                || !java.util.Objects.equals(now.fileKey(), seen.fileKey())) {
+            return true;
+        }
+        return Fs.lstat(dir.resolve(PathResolver.STAGING)) != null;
+    }
+
+    /**
+     * How many times folds and unfolds began or ended in the bucket ({@link Folds#MOVES}'s size
+     * and inode; empty when none did for an hour): equal before and after a read of a directory, no move ran meanwhile
+     * that the read's look at the transits ({@link #inFlightNames}) did not see under way.
+     */
+    static Object moves(Path bucketDir) throws IOException {
+        BasicFileAttributes a = Fs.lstat(Folds.moves(bucketDir));
+        // the file too: the sweep removes it after an hour without moves, and a new one may reach the old size
+        return a == null ? List.of() : List.of(String.valueOf(a.fileKey()), a.size());
+    }
+
     /** Whether a plain-key delete must look further than the plain file: a transit file exists. */
     static boolean inTransit(Path bucketDir, String key) throws IOException {
         return Fs.lstat(Folds.transitDir(bucketDir, key)) != null;

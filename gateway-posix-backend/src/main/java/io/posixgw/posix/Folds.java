@@ -44,6 +44,12 @@ final class Folds {
     static final String SELF = "self";
     static final String SLASH = "slash";
     static final String FOLD = "fold";
+    /**
+     * {@code <bucket>/.sgwtmp/fold-moves}: one byte appended when a fold or unfold begins and when it
+     * ends, so that a listing can tell that a move ran while it read a directory (its size changed).
+     */
+    static final String MOVES = "fold-moves";
+
     static final String TRANSIT = "T";
     static final String TRANSIT_KEY = "T.key";
     /** A fold's directory being made: {@code D/.sgwtmp/self}, renamed to {@code p} whole. */
@@ -124,14 +130,22 @@ final class Folds {
      * answers it, but a file among the parents is no refusal (it is folded at the publication): null then.
      */
     static Path writableParents(Path bucketDir, Path target) throws IOException {
-        try {
-            return PathResolver.requireWritableParents(bucketDir, target);
-        } catch (S3Exception e) {
-            // a regular file is folded; a symlink (firstFileAbove throws) is never written through
-            if (e.error() == S3Error.OBJECT_PARENT_IS_FILE && firstFileAbove(bucketDir, target) != null) {
-                return null;
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return PathResolver.requireWritableParents(bucketDir, target);
+            } catch (S3Exception e) {
+                // a regular file is folded; a symlink (firstFileAbove throws) is never written through
+                if (e.error() != S3Error.OBJECT_PARENT_IS_FILE) {
+                    throw e;
+                }
+                if (firstFileAbove(bucketDir, target) != null) {
+                    return null;
+                }
+                if (attempt >= ATTEMPTS) {
+                    throw e;
+                }
+                // no file above any more: folded meanwhile (by another write), the parents looked at again
             }
-            throw e;
         }
     }
 
@@ -554,6 +568,11 @@ final class Folds {
         }
     }
 
+    /** The fold lock of the key named by the directory {@code dir} (of {@code p} for {@code p/}). */
+    KeyLocks.Held lockKey(Path bucketDir, Path dir) throws IOException {
+        return locks.lock(bucketDir, keyOf(bucketDir, dir));
+    }
+
     /** Removes {@code p/.sgwtmp/slash} (DeleteObject of {@code p/}); false when there is none. */
     boolean deleteSlash(Path p) throws IOException {
         Path s = slash(p);
@@ -584,9 +603,14 @@ final class Folds {
         Path tmp = dir.resolve(TRANSIT_KEY + "." + Fs.randomHex());
         Files.write(tmp, key.getBytes(StandardCharsets.UTF_8));
         Files.move(tmp, k, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        countMove(bucketDir); // after T.key: a listing that sees no change saw this move's T.key or no move
     }
 
     private static void endTransit(Path dir) throws IOException {
+        if (Fs.lstat(dir) == null) {
+            return;
+        }
+        countMove(dir.getParent().getParent().getParent()); // before T.key goes
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
             for (Path c : ds) {
                 String n = c.getFileName().toString();
@@ -602,6 +626,21 @@ final class Folds {
         }
         Fs.removeIfEmpty(dir);
         Fs.removeIfEmpty(dir.getParent()); // no fold under way: a listing's look for one is one lstat
+    }
+
+    /** One byte onto {@link #MOVES} (O_APPEND: writers of any gateway never undo each other's count). */
+    private static void countMove(Path bucketDir) throws IOException {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(
+                moves(bucketDir),
+                java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.WRITE,
+                java.nio.file.StandardOpenOption.APPEND)) {
+            ch.write(java.nio.ByteBuffer.wrap(new byte[] {'.'}));
+        }
+    }
+
+    static Path moves(Path bucketDir) {
+        return PathResolver.staging(bucketDir).resolve(MOVES);
     }
 
     /** A rename of an object's file with its attributes, under the publication lock of {@code public_}. */

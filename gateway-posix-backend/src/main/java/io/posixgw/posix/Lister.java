@@ -48,6 +48,8 @@ import java.util.PriorityQueue;
 final class Lister {
     /** Reads of a file's lstat and ETag before a listing gives up on an object overwritten under every one. */
     private static final int VERSION_ATTEMPTS = 8;
+    /** Reads of a directory while folds and unfolds keep moving keys in the bucket (each read's names are kept). */
+    private static final int MOVE_READS = 8;
 
     private final PathResolver paths;
     private final MetadataStore store;
@@ -161,6 +163,12 @@ final class Lister {
         }
         return d;
     }
+
+    /**
+     * What a directory's read saw of folds and unfolds: the count of moves, the same before and
+     * after the read, and the names of the keys then under way.
+     */
+    private record Quiet(Object moves, List<String> inFlight) {}
 
     /** A listed name; a directory's {@code slash} is the data of its key {@code p/}, when it has some ({@link Folds}). */
     private record Entry(String key, Path path, BasicFileAttributes attrs, boolean dir, Entry slash) {
@@ -339,27 +347,40 @@ final class Lister {
         /** Walks one directory; false once the page is full. */
         boolean dir(Path dir, String rel, String namePrefix) throws IOException {
             List<String> names = new ArrayList<>();
+            java.util.Set<String> seen = new java.util.HashSet<>();
             boolean marked = pager.hasMarker();
-            try (DirectoryStream<Path> ds = opener.open(dir)) {
-                for (Path p : ds) {
-                    String n = p.getFileName().toString();
-                    if (n.equals(PathResolver.STAGING) || !n.startsWith(namePrefix)) {
-                        continue;
-                    }
-                    if (marked && passedEntirely(rel + n)) {
-                        continue;
-                    }
-                    names.add(n);
-                }
-            } catch (NoSuchFileException | NotDirectoryException gone) {
-                return true;
-            }
-            if (folds != null) {
-                // a key being folded or unfolded has no name here for a moment: its transit names it
-                for (String n : lookup.inFlightNames(bucketDir, rel, namePrefix)) {
-                    if (!names.contains(n) && !(marked && passedEntirely(rel + n))) {
+            // a key being folded or unfolded has no name here for a moment: its transit names it. A
+            // move that began or ended during the read may have hidden it from both: read again
+            // (the names of every read kept; one that is gone is looked for under its fold lock)
+            Quiet quiet = null;
+            for (int read = 0; read < MOVE_READS; read++) {
+                Object moves = folds != null ? FoldLookup.moves(bucketDir) : null;
+                try (DirectoryStream<Path> ds = opener.open(dir)) {
+                    for (Path p : ds) {
+                        String n = p.getFileName().toString();
+                        if (n.equals(PathResolver.STAGING) || !n.startsWith(namePrefix) || !seen.add(n)) {
+                            continue;
+                        }
+                        if (marked && passedEntirely(rel + n)) {
+                            continue;
+                        }
                         names.add(n);
                     }
+                } catch (NoSuchFileException | NotDirectoryException gone) {
+                    return true;
+                }
+                if (folds == null) {
+                    break;
+                }
+                List<String> inFlight = lookup.inFlightNames(bucketDir, rel, namePrefix);
+                for (String n : inFlight) {
+                    if (!(marked && passedEntirely(rel + n)) && seen.add(n)) {
+                        names.add(n);
+                    }
+                }
+                if (FoldLookup.moves(bucketDir).equals(moves)) {
+                    quiet = new Quiet(moves, inFlight);
+                    break;
                 }
             }
             names.sort(KeyOrder.COMPARATOR);
@@ -393,7 +414,7 @@ final class Lister {
                     continue;
                 }
                 if (a.isDirectory()) {
-                    addDirectory(pending, rel + n, p, a);
+                    addDirectory(pending, rel + n, p, a, quiet);
                 } else if (a.isRegularFile()) {
                     pending.add(new Entry(rel + n, p, a, false));
                 }
@@ -404,21 +425,27 @@ final class Lister {
          * A directory's entry, and what {@link Folds} keeps in its {@code .sgwtmp}: the data of the
          * key {@code p} itself (listed as a file {@code p}, before {@code p-x} and {@code p/}) and of
          * {@code p/}. One lstat of {@code .sgwtmp}, none when both keys were listed already.
+         * A directory without {@code .sgwtmp} costs one lstat more (of {@link Folds#MOVES}), the few
+         * of {@link FoldLookup#mayBeMoving} while moves run in the bucket.
          */
-        private void addDirectory(PriorityQueue<Entry> pending, String key, Path p, BasicFileAttributes a)
+        private void addDirectory(PriorityQueue<Entry> pending, String key, Path p, BasicFileAttributes a, Quiet quiet)
                 throws IOException {
             Entry slash = null;
             if (!(pager.passed(key) && pager.passed(key + "/"))) {
                 BasicFileAttributes st = Fs.lstat(p.resolve(PathResolver.STAGING));
-                if (st != null && st.isDirectory() && !st.isSymbolicLink()) {
+                boolean layout = st != null && st.isDirectory() && !st.isSymbolicLink();
+                // without .sgwtmp, p is a plain prefix unless a fold or unfold of the key p moves it now
+                boolean moving = !layout && folds != null && mayBeMoving(key, p, a, quiet);
+                if (layout || moving) {
                     Path self = Folds.self(p);
-                    BasicFileAttributes sa = Fs.lstat(self);
+                    BasicFileAttributes sa = layout ? Fs.lstat(self) : null;
                     if (sa != null && sa.isRegularFile()) {
                         pending.add(new Entry(key, self, sa, false));
                     }
                     if ((sa == null || !sa.isRegularFile()) && folds != null) {
-                        // a .sgwtmp without the key's own data: a fold moving it in, an unfold out, or
-                        // only p/ has data; looked at again while no move runs
+                        // a .sgwtmp without the key's own data (a fold moving it in, an unfold out, or
+                        // only p/ has data), or a directory a move changes: looked at again while no
+                        // move runs
                         FoldLookup.Located at = lookup.lookUnderLock(bucketDir, key, p);
                         if (at != null) {
                             pending.add(new Entry(key, at.path(), at.attrs(), false));
@@ -437,6 +464,20 @@ final class Lister {
             pending.add(new Entry(key + "/", p, a, true, slash));
         }
 
+        /**
+         * Whether {@code p}, seen without {@code .sgwtmp}, may be where a fold or unfold of the key
+         * moves its data. Not when no move began or ended since before the directory was read and
+         * none of the key was under way then ({@code quiet}): one lstat.
+         */
+        private boolean mayBeMoving(String key, Path p, BasicFileAttributes a, Quiet quiet) throws IOException {
+            if (quiet != null
+                    && !quiet.inFlight().contains(p.getFileName().toString())
+                    && FoldLookup.moves(bucketDir).equals(quiet.moves())) {
+                return false;
+            }
+            return lookup.mayBeMoving(bucketDir, key, p, a);
+        }
+
         /** True when both the file key and the whole directory subtree of this name were listed before. */
         private boolean passedEntirely(String fileKey) {
             return pager.passed(fileKey) && pager.passedSubtree(fileKey + "/");
@@ -453,7 +494,7 @@ final class Lister {
             String cp = pager.commonPrefix(k);
             if (cp != null) {
                 // the whole subtree rolls up: probed for one object, not walked
-                return pager.listedPrefix(cp) || !hasObject(e.path()) || pager.addPrefix(cp);
+                return pager.listedPrefix(cp) || !hasObject(e.path(), e.attrs()) || pager.addPrefix(cp);
             }
             if (e.slash() != null) {
                 if (!feed.file(pager, e.slash())) { // the key p/ with data
@@ -482,10 +523,20 @@ final class Lister {
         }
     }
 
-    /** True when the directory holds at least one object (itself as a directory object, or below). */
-    private boolean hasObject(Path dir) throws IOException {
-        if (dirEtag(dir) != null || isFile(Folds.slash(dir))) {
+    /**
+     * True when the directory (lstat'ed as {@code seen}) holds at least one object (itself as a
+     * directory object, or below). Its etag counts only while it is still that directory: an unfold
+     * makes the name the key's file, whose etag is no directory object's.
+     */
+    private boolean hasObject(Path dir, BasicFileAttributes seen) throws IOException {
+        if (isFile(Folds.slash(dir))) {
             return true;
+        }
+        if (dirEtag(dir) != null) {
+            BasicFileAttributes now = Fs.lstat(dir);
+            if (now != null && now.isDirectory() && java.util.Objects.equals(now.fileKey(), seen.fileKey())) {
+                return true;
+            }
         }
         try (DirectoryStream<Path> ds = opener.open(dir)) {
             for (Path p : ds) {
@@ -496,7 +547,7 @@ final class Lister {
                 if (a == null || a.isSymbolicLink()) {
                     continue;
                 }
-                if (a.isRegularFile() || (a.isDirectory() && (isFile(Folds.self(p)) || hasObject(p)))) {
+                if (a.isRegularFile() || (a.isDirectory() && (isFile(Folds.self(p)) || hasObject(p, a)))) {
                     return true;
                 }
             }
@@ -585,6 +636,18 @@ final class Lister {
                     return computed;
                 }
                 raw = null;
+                if (folds != null) {
+                    // read by path: a fold and an unfold in between move the one file away and back,
+                    // and this read may have been the folded directory's; again between two looks
+                    // that find the file (as ObjectReader does)
+                    if (!Fs.sameVersion(attrs, Fs.lstat(path))) {
+                        return null;
+                    }
+                    raw = store.get(path, AttrNames.ETAG);
+                    if (!Fs.sameVersion(attrs, Fs.lstat(path))) {
+                        return null;
+                    }
+                }
             }
         } catch (NoSuchFileException gone) {
             return null;
@@ -604,8 +667,9 @@ final class Lister {
             } catch (NoSuchFileException gone) {
                 return null;
             } catch (IOException e) {
-                if (Fs.isNotFile(path)) {
-                    return null; // a directory now (its key folded meanwhile): the caller looks again
+                if (Fs.isNotFile(path)
+                        || (e.getMessage() != null && e.getMessage().contains("Is a directory"))) {
+                    return null; // a directory now or then (its key folded meanwhile): the caller looks again
                 }
                 throw e;
             }

@@ -49,6 +49,7 @@ final class MultipartCompleter {
     private final MultipartStore uploads;
     private final Duration wait;
     private final Duration staleAfter;
+    private final FoldLookup lookup;
 
     MultipartCompleter(
             PathResolver paths,
@@ -56,7 +57,9 @@ final class MultipartCompleter {
             ConditionalPublisher publisher,
             MultipartStore uploads,
             Duration wait,
-            Duration staleAfter) {
+            Duration staleAfter,
+            FoldLookup lookup) {
+        this.lookup = lookup;
         this.paths = paths;
         this.store = store;
         this.publisher = publisher;
@@ -243,7 +246,10 @@ final class MultipartCompleter {
     /** The answer to a Complete of an upload that is already the object at {@code key}. */
     private CompleteMultipartResult repeatedResult(Path bucketDir, String bucket, String key, String etag)
             throws IOException {
-        Path target = paths.objectPath(bucketDir, key);
+        Path target = completedFile(bucketDir, key);
+        if (target == null) {
+            return new CompleteMultipartResult(bucket, key, etag);
+        }
         try {
             byte[] raw = store.get(target, AttrNames.CHECKSUMS);
             Map<String, String> checksums = AttrCodec.decodeChecksums(raw);
@@ -272,9 +278,8 @@ final class MultipartCompleter {
 
     /** The ETag of the object at {@code key} when a Complete of {@code uploadId} produced it, else null. */
     private String completedEtag(Path bucketDir, String key, String uploadId) throws IOException {
-        Path target = paths.objectPath(bucketDir, key);
-        BasicFileAttributes a = Fs.lstat(target);
-        if (a == null || !a.isRegularFile()) {
+        Path target = completedFile(bucketDir, key);
+        if (target == null) {
             return null;
         }
         try {
@@ -284,6 +289,28 @@ final class MultipartCompleter {
             }
             return AttrCodec.etag(store.get(target, AttrNames.ETAG));
         } catch (NoSuchFileException gone) {
+            return null;
+        }
+    }
+
+    /**
+     * The file of the key's current object, where {@link Folds} keeps it when the plain layout
+     * cannot hold it ({@code p/.sgwtmp/self}, {@code p/.sgwtmp/slash}, or in transit); null when
+     * there is none, or only a directory object.
+     */
+    private Path completedFile(Path bucketDir, String key) throws IOException {
+        Path target = paths.objectPath(bucketDir, key);
+        BasicFileAttributes a = Fs.lstat(target);
+        if (a != null && a.isRegularFile() && !io.posixgw.core.names.ObjectKeys.isDirectoryKey(key)) {
+            return target; // the plain layout: one lstat, as before
+        }
+        if (PathResolver.parents(bucketDir, target) != PathResolver.Parents.PRESENT) {
+            return null;
+        }
+        try {
+            FoldLookup.Located at = lookup.locate(bucketDir, key, target);
+            return at.directoryObject() ? null : at.path();
+        } catch (S3Exception none) {
             return null;
         }
     }

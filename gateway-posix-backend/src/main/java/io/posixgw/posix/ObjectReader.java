@@ -195,16 +195,18 @@ final class ObjectReader {
         } catch (NoSuchFileException gone) {
             return null;
         } catch (FileSystemException e) {
-            if (Fs.isStale(e) || Fs.lstat(path) == null || isLoop(e)) {
-                return null; // replaced (a stale handle on a network file system), by a symlink, or removed: look again
+            if (Fs.isStale(e) || Fs.isNotDirectory(e) || Fs.lstat(path) == null || isLoop(e)) {
+                // replaced (a stale handle on a network file system), by a symlink, removed, or a
+                // folded key's directory became its file again (Folds): look again
+                return null;
             }
             throw e;
         }
         boolean ok = false;
         try {
-            Map<String, byte[]> raw = store.read(path, wanted);
+            Map<String, byte[]> raw = confirmed(path, before, store.read(path, wanted), wanted);
             BasicFileAttributes after = Fs.lstat(path);
-            if (!Fs.sameVersion(before, after) || ch.size() != before.size()) {
+            if (raw == null || !Fs.sameVersion(before, after) || ch.size() != before.size()) {
                 return null;
             }
             requireNotDeleteMarker(raw, before);
@@ -411,6 +413,19 @@ final class ObjectReader {
         if (!Fs.sameVersion(before, after)) {
             return null;
         }
+        try {
+            raw = confirmed(path, before, raw, wanted);
+        } catch (NoSuchFileException gone) {
+            return null;
+        } catch (FileSystemException e) {
+            if (Fs.isNotDirectory(e)) {
+                return null;
+            }
+            throw e;
+        }
+        if (raw == null) {
+            return null;
+        }
         requireNotDeleteMarker(raw, before);
         String etag = UnrecordedEtags.stored(raw, before);
         if (etag == null && !etags.hashes(before)) {
@@ -486,6 +501,28 @@ final class ObjectReader {
             throw noSuchKey();
         }
         return new FoldLookup.Located(path, a, dirKey);
+    }
+
+    /**
+     * Attributes read by path are those of whatever the name led to at that moment, and a fold and
+     * an unfold of the key move its one file away and back (the same inode, size and mtime): read
+     * between them, they were the folded directory's, which has no etag. So a read without an etag
+     * (else a file another tool wrote) is made once more between two looks that find the file
+     * at the name, and kept; null when it is not there (the caller looks again). Nothing more for files posixgw wrote.
+     */
+    private Map<String, byte[]> confirmed(
+            Path path, BasicFileAttributes before, Map<String, byte[]> raw, Predicate<String> wanted)
+            throws IOException {
+        if (folds == null || UnrecordedEtags.stored(raw, before) != null) {
+            return raw;
+        }
+        // read again between two looks that find the file at the name: a move away and back in
+        // between is a whole fold and unfold within three calls
+        if (!Fs.sameVersion(before, Fs.lstat(path))) {
+            return null;
+        }
+        Map<String, byte[]> again = store.read(path, wanted);
+        return Fs.sameVersion(before, Fs.lstat(path)) ? again : null;
     }
 
     /** The key's current data: {@link FoldLookup#locate}, which also finds what the plain layout cannot hold. */

@@ -51,12 +51,7 @@ final class ObjectRemover {
             if (!a.isDirectory()) {
                 return;
             }
-            boolean data = folds.deleteSlash(path); // the key's data, when it was written with a body
-            if (store.has(path, AttrNames.ETAG)) {
-                deleteDirectoryObject(bucketDir, path);
-            } else if (data) {
-                committer.syncDir(pruneEmptyParents(bucketDir, path));
-            }
+            deleteDirectoryKey(bucketDir, path);
             return;
         }
         if (a.isDirectory()) {
@@ -68,6 +63,20 @@ final class ObjectRemover {
         }
         if (!deleteFile(bucketDir, path)) {
             deleteFolded(bucketDir, key, path); // gone meanwhile: maybe folded under this delete
+        }
+    }
+
+    /** Whether the directory is a directory object; false when it is gone (folded or unfolded meanwhile, see Folds). */
+    private boolean hasEtag(Path dir) throws IOException {
+        try {
+            return store.has(dir, AttrNames.ETAG);
+        } catch (NoSuchFileException | java.nio.file.NotDirectoryException gone) {
+            return false;
+        } catch (java.nio.file.FileSystemException e) {
+            if (Fs.isNotDirectory(e)) {
+                return false;
+            }
+            throw e;
         }
     }
 
@@ -119,19 +128,56 @@ final class ObjectRemover {
         }
     }
 
-    private void deleteDirectoryObject(Path bucketDir, Path dir) throws IOException {
-        try {
-            Files.delete(dir); // an empty directory object goes away with its attributes
+    /**
+     * DeleteObject of {@code p/} while {@code p} is a directory: its data ({@code p/.sgwtmp/slash})
+     * and its directory object's attributes. Under {@code p}'s fold lock, so that {@code p} stays a
+     * directory meanwhile: an unfold of {@code p} turns the directory into the key {@code p}'s own
+     * file, whose attributes (its etag) and name must not be taken for the directory object's.
+     */
+    private void deleteDirectoryKey(Path bucketDir, Path dir) throws IOException {
+        Path pruneFrom;
+        try (KeyLocks.Held held = folds.lockKey(bucketDir, dir)) {
+            BasicFileAttributes a = Fs.lstat(dir);
+            if (a == null || !a.isDirectory() || a.isSymbolicLink()) {
+                return; // unfolded meanwhile: p's own file, no key p/
+            }
+            boolean data = folds.deleteSlash(dir); // the key's data, when it was written with a body
+            if (hasEtag(dir)) {
+                pruneFrom = deleteDirectoryObject(dir);
+            } else if (data) {
+                pruneFrom = dir;
+            } else {
+                return;
+            }
+        }
+        if (pruneFrom != null) {
+            committer.syncDir(pruneEmptyParents(bucketDir, pruneFrom)); // takes fold locks itself (tidy)
+        }
+    }
+
+    /**
+     * The directory object {@code dir} removed (rmdir only: never a file that took its name), or
+     * its attributes when objects below it remain.
+     *
+     * @return where the pruning starts, or null when it was gone
+     */
+    private Path deleteDirectoryObject(Path dir) throws IOException {
+        if (Fs.removeIfEmpty(dir)) { // an empty directory object goes away with its attributes
             store.prunedDirectory(dir);
-            committer.syncDir(pruneEmptyParents(bucketDir, dir.getParent()));
-        } catch (DirectoryNotEmptyException e) {
+            return dir.getParent();
+        }
+        BasicFileAttributes a = Fs.lstat(dir);
+        if (a == null || !a.isDirectory() || a.isSymbolicLink()) {
+            return null; // deleted concurrently
+        }
+        try {
             // objects below it remain: it stays as a prefix, no longer an object
             writer.clearDirectoryObject(dir, true);
-            committer.syncDir(dir);
-            committer.syncDir(pruneEmptyParents(bucketDir, dir)); // maybe only an empty .sgwtmp was left
         } catch (NoSuchFileException gone) {
-            // deleted concurrently
+            return null;
         }
+        committer.syncDir(dir);
+        return dir; // maybe only an empty .sgwtmp was left
     }
 
     /**

@@ -123,6 +123,29 @@ final class ObjectWriter {
             throws IOException {
         Path dir = paths.objectPath(bucketDir, key);
         Set<Path> changed = new LinkedHashSet<>();
+        for (int round = 0; ; round++) {
+            makeDirectory(bucketDir, dir, changed);
+            // under p's fold lock, with p a directory: an unfold in between would make p the key
+            // p's own file, whose attributes these must not replace
+            try (KeyLocks.Held held = folds.lockKey(bucketDir, dir)) {
+                BasicFileAttributes a = Fs.lstat(dir);
+                if (a != null && a.isDirectory() && !a.isSymbolicLink()) {
+                    setDirectoryObject(bucketDir, dir, attributes, checksums);
+                    break;
+                }
+            } catch (java.nio.file.NoSuchFileException pruned) {
+                // an empty directory pruned by a delete under it meanwhile: made again
+            }
+            if (round > 8) {
+                throw new S3Exception(S3Error.SERVICE_UNAVAILABLE, "The key's layout kept changing; retry.");
+            }
+        }
+        changed.add(dir); // its own inode (the attributes)
+        committer.syncDirs(changed);
+    }
+
+    /** The directory {@code dir} made, folding a file in the way (the key without its slash, or above it). */
+    private void makeDirectory(Path bucketDir, Path dir, Set<Path> changed) throws IOException {
         for (int attempt = 0; ; attempt++) {
             // a file in the way (the key without its slash, or above it) is folded: S3 holds both
             Path blocker = Folds.firstFileAbove(bucketDir, dir.resolve("x"));
@@ -149,6 +172,11 @@ final class ObjectWriter {
             }
             folds.fold(bucketDir, blocker);
         }
+    }
+
+    /** The directory object's attributes, the etag last, and any data of an earlier PUT with a body removed. */
+    private void setDirectoryObject(
+            Path bucketDir, Path dir, ObjectAttributes attributes, Map<String, String> checksums) throws IOException {
         clearDirectoryObject(dir, false);
         Map<String, byte[]> attrs = new LinkedHashMap<>();
         if (checksums != null && !checksums.isEmpty()) {
@@ -161,8 +189,6 @@ final class ObjectWriter {
             store.setAll(dir, attrs);
         }
         folds.deleteSlash(dir); // the data of an earlier PUT of the key with a body, replaced
-        changed.add(dir); // its own inode (the attributes)
-        committer.syncDirs(changed);
     }
 
     /** Removes a directory object's attributes (optionally its etag too) and legacy metadata xattrs. */

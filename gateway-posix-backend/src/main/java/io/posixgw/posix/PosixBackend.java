@@ -129,7 +129,7 @@ public final class PosixBackend implements Backend {
         this.lister = new Lister(paths, store, reader, versions, folds, foldLookup);
         this.multipart = new MultipartStore(paths, store, committer, options.partCrc64());
         this.completer = new MultipartCompleter(
-                paths, store, publisher, multipart, options.completeWait(), options.claimStaleAfter());
+                paths, store, publisher, multipart, options.completeWait(), options.claimStaleAfter(), foldLookup);
         this.sweeper = new StagingSweeper(buckets, paths, completer, folds);
     }
 

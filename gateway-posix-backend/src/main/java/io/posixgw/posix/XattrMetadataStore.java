@@ -94,10 +94,25 @@ final class XattrMetadataStore implements MetadataStore {
 
     @Override
     public Map<String, byte[]> read(Path path, Predicate<String> wanted) throws IOException {
-        return Fs.retryStale(path, () -> readOnce(path, wanted));
+        return Fs.retryStale(path, () -> {
+            Map<String, byte[]> out = null;
+            for (int attempt = 0; out == null; attempt++) {
+                out = readOnce(path, wanted, attempt == READS - 1);
+            }
+            return out;
+        });
     }
 
-    private Map<String, byte[]> readOnce(Path path, Predicate<String> wanted) throws IOException {
+    /** Reads of a file's attributes while a listed one is gone when read (see {@link #readOnce}). */
+    private static final int READS = 3;
+
+    /**
+     * The attributes {@code wanted}; null when a listed one was gone when read and {@code last} is
+     * false. Usually removed between the list and the read; but the name may have led to another
+     * file in between (a folded key's file moved away and back, see {@link Folds}), whose values
+     * are not mixed with the first one's: read again.
+     */
+    private Map<String, byte[]> readOnce(Path path, Predicate<String> wanted, boolean last) throws IOException {
         UserDefinedFileAttributeView v = view(path);
         Map<String, byte[]> out = new LinkedHashMap<>();
         for (String name : v.list()) {
@@ -111,6 +126,9 @@ final class XattrMetadataStore implements MetadataStore {
             } catch (FileSystemException e) {
                 if (!isNoData(e)) {
                     throw e;
+                }
+                if (!last) {
+                    return null;
                 }
                 // removed between list and read
             }

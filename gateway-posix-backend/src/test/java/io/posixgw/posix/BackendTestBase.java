@@ -121,7 +121,10 @@ abstract class BackendTestBase {
             return 0;
         }
         try (Stream<Path> s = Files.list(staging)) {
-            return s.filter(Files::isRegularFile).count();
+            // the fold moves' count is no temp file (see Folds.MOVES)
+            return s.filter(Files::isRegularFile)
+                    .filter(p -> !p.getFileName().toString().equals(Folds.MOVES))
+                    .count();
         }
     }
 

@@ -100,6 +100,7 @@ final class ObjectFiles {
         try (Stream<Path> s = Files.list(staging)) {
             return s.map(p -> p.getFileName().toString())
                     .filter(n -> !n.equals("multipart"))
+                    .filter(n -> !n.equals("fold-moves")) // the count of folds and unfolds, no debris (ON-DISK.md)
                     .sorted()
                     .toList();
         }
