@@ -25,7 +25,9 @@ import org.slf4j.LoggerFactory;
  *   <li>root and {@code admin} may do everything, whatever a policy says;
  *   <li>a {@code userplus} may create buckets, a {@code user} and an anonymous caller may not;
  *   <li>the bucket owner (the {@code acl} recorded on the bucket directory at CreateBucket) may
- *       do everything on its bucket unless the bucket policy explicitly denies it, and keeps
+ *       do everything on its bucket unless the bucket policy explicitly denies it, except read an
+ *       object another account owns, or that object's ACL (ACLs enabled: then the object's ACL or
+ *       the policy decides, as on S3), and keeps
  *       Get/Put/DeleteBucketPolicy even then ({@link PolicyActions#ownerKeeps}), as AWS keeps them
  *       for the owning account, so that it can always undo a policy that locks it out;
  *   <li>anyone else, an unsigned caller included, only what the bucket policy allows
@@ -40,7 +42,8 @@ import org.slf4j.LoggerFactory;
  * A copy also needs {@code s3:GetObject} on its source; DeleteObjects needs
  * {@code s3:DeleteObject} per key ({@link #requireObject}). Everything is read from the bucket
  * on each request (owner, policy, block), so every gateway sharing the root decides alike.
- * Runs on a worker: reading touches the disk (root and admin never do).
+ * Runs where the operation runs (a worker, or the event loop for GetObject and HeadObject): reading
+ * touches the disk (root and admin never do).
  */
 public final class Authorizer {
     private static final Logger LOG = LoggerFactory.getLogger(Authorizer.class);
@@ -160,7 +163,7 @@ public final class Authorizer {
         if (decision == BucketPolicy.Decision.DENY) {
             throw denied();
         }
-        if (isOwner) {
+        if (isOwner && !objectOfAnother(caller, action, bucket, key, request)) {
             return;
         }
         if (decision == BucketPolicy.Decision.ALLOW
@@ -192,6 +195,36 @@ public final class Authorizer {
         }
         if (!granted) {
             throw denied();
+        }
+    }
+
+    /** The object actions an object's ACL decides (S3's "ACL permission mapping": READ, READ_ACP, WRITE_ACP). */
+    private static final java.util.Set<String> OBJECT_ACL_ACTIONS = java.util.Set.of(
+            "s3:GetObject",
+            "s3:GetObjectVersion",
+            "s3:GetObjectAcl",
+            "s3:GetObjectVersionAcl",
+            "s3:PutObjectAcl",
+            "s3:PutObjectVersionAcl");
+
+    /**
+     * Whether the bucket owner asks to read an object, or its ACL, that another account owns: with ACLs
+     * enabled (an object written under ObjectWriter, or under BucketOwnerPreferred without
+     * {@code bucket-owner-full-control}) S3 gives the bucket owner only what the object's ACL grants it,
+     * or the policy allows. False for a missing object (the operation answers NoSuchKey).
+     */
+    private boolean objectOfAnother(Principal caller, String action, String bucket, String key, S3Request request)
+            throws IOException {
+        if (key == null
+                || !OBJECT_ACL_ACTIONS.contains(action)
+                || !acls.ownership(bucket).aclsEnabled()) {
+            return false;
+        }
+        String versionId = backend.keepsVersions() && request != null ? request.queryParam("versionId") : null;
+        try {
+            return !acls.objectAcl(bucket, key, versionId).owner().equals(caller.accessKey());
+        } catch (S3Exception missing) {
+            return false;
         }
     }
 

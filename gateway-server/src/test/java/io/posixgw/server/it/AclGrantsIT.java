@@ -229,12 +229,21 @@ class AclGrantsIT {
         assertTrue(stored.contains("\"Owner\":\"alice\""), stored);
         assertTrue(stored.contains("{\"Permission\":\"READ\",\"Access\":\"bob\",\"Type\":\"CanonicalUser\"}"), stored);
 
-        // ObjectWriter: bob's object is bob's, alice (the bucket owner) still reaches it
+        // ObjectWriter: bob's object is bob's; alice (the bucket owner) reads it, or its ACL, only as its
+        // ACL says (as on S3), but may still delete it (WRITE on her bucket)
         RawS3.Response bobs = send(bob, "GET", "/shared/b.txt", Map.of("acl", ""), Map.of());
         assertStatus(200, null, bobs);
         assertEquals("bob", bobs.element("ID"), bobs.text());
         assertTrue(attr(root.resolve("shared/b.txt"), "posixgw.acl").contains("\"Owner\":\"bob\""));
-        assertStatus(200, null, send(alice, "GET", "/shared/b.txt", Map.of(), Map.of()));
+        assertStatus(403, "AccessDenied", send(alice, "GET", "/shared/b.txt", Map.of(), Map.of()));
+        assertStatus(403, null, send(alice, "HEAD", "/shared/b.txt", Map.of(), Map.of())); // (a HEAD has no body)
+        assertStatus(403, "AccessDenied", send(alice, "GET", "/shared/b.txt", Map.of("acl", ""), Map.of()));
+        assertStatus(
+                200, null, send(bob, "PUT", "/shared/c.txt", Map.of(), Map.of("x-amz-acl", "bucket-owner-read"), "c"));
+        assertStatus(200, null, send(alice, "GET", "/shared/c.txt", Map.of(), Map.of()));
+        assertStatus(403, "AccessDenied", send(alice, "GET", "/shared/c.txt", Map.of("acl", ""), Map.of()));
+        assertStatus(204, null, send(alice, "DELETE", "/shared/c.txt", Map.of(), Map.of()));
+        assertStatus(404, "NoSuchKey", send(alice, "GET", "/shared/gone.txt", Map.of(), Map.of()));
 
         // an object grant: READ on a.txt
         assertStatus(
