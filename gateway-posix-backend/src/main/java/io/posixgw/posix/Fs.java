@@ -260,16 +260,19 @@ final class Fs {
         }
         // ESTALE: a parent removed through another client (a bucket deleted by another gateway,
         // still cached here); retried until the cached entry expires, then "no such file"
-        try {
-            retryStale(dir, () -> Files.createDirectory(dir));
-        } catch (FileAlreadyExistsException exists) {
-            return;
-        } catch (NoSuchFileException noParent) {
-            createDirectoriesBelow(base, dir.getParent());
+        // A parent may vanish again between its creation and this one's: a concurrent delete prunes
+        // empty prefix directories (and a fold's move may take one away): make it again, a few times.
+        for (int attempt = 0; ; attempt++) {
             try {
                 retryStale(dir, () -> Files.createDirectory(dir));
+                return;
             } catch (FileAlreadyExistsException exists) {
-                // created by a concurrent writer
+                return; // (also: created by a concurrent writer)
+            } catch (NoSuchFileException noParent) {
+                if (attempt >= 16) {
+                    throw noParent;
+                }
+                createDirectoriesBelow(base, dir.getParent());
             }
         }
     }
