@@ -65,7 +65,9 @@ public final class Gateway implements AutoCloseable {
         this.tls = config.certFile() == null ? null : ServerTls.load(config.certFile(), config.keyFile());
         this.users = config.iamDir() == null ? null : UsersFile.open(config.iamDir());
         this.metrics = ServerMetrics.create(config.metrics());
-        PosixBackend backend = openBackend(config, metrics.fsyncListener());
+        // this machine's clock stamps a local root's ctimes, and its file calls never wait for a network
+        boolean localRoot = SharedMountCheck.isLocal(config.root());
+        PosixBackend backend = openBackend(config, metrics.fsyncListener(), localRoot);
         Accounts accounts = new Accounts(config.accessKey(), config.secretKey(), users);
         SigV4Verifier verifier = new SigV4Verifier(accounts, "s3", Clock.systemUTC());
         Authenticator authenticator = new Authenticator(verifier, accounts, config.region());
@@ -107,7 +109,7 @@ public final class Gateway implements AutoCloseable {
                         config.jsonLog(),
                         config.metrics().prometheusPath(),
                         config.metrics().prometheusListen(),
-                        inlineReads(config)),
+                        inlineReads(config, localRoot)),
                 authenticator,
                 operations,
                 workers,
@@ -117,8 +119,8 @@ public final class Gateway implements AutoCloseable {
     }
 
     /** {@code --inline-reads}: as set, or (auto) on where the root is on a local file system. */
-    private static boolean inlineReads(ServerConfig config) {
-        boolean on = config.inlineReads() != null ? config.inlineReads() : SharedMountCheck.isLocal(config.root());
+    private static boolean inlineReads(ServerConfig config, boolean localRoot) {
+        boolean on = config.inlineReads() != null ? config.inlineReads() : localRoot;
         LOG.info("GetObject and HeadObject run {}", on ? "on the event loops" : "on the workers");
         return on;
     }
@@ -128,13 +130,13 @@ public final class Gateway implements AutoCloseable {
      * there, and clears staging debris older than an hour, which no live request of
      * any gateway sharing the root can still own.
      */
-    private static PosixBackend openBackend(ServerConfig config, FsyncListener fsyncListener) throws IOException {
+    private static PosixBackend openBackend(ServerConfig config, FsyncListener fsyncListener, boolean localRoot)
+            throws IOException {
         Files.createDirectories(config.root());
         PosixOptions options = PosixOptions.DEFAULT
                 .withFsync(config.fsync())
                 .withFsyncListener(fsyncListener)
-                // this machine's clock stamps the root's ctimes: bucket attributes can be checked by them
-                .withCachedBucketAttributes(SharedMountCheck.isLocal(config.root()));
+                .withCachedBucketAttributes(localRoot); // checked by the bucket directory's ctime
         if (config.sidecar() != null) {
             Files.createDirectories(config.sidecar());
             options = options.withSidecar(config.sidecar());
