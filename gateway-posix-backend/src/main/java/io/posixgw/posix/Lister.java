@@ -56,6 +56,8 @@ final class Lister {
     private final ObjectReader reader;
     private final DirectoryOpener opener;
     private final VersionStore versions;
+    /** ETags kept between listings. */
+    private final ObjectEtags etags;
 
     /** Opens a directory for reading: {@code Files::newDirectoryStream}; tests count what a listing opens. */
     interface DirectoryOpener {
@@ -68,8 +70,9 @@ final class Lister {
             ObjectReader reader,
             VersionStore versions,
             Folds folds,
-            FoldLookup lookup) {
-        this(paths, store, reader, Files::newDirectoryStream, versions);
+            FoldLookup lookup,
+            ObjectEtags etags) {
+        this(paths, store, reader, Files::newDirectoryStream, versions, etags);
         this.folds = folds;
         this.lookup = lookup;
     }
@@ -84,8 +87,10 @@ final class Lister {
             MetadataStore store,
             ObjectReader reader,
             DirectoryOpener opener,
-            VersionStore versions) {
+            VersionStore versions,
+            ObjectEtags etags) {
         this.versions = versions;
+        this.etags = etags;
         this.paths = paths;
         this.store = store;
         this.reader = reader;
@@ -399,7 +404,7 @@ final class Lister {
                 }
                 String n = names.get(i++);
                 Path p = dir.resolve(n);
-                BasicFileAttributes a = Fs.lstat(p);
+                BasicFileAttributes a = StampedAttributes.lstat(p); // with the ctime, for etags
                 if (a == null && folds != null) {
                     // gone since the directory was read (or in transit then): deleted, or moved by a
                     // fold or unfold of its key, looked at again while no move runs
@@ -593,11 +598,18 @@ final class Lister {
     private Listed fileVersion(Entry e) throws IOException {
         java.util.concurrent.locks.Lock lock = store.publishLock(e.path()); // no-op for xattrs
         BasicFileAttributes before = e.attrs();
+        if (before instanceof StampedAttributes seen) {
+            String kept = etags.get(seen); // same inode and ctime as when it was read: size and mtime go with it
+            if (kept != null) {
+                return new Listed(seen, kept);
+            }
+        }
         for (int attempt = 0; attempt < VERSION_ATTEMPTS; attempt++) {
             lock.lock();
             try {
+                long readStarted = etags.readStarts();
                 String etag = fileEtag(e.path(), before);
-                BasicFileAttributes after = Fs.lstat(e.path());
+                StampedAttributes after = StampedAttributes.lstat(e.path());
                 if (after == null || !after.isRegularFile()) {
                     return null;
                 }
@@ -611,6 +623,9 @@ final class Lister {
                     return null;
                 }
                 if (Fs.sameVersion(before, after)) {
+                    if (before instanceof StampedAttributes b && b.ctimeNanos() == after.ctimeNanos()) {
+                        etags.keep(after, etag, readStarted); // unchanged over the read, attributes too
+                    }
                     return new Listed(after, etag);
                 }
                 before = after;

@@ -103,8 +103,9 @@ public final class PosixBackend implements Backend {
                         options.fsync() ? dirSync : null,
                         options.fsyncListener());
         BucketWriters writers = new BucketWriters(paths.root());
-        BucketAttributes bucketAttributes =
-                new BucketAttributes(store, options.cacheBucketAttributes() && options.sidecarDir() == null);
+        // attributes kept between requests, checked by ctime: xattrs on a local file system only
+        boolean cacheAttributes = options.cacheAttributes() && options.sidecarDir() == null;
+        BucketAttributes bucketAttributes = new BucketAttributes(store, cacheAttributes);
         this.committer = new Committer(store, dirSync, options.fsync(), options.fsyncListener(), writers);
         this.buckets = new Buckets(
                 paths,
@@ -126,7 +127,7 @@ public final class PosixBackend implements Backend {
         this.writer = new ObjectWriter(paths, store, committer, publisher, folds);
         this.remover = new ObjectRemover(paths, store, writer, committer, folds);
         this.copier = new ObjectCopier(paths, store, reader, writer, publisher, versionReads);
-        this.lister = new Lister(paths, store, reader, versions, folds, foldLookup);
+        this.lister = new Lister(paths, store, reader, versions, folds, foldLookup, new ObjectEtags(cacheAttributes));
         this.multipart = new MultipartStore(paths, store, committer, options.partCrc64());
         this.completer = new MultipartCompleter(
                 paths, store, publisher, multipart, options.completeWait(), options.claimStaleAfter(), foldLookup);

@@ -20,9 +20,10 @@ import java.time.Duration;
  *                         whatever its age limit: it may be another gateway's, mid-way (10 minutes; tests lower it)
  * @param versioningDir    versitygw's versioning directory (noncurrent versions, outside the root); null: buckets
  *                         cannot be versioned
- * @param cacheBucketAttributes keep a bucket's attributes between requests, checked against its directory's inode
- *                         and ctime on every use ({@link BucketAttributes}): for xattrs on a local file system only,
- *                         where the clock that stamps the ctime is this machine's
+ * @param cacheAttributes keep a bucket's attributes ({@link BucketAttributes}) and listed objects' ETags
+ *                         ({@link ObjectEtags}) between requests, checked against the inode and ctime on every use:
+ *                         for xattrs on a local file system only, where the clock that stamps the ctime is this
+ *                         machine's (ignored with a sidecar)
  */
 public record PosixOptions(
         boolean fsync,
@@ -34,7 +35,7 @@ public record PosixOptions(
         FsyncListener fsyncListener,
         Duration bucketSettleFloor,
         Path versioningDir,
-        boolean cacheBucketAttributes) {
+        boolean cacheAttributes) {
 
     public static final PosixOptions DEFAULT = new PosixOptions(
             true,
@@ -59,7 +60,7 @@ public record PosixOptions(
                 fsyncListener,
                 bucketSettleFloor,
                 versioningDir,
-                cacheBucketAttributes);
+                cacheAttributes);
     }
 
     public PosixOptions withSidecar(Path dir) {
@@ -73,7 +74,7 @@ public record PosixOptions(
                 fsyncListener,
                 bucketSettleFloor,
                 versioningDir,
-                cacheBucketAttributes);
+                cacheAttributes);
     }
 
     public PosixOptions withClaimStaleAfter(Duration d) {
@@ -87,7 +88,7 @@ public record PosixOptions(
                 fsyncListener,
                 bucketSettleFloor,
                 versioningDir,
-                cacheBucketAttributes);
+                cacheAttributes);
     }
 
     public PosixOptions withFsyncListener(FsyncListener listener) {
@@ -101,7 +102,7 @@ public record PosixOptions(
                 listener,
                 bucketSettleFloor,
                 versioningDir,
-                cacheBucketAttributes);
+                cacheAttributes);
     }
 
     public PosixOptions withBucketSettleFloor(Duration d) {
@@ -115,7 +116,7 @@ public record PosixOptions(
                 fsyncListener,
                 d,
                 versioningDir,
-                cacheBucketAttributes);
+                cacheAttributes);
     }
 
     public PosixOptions withVersioningDir(Path dir) {
@@ -129,10 +130,10 @@ public record PosixOptions(
                 fsyncListener,
                 bucketSettleFloor,
                 dir,
-                cacheBucketAttributes);
+                cacheAttributes);
     }
 
-    public PosixOptions withCachedBucketAttributes(boolean on) {
+    public PosixOptions withCachedAttributes(boolean on) {
         return new PosixOptions(
                 fsync,
                 sidecarDir,

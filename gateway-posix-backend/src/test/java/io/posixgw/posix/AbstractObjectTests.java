@@ -258,7 +258,7 @@ abstract class AbstractObjectTests extends ObjectContract {
                         o.fsyncListener(),
                         o.bucketSettleFloor(),
                         o.versioningDir(),
-                        o.cacheBucketAttributes())));
+                        o.cacheAttributes())));
         byte[] data = random(10_000, 7);
         Path f = root.resolve(B).resolve("migrated/big.bin");
         Files.createDirectories(f.getParent());

@@ -123,7 +123,7 @@ class BucketAttributesTest {
     @Test
     void twoGatewaysSeeEachOthersBucketChanges() throws Exception {
         Path root = Files.createDirectories(tmp.resolve("root"));
-        PosixOptions o = PosixOptions.DEFAULT.withCachedBucketAttributes(true);
+        PosixOptions o = PosixOptions.DEFAULT.withCachedAttributes(true);
         BackendCalls a = new BackendCalls(new PosixBackend(root, o));
         BackendCalls b = new BackendCalls(new PosixBackend(root, o));
         a.createBucket("bkt", "alice");

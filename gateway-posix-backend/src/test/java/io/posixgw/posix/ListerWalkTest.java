@@ -33,17 +33,27 @@ class ListerWalkTest extends BackendTestBase {
             }
         }
         put("t03/direct", bytes("d"));
-        PathResolver paths = new PathResolver(root);
-        XattrMetadataStore store = new XattrMetadataStore();
         java.nio.file.Path bucketDir = root.resolve(B).toAbsolutePath().normalize();
-        lister = new Lister(
-                paths,
-                store,
-                new ObjectReader(paths, store),
+        lister = plainLister(
+                root,
+                new XattrMetadataStore(),
                 dir -> {
                     opened.add(bucketDir.relativize(dir).toString());
                     return Files.newDirectoryStream(dir);
                 },
+                new ObjectEtags(false));
+    }
+
+    /** A lister of the plain layout (no folds) over {@code root}, reading attributes through {@code store}. */
+    static Lister plainLister(
+            java.nio.file.Path root, MetadataStore store, Lister.DirectoryOpener opener, ObjectEtags etags)
+            throws java.io.IOException {
+        PathResolver paths = new PathResolver(root);
+        return new Lister(
+                paths,
+                store,
+                new ObjectReader(paths, store),
+                opener,
                 new VersionStore(
                         null,
                         paths,
@@ -55,7 +65,8 @@ class ListerWalkTest extends BackendTestBase {
                                 FsyncListener.NONE,
                                 new BucketWriters(root)),
                         new KeyLocks(KeyLocks.Domain.KEYS),
-                        new BucketAttributes(store, false)));
+                        new BucketAttributes(store, false)),
+                etags);
     }
 
     List<String> list(String prefix, String delimiter, String after, int max) throws Exception {

@@ -372,7 +372,8 @@ class VersioningTest {
                                 FsyncListener.NONE,
                                 new BucketWriters(root)),
                         new KeyLocks(KeyLocks.Domain.KEYS),
-                        new BucketAttributes(store, false)));
+                        new BucketAttributes(store, false)),
+                new ObjectEtags(false));
         Page<ObjectVersion> page = counting.listVersions(new ListVersionsRequest(B, "a/", null, null, null, 1000));
         assertEquals(4, page.entries().size());
         assertEquals(

@@ -136,7 +136,7 @@ public final class Gateway implements AutoCloseable {
         PosixOptions options = PosixOptions.DEFAULT
                 .withFsync(config.fsync())
                 .withFsyncListener(fsyncListener)
-                .withCachedBucketAttributes(localRoot); // checked by the bucket directory's ctime
+                .withCachedAttributes(localRoot); // checked by the inode and ctime on each use
         if (config.sidecar() != null) {
             Files.createDirectories(config.sidecar());
             options = options.withSidecar(config.sidecar());
