@@ -52,7 +52,7 @@ final class FoldLookup {
         }
         Path transit = Folds.transitDir(bucketDir, key).resolve(Folds.TRANSIT);
         for (int pass = 0; pass < ATTEMPTS; pass++) {
-            BasicFileAttributes a = Fs.lstat(path);
+            BasicFileAttributes a = StampedAttributes.lstat(path); // with the ctime, for kept attributes
             if (a != null && a.isRegularFile()) {
                 return new Located(path, a, false);
             }

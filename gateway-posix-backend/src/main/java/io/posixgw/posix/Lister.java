@@ -56,8 +56,8 @@ final class Lister {
     private final ObjectReader reader;
     private final DirectoryOpener opener;
     private final VersionStore versions;
-    /** ETags kept between listings. */
-    private final ObjectEtags etags;
+    /** Objects' ETags kept between listings (shared with the reads). */
+    private final KeptAttributes kept;
 
     /** Opens a directory for reading: {@code Files::newDirectoryStream}; tests count what a listing opens. */
     interface DirectoryOpener {
@@ -71,8 +71,8 @@ final class Lister {
             VersionStore versions,
             Folds folds,
             FoldLookup lookup,
-            ObjectEtags etags) {
-        this(paths, store, reader, Files::newDirectoryStream, versions, etags);
+            KeptAttributes kept) {
+        this(paths, store, reader, Files::newDirectoryStream, versions, kept);
         this.folds = folds;
         this.lookup = lookup;
     }
@@ -88,9 +88,9 @@ final class Lister {
             ObjectReader reader,
             DirectoryOpener opener,
             VersionStore versions,
-            ObjectEtags etags) {
+            KeptAttributes kept) {
         this.versions = versions;
-        this.etags = etags;
+        this.kept = kept;
         this.paths = paths;
         this.store = store;
         this.reader = reader;
@@ -599,15 +599,15 @@ final class Lister {
         java.util.concurrent.locks.Lock lock = store.publishLock(e.path()); // no-op for xattrs
         BasicFileAttributes before = e.attrs();
         if (before instanceof StampedAttributes seen) {
-            String kept = etags.get(seen); // same inode and ctime as when it was read: size and mtime go with it
-            if (kept != null) {
-                return new Listed(seen, kept);
+            String etag = kept.etag(seen); // same inode and ctime as when it was read: size and mtime go with it
+            if (etag != null) {
+                return new Listed(seen, etag);
             }
         }
         for (int attempt = 0; attempt < VERSION_ATTEMPTS; attempt++) {
             lock.lock();
             try {
-                long readStarted = etags.readStarts();
+                long readStarted = kept.readStarts();
                 String etag = fileEtag(e.path(), before);
                 StampedAttributes after = StampedAttributes.lstat(e.path());
                 if (after == null || !after.isRegularFile()) {
@@ -624,7 +624,7 @@ final class Lister {
                 }
                 if (Fs.sameVersion(before, after)) {
                     if (before instanceof StampedAttributes b && b.ctimeNanos() == after.ctimeNanos()) {
-                        etags.keep(after, etag, readStarted); // unchanged over the read, attributes too
+                        kept.keepEtag(after, etag, readStarted); // unchanged over the read, attributes too
                     }
                     return new Listed(after, etag);
                 }

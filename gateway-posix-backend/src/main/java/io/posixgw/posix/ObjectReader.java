@@ -57,15 +57,92 @@ final class ObjectReader {
     }
 
     ObjectReader(PathResolver paths, MetadataStore store, long hashLimit) {
-        this(paths, store, hashLimit, null);
+        this(paths, store, hashLimit, null, new KeptAttributes(false));
     }
 
-    /** @param folds where keys the plain layout cannot hold are found (the fold lookup) (null: plain files only, for tests) */
-    ObjectReader(PathResolver paths, MetadataStore store, long hashLimit, FoldLookup folds) {
+    /**
+     * @param folds where keys the plain layout cannot hold are found (the fold lookup) (null: plain files only, for tests)
+     * @param kept  objects' attributes kept between requests
+     */
+    ObjectReader(PathResolver paths, MetadataStore store, long hashLimit, FoldLookup folds, KeptAttributes kept) {
         this.paths = paths;
         this.store = store;
         this.etags = new UnrecordedEtags(store, hashLimit);
         this.folds = folds;
+        this.kept = kept;
+    }
+
+    private final KeptAttributes kept;
+
+    /** Every attribute a GET or HEAD may serve: what {@link #kept} holds of a file. */
+    private static boolean readable(String name) {
+        return AttrNames.objectRead(name) || AttrNames.MP_METADATA.equals(name);
+    }
+
+    /** A file's attributes as a read reads them: kept ones (see {@link KeptAttributes}), or from the store. */
+    private final class AttributeRead {
+        private final Path path;
+        private final BasicFileAttributes before;
+        private final StampedAttributes seen;
+        private final long started;
+        /** What {@link #read} read from the store to keep, or null. */
+        private Map<String, byte[]> all;
+        /** Whether {@link #read} served kept attributes. */
+        private boolean memory;
+
+        AttributeRead(Path path, BasicFileAttributes before) {
+            this.path = path;
+            this.before = before;
+            this.seen = kept.enabled() && before instanceof StampedAttributes s ? s : null;
+            this.started = seen == null ? 0 : kept.readStarts();
+        }
+
+        /** The wanted attributes: from memory when the file is as {@code before} saw it and they were kept. */
+        Map<String, byte[]> read(Predicate<String> wanted) throws IOException {
+            if (seen == null) {
+                return store.read(path, wanted);
+            }
+            Map<String, byte[]> k = kept.all(seen);
+            if (k != null) {
+                memory = true;
+                return only(k, wanted);
+            }
+            if (!kept.keepable(seen, started)) {
+                return store.read(path, wanted); // changed just now: what it reads could not be kept
+            }
+            all = store.read(path, ObjectReader::readable);
+            return only(all, wanted);
+        }
+
+        /**
+         * Whether the attributes came from memory: then {@code before}, which they belong to, is
+         * what is served, and no second look is needed.
+         */
+        boolean fromMemory() {
+            return memory;
+        }
+
+        /** Keeps what {@link #read} read from the store when the second look {@code after} found the file unchanged. */
+        void keepIfUnchanged(BasicFileAttributes after) {
+            if (all == null || UnrecordedEtags.stored(all, before) == null) {
+                return; // only what posixgw (or versitygw) recorded: a foreign file's are read each time
+            }
+            if (after instanceof StampedAttributes a
+                    && Fs.sameVersion(seen, a)
+                    && a.ctimeNanos() == seen.ctimeNanos()) {
+                kept.keepAll(seen, all, started);
+            }
+        }
+    }
+
+    private static Map<String, byte[]> only(Map<String, byte[]> all, Predicate<String> wanted) {
+        Map<String, byte[]> out = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, byte[]> e : all.entrySet()) {
+            if (wanted.test(e.getKey())) {
+                out.put(e.getKey(), e.getValue());
+            }
+        }
+        return out;
     }
 
     /** Opens an object's file for reading (a test stands in a shared file system's answers). */
@@ -204,11 +281,17 @@ final class ObjectReader {
         }
         boolean ok = false;
         try {
-            Map<String, byte[]> raw = confirmed(path, before, store.read(path, wanted), wanted);
-            BasicFileAttributes after = Fs.lstat(path);
+            AttributeRead read = new AttributeRead(path, before);
+            Map<String, byte[]> raw = read.read(wanted);
+            if (!read.fromMemory()) {
+                raw = confirmed(path, before, raw, wanted);
+            }
+            // the opened file is the one before describes (its attributes' file), or it is looked for again
+            BasicFileAttributes after = StampedAttributes.lstat(path);
             if (raw == null || !Fs.sameVersion(before, after) || ch.size() != before.size()) {
                 return null;
             }
+            read.keepIfUnchanged(after);
             requireNotDeleteMarker(raw, before);
             String etag = UnrecordedEtags.stored(raw, before);
             if (etag == null) {
@@ -399,8 +482,9 @@ final class ObjectReader {
             return directoryVersion(key, path, before, wanted);
         }
         Map<String, byte[]> raw;
+        AttributeRead read = new AttributeRead(path, before);
         try {
-            raw = store.read(path, wanted);
+            raw = read.read(wanted);
         } catch (NoSuchFileException gone) {
             return null;
         } catch (FileSystemException e) {
@@ -409,12 +493,15 @@ final class ObjectReader {
             }
             throw e;
         }
-        BasicFileAttributes after = Fs.lstat(path);
-        if (!Fs.sameVersion(before, after)) {
-            return null;
+        if (!read.fromMemory()) { // kept attributes belong to before by their inode and ctime
+            BasicFileAttributes after = StampedAttributes.lstat(path);
+            if (!Fs.sameVersion(before, after)) {
+                return null;
+            }
+            read.keepIfUnchanged(after);
         }
         try {
-            raw = confirmed(path, before, raw, wanted);
+            raw = read.fromMemory() ? raw : confirmed(path, before, raw, wanted);
         } catch (NoSuchFileException gone) {
             return null;
         } catch (FileSystemException e) {
@@ -496,7 +583,7 @@ final class ObjectReader {
         if (PathResolver.parents(bucketDir, path) != PathResolver.Parents.PRESENT) {
             throw noSuchKey();
         }
-        BasicFileAttributes a = Fs.lstat(path);
+        BasicFileAttributes a = StampedAttributes.lstat(path); // with the ctime, for kept attributes
         if (a == null || a.isSymbolicLink() || (dirKey ? !a.isDirectory() : !a.isRegularFile())) {
             throw noSuchKey();
         }

@@ -106,6 +106,7 @@ public final class PosixBackend implements Backend {
         // attributes kept between requests, checked by ctime: xattrs on a local file system only
         boolean cacheAttributes = options.cacheAttributes() && options.sidecarDir() == null;
         BucketAttributes bucketAttributes = new BucketAttributes(store, cacheAttributes);
+        KeptAttributes kept = new KeptAttributes(cacheAttributes);
         this.committer = new Committer(store, dirSync, options.fsync(), options.fsyncListener(), writers);
         this.buckets = new Buckets(
                 paths,
@@ -118,7 +119,7 @@ public final class PosixBackend implements Backend {
         FoldLocks foldLocks = new FoldLocks();
         this.folds = new Folds(store, committer, foldLocks);
         FoldLookup foldLookup = new FoldLookup(foldLocks);
-        this.reader = new ObjectReader(paths, store, options.listHashLimit(), foldLookup);
+        this.reader = new ObjectReader(paths, store, options.listHashLimit(), foldLookup, kept);
         KeyLocks keyLocks = new KeyLocks(KeyLocks.Domain.KEYS);
         this.versions = new VersionStore(options.versioningDir(), paths, store, committer, keyLocks, bucketAttributes);
         this.versionReads = new VersionReads(paths, reader, versions);
@@ -127,7 +128,8 @@ public final class PosixBackend implements Backend {
         this.writer = new ObjectWriter(paths, store, committer, publisher, folds);
         this.remover = new ObjectRemover(paths, store, writer, committer, folds);
         this.copier = new ObjectCopier(paths, store, reader, writer, publisher, versionReads);
-        this.lister = new Lister(paths, store, reader, versions, folds, foldLookup, new ObjectEtags(cacheAttributes));
+        this.lister =
+                new Lister(paths, store, reader, versions, folds, foldLookup, new KeptAttributes(cacheAttributes));
         this.multipart = new MultipartStore(paths, store, committer, options.partCrc64());
         this.completer = new MultipartCompleter(
                 paths, store, publisher, multipart, options.completeWait(), options.claimStaleAfter(), foldLookup);

@@ -21,7 +21,7 @@ import java.time.Duration;
  * @param versioningDir    versitygw's versioning directory (noncurrent versions, outside the root); null: buckets
  *                         cannot be versioned
  * @param cacheAttributes keep a bucket's attributes ({@link BucketAttributes}) and listed objects' ETags
- *                         ({@link ObjectEtags}) between requests, checked against the inode and ctime on every use:
+ *                         ({@link KeptAttributes}) between requests, checked against the inode and ctime on every use:
  *                         for xattrs on a local file system only, where the clock that stamps the ctime is this
  *                         machine's (ignored with a sidecar)
  */

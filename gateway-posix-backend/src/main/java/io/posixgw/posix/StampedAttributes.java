@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A file's basic attributes and its inode's ctime, from one {@code statx} (the JDK's {@code unix}
- * view): what a cache validated by the ctime needs ({@link ObjectEtags}). Its {@link #fileKey} is
+ * view): what a cache validated by the ctime needs ({@link KeptAttributes}). Its {@link #fileKey} is
  * the JDK's own (device and inode), so it compares equal to that of {@link Fs#lstat}'s answers.
  */
 final class StampedAttributes implements BasicFileAttributes {

@@ -41,12 +41,12 @@ class ListerWalkTest extends BackendTestBase {
                     opened.add(bucketDir.relativize(dir).toString());
                     return Files.newDirectoryStream(dir);
                 },
-                new ObjectEtags(false));
+                new KeptAttributes(false));
     }
 
     /** A lister of the plain layout (no folds) over {@code root}, reading attributes through {@code store}. */
     static Lister plainLister(
-            java.nio.file.Path root, MetadataStore store, Lister.DirectoryOpener opener, ObjectEtags etags)
+            java.nio.file.Path root, MetadataStore store, Lister.DirectoryOpener opener, KeptAttributes etags)
             throws java.io.IOException {
         PathResolver paths = new PathResolver(root);
         return new Lister(

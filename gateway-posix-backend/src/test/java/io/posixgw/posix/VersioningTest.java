@@ -373,7 +373,7 @@ class VersioningTest {
                                 new BucketWriters(root)),
                         new KeyLocks(KeyLocks.Domain.KEYS),
                         new BucketAttributes(store, false)),
-                new ObjectEtags(false));
+                new KeptAttributes(false));
         Page<ObjectVersion> page = counting.listVersions(new ListVersionsRequest(B, "a/", null, null, null, 1000));
         assertEquals(4, page.entries().size());
         assertEquals(
