@@ -27,15 +27,21 @@ import java.util.function.LongSupplier;
 final class KeptAttributes {
     /** Entries at most (beyond: all forgotten, read again): a few hundred bytes each. */
     static final int MAX_ENTRIES = 16_384;
-    /** Attribute sets larger than this (a many-part upload's layout) are not kept. */
+    /** Attribute sets larger than this (a many-part upload's layout, long user metadata) are not kept. */
     static final int MAX_BYTES = 4096;
+    /** What all entries may hold, counted as their names' and values' bytes plus {@link #OVERHEAD} each: 8 MiB. */
+    static final long BUDGET = 8L << 20;
+    /** The heap an entry takes beyond its bytes (map node, record, arrays' headers), roughly. */
+    private static final int OVERHEAD = 256;
 
     /** @param all every attribute a read serves, or null when only the ETag was read */
-    private record Entry(long ctimeNanos, String etag, Map<String, byte[]> all) {}
+    private record Entry(long ctimeNanos, String etag, Map<String, byte[]> all, int bytes) {}
 
     private final boolean enabled;
     private final LongSupplier wallNanos;
     private final Map<Object, Entry> entries = new ConcurrentHashMap<>();
+    /** The bytes of the entries kept, as {@link #BUDGET} counts them (approximate under races: a bound, not a ledger). */
+    private final java.util.concurrent.atomic.AtomicLong held = new java.util.concurrent.atomic.AtomicLong();
 
     KeptAttributes(boolean enabled) {
         this(enabled, () -> TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis()));
@@ -84,7 +90,7 @@ final class KeptAttributes {
      */
     void keepEtag(StampedAttributes seen, String etag, long readStarted) {
         if (etag != null && all(seen) == null) {
-            keep(seen, new Entry(seen.ctimeNanos(), etag, null), readStarted);
+            keep(seen, new Entry(seen.ctimeNanos(), etag, null, OVERHEAD + etag.length()), readStarted);
         }
     }
 
@@ -95,7 +101,7 @@ final class KeptAttributes {
             bytes += a.getKey().length() + a.getValue().length;
         }
         if (bytes <= MAX_BYTES) {
-            keep(seen, new Entry(seen.ctimeNanos(), null, Map.copyOf(all)), readStarted);
+            keep(seen, new Entry(seen.ctimeNanos(), null, Map.copyOf(all), OVERHEAD + bytes), readStarted);
         }
     }
 
@@ -109,12 +115,20 @@ final class KeptAttributes {
             return;
         }
         if (!keepable(seen, readStarted)) {
-            entries.remove(seen.fileKey());
+            forget(entries.remove(seen.fileKey()));
             return;
         }
-        if (entries.size() >= MAX_ENTRIES) {
+        if (entries.size() >= MAX_ENTRIES || held.get() + e.bytes > BUDGET) {
             entries.clear();
+            held.set(0);
         }
-        entries.put(seen.fileKey(), e);
+        held.addAndGet(e.bytes);
+        forget(entries.put(seen.fileKey(), e));
+    }
+
+    private void forget(Entry gone) {
+        if (gone != null) {
+            held.addAndGet(-gone.bytes);
+        }
     }
 }
