@@ -236,7 +236,7 @@ final class SidecarMetadataStore implements MetadataStore {
                     return out;
                 }
                 // a new key whose writer died between its renames: its node holds only the record
-                Map<String, byte[]> pending = pendingValues(path, dir, data, reader);
+                Map<String, byte[]> pending = pendingValues(path, dir, data, reader, true);
                 if (pending == STAGED_NODE_MOVED) {
                     continue;
                 }
@@ -270,7 +270,7 @@ final class SidecarMetadataStore implements MetadataStore {
                 }
                 // the data's own attributes may wait under its temp file's node (a publication
                 // under way, or one whose writer died between its renames): the key's record says
-                Map<String, byte[]> pending = pendingValues(path, dir, data, reader);
+                Map<String, byte[]> pending = pendingValues(path, dir, data, reader, false);
                 if (pending == STAGED_NODE_MOVED) {
                     continue;
                 }
@@ -309,9 +309,9 @@ final class SidecarMetadataStore implements MetadataStore {
      * {@link #STAGED_NODE_MOVED} when that node was moved while it was read (its publication
      * finished: the key's own node has them now).
      */
-    private Map<String, byte[]> pendingValues(Path path, Path dir, DataVersion data, ValuesReader reader)
-            throws IOException {
-        for (Path staged : recorded(path, dir)) {
+    private Map<String, byte[]> pendingValues(
+            Path path, Path dir, DataVersion data, ValuesReader reader, boolean noAttributes) throws IOException {
+        for (Path staged : recorded(path, dir, noAttributes)) {
             Path t = meta(staged);
             byte[] stamp = value(t, STAMP);
             if (stamp == null || !Arrays.equals(stamp, data.stamp())) {
@@ -324,15 +324,22 @@ final class SidecarMetadataStore implements MetadataStore {
         return null;
     }
 
-    /** The staged files (their data paths) the records in the key's {@code meta/} name; none in the versioning directory. */
-    private List<Path> recorded(Path path, Path dir) throws IOException {
+    /**
+     * The staged files (their data paths) whose nodes may hold the attributes of the file at
+     * {@code path}: those the records in the key's {@code meta/} name and, for a key without
+     * attributes ({@code noAttributes}), {@link #stagedFor} it; none in the versioning directory.
+     */
+    private List<Path> recorded(Path path, Path dir, boolean noAttributes) throws IOException {
         List<Path> out = new ArrayList<>();
         Path abs = path.toAbsolutePath().normalize();
         if (versionRoot != null && abs.startsWith(versionRoot)) {
             return out;
         }
-        Path staging = PathResolver.staging(
-                dataRoot.resolve(dataRoot.relativize(abs).getName(0).toString()));
+        Path rel = dataRoot.relativize(abs);
+        if (rel.getNameCount() < 2) {
+            return out; // a bucket
+        }
+        Path staging = PathResolver.staging(dataRoot.resolve(rel.getName(0).toString()));
         try (DirectoryStream<Path> ds =
                 Files.newDirectoryStream(dir, p -> p.getFileName().toString().startsWith(PENDING))) {
             for (Path p : ds) {
@@ -340,6 +347,33 @@ final class SidecarMetadataStore implements MetadataStore {
             }
         } catch (NoSuchFileException none) {
             // no node
+        }
+        if (noAttributes && out.isEmpty()) {
+            out.addAll(stagedFor(staging, rel.subpath(1, rel.getNameCount()).toString()));
+        }
+        return out;
+    }
+
+    /**
+     * The temp files of {@code key} (named {@code <sha256 hex of the key>.<random hex>}, see
+     * {@link StagedFile}) that have a node: where a new key's attributes wait, for which no record
+     * was written. A look at the bucket's staged nodes, made only for a regular file without any
+     * attributes (a publication under way or killed; a file from another tool until its ETag is
+     * computed). Not for the keys {@link Folds} keeps under {@code .sgwtmp} names.
+     */
+    private List<Path> stagedFor(Path staging, String key) throws IOException {
+        List<Path> out = new ArrayList<>();
+        if (key.contains(PathResolver.STAGING)) {
+            return out;
+        }
+        String prefix = Fs.sha256Hex(key) + ".";
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(
+                node(staging), p -> p.getFileName().toString().startsWith(prefix))) {
+            for (Path p : ds) {
+                out.add(staging.resolve(p.getFileName().toString()));
+            }
+        } catch (NoSuchFileException none) {
+            // nothing staged in the bucket
         }
         return out;
     }
@@ -349,8 +383,9 @@ final class SidecarMetadataStore implements MetadataStore {
      * staging directory, over {@code to}: the key's node records that this publication's
      * attributes wait in {@code from}'s node, in the empty file {@code meta/.pending-<temp name>}
      * (its name is its content, so one create writes it whole; flushed with {@code --fsync on}
-     * before the rename). A reader that finds the key's stamp naming another file looks at the
-     * staged nodes its records name: one stamped for the file at the key holds its attributes (a
+     * before the rename). Only where the key's {@code meta/} exists: a key without attributes
+     * needs no record (see {@link #stagedFor}). A reader that finds the key's stamp naming another
+     * file looks at the staged nodes its records name: one stamped for the file at the key holds its attributes (a
      * publication under way, or one whose writer died between its renames), and the next
      * attribute write moves it in. The move of the new node replaces the key's node, records
      * included. Called under the key's publication lock.
@@ -362,22 +397,17 @@ final class SidecarMetadataStore implements MetadataStore {
             return;
         }
         Path dir = meta(to);
-        Set<Path> changed = new LinkedHashSet<>();
-        for (int attempt = 0; ; attempt++) {
-            try {
-                mkdirs(dir, changed);
-                Files.createFile(dir.resolve(PENDING + name));
-                break;
-            } catch (FileAlreadyExistsException again) {
-                break; // a retry of this publication
-            } catch (NoSuchFileException raced) {
-                if (attempt >= 8) {
-                    throw raced; // pruned by concurrent deletes again and again
-                }
-            }
+        try {
+            Files.createFile(dir.resolve(PENDING + name));
+        } catch (FileAlreadyExistsException again) {
+            return; // a retry of this publication
+        } catch (NoSuchFileException newKey) {
+            // no attributes to take for the new ones: readers find the staged node by the temp
+            // file's name (stagedFor); making the node here would cost a new key's PUT two
+            // mkdirs, their fsyncs and the node's removal again when the new one is moved in
+            return;
         }
-        changed.add(dir);
-        syncAll(changed);
+        syncAll(Set.of(dir));
     }
 
     /** The temp file's name when {@code from} lies directly in the staging directory of {@code to}'s bucket, else null. */
@@ -404,8 +434,8 @@ final class SidecarMetadataStore implements MetadataStore {
      *
      * @return whether there were such
      */
-    private boolean finishPending(Path path, Path dir, DataVersion data) throws IOException {
-        for (Path staged : recorded(path, dir)) {
+    private boolean finishPending(Path path, Path dir, DataVersion data, boolean noAttributes) throws IOException {
+        for (Path staged : recorded(path, dir, noAttributes)) {
             if (Arrays.equals(value(meta(staged), STAMP), data.stamp())) {
                 moved(staged, path);
                 return true;
@@ -557,7 +587,7 @@ final class SidecarMetadataStore implements MetadataStore {
             }
             // the file's own attributes still under its temp file's node (its writer died between
             // the renames): moved in, not dropped (a staged file has no records)
-            if (!isStaged(path) && finishPending(path, dir, data)) {
+            if (!isStaged(path) && finishPending(path, dir, data, stamp == null)) {
                 continue;
             }
             // another version's attributes on a file renamed just now: its writer (maybe in
