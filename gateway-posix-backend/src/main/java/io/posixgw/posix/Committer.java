@@ -148,7 +148,9 @@ final class Committer {
                 throw new IOException("could not publish " + target + " after " + attempt + " attempts");
             }
             try {
-                Files.createLink(target, staged.path);
+                // each attempt: a leftover prefix directory removed in the way took its node's record with it
+                store.publishing(staged.path, target);
+                hooks.publishLink(staged.path, target);
                 break;
             } catch (FileAlreadyExistsException e) {
                 BasicFileAttributes t = Fs.lstat(target);
@@ -181,6 +183,8 @@ final class Committer {
                 throw new IOException("could not publish " + target + " after " + attempt + " attempts");
             }
             try {
+                // each attempt: a leftover prefix directory removed in the way took its node's record with it
+                store.publishing(staged.path, target);
                 hooks.publishRename(staged.path, target);
                 staged.markPublished();
                 return;

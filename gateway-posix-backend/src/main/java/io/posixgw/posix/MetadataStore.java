@@ -43,6 +43,14 @@ interface MetadataStore {
     /** Removes one attribute; absent is fine. */
     void remove(Path path, String name) throws IOException;
 
+    /**
+     * The data at {@code from} is about to be renamed (or linked) to {@code to}, with the key's
+     * {@link #lockPublication} held; {@link #moved} follows. Sidecar: the key's node records where
+     * the new attributes wait, so that a writer dying between the two renames leaves them found
+     * (xattrs: nothing to do).
+     */
+    default void publishing(Path from, Path to) throws IOException {}
+
     /** The data at {@code from} was renamed to {@code to}: bring its attributes along (xattrs: nothing to do). */
     void moved(Path from, Path to) throws IOException;
 

@@ -22,6 +22,11 @@ interface RaceHooks {
         Files.move(source, target, StandardCopyOption.ATOMIC_MOVE);
     }
 
+    /** The hard link that publishes an object's data where no object exists ({@code If-None-Match: *}). */
+    default void publishLink(Path source, Path target) throws IOException {
+        Files.createLink(target, source);
+    }
+
     /** A DeleteBucket found the bucket's writers lock held by a publication and is about to wait for it. */
     default void deleteWaitsForWriters(String bucket) {}
 

@@ -47,6 +47,12 @@ final class SidecarMetadataStore implements MetadataStore {
     /** The inode, size and mtime of the data the attributes belong to (see the class comment). */
     static final String STAMP = ".ino";
     /**
+     * The prefix of a publication's record in the key's {@code meta/}: {@code .pending-<temp file
+     * name>} names the staged node where its attributes wait until they are moved in (see
+     * {@link #publishing}).
+     */
+    static final String PENDING = ".pending-";
+    /**
      * How long a reader waits at most for a writer (in another gateway) to move a new version's
      * attributes while that writer holds the key's publication lock: 200 ms was too short on
      * GlusterFS under load, where the move's renames are network round trips and a reader then
@@ -192,7 +198,7 @@ final class SidecarMetadataStore implements MetadataStore {
     public Map<String, byte[]> read(Path path, Predicate<String> wanted) throws IOException {
         return consistentRead(path, dir -> {
             Map<String, byte[]> out = new LinkedHashMap<>();
-            for (String name : list(path)) {
+            for (String name : Fs.retryStale(dir, () -> listOnce(dir))) {
                 if (wanted.test(name)) {
                     putIfPresent(out, dir, name);
                 }
@@ -225,8 +231,19 @@ final class SidecarMetadataStore implements MetadataStore {
                 // moment (its move, or another gateway's check of a stale stamp), holding the
                 // key's publication lock: wait while it is held. Files from other tools have none
                 // either; their first read finds the lock free and waits no longer.
-                DataVersion data = System.nanoTime() > deadline ? null : DataVersion.of(path);
-                if (data == null || !data.regular() || !data.renamedRecently()) {
+                DataVersion data = DataVersion.of(path);
+                if (data == null || !data.regular()) {
+                    return out;
+                }
+                // a new key whose writer died between its renames: its node holds only the record
+                Map<String, byte[]> pending = pendingValues(path, dir, data, reader, true);
+                if (pending == STAGED_NODE_MOVED) {
+                    continue;
+                }
+                if (pending != null) {
+                    return pending;
+                }
+                if (System.nanoTime() > deadline || !data.renamedRecently()) {
                     return out;
                 }
                 if (Boolean.TRUE.equals(noPublicationUnderWay(path, dir, before))) {
@@ -251,6 +268,15 @@ final class SidecarMetadataStore implements MetadataStore {
                 if (data == null || !data.regular() || data.sameInode(before)) {
                     return out;
                 }
+                // the data's own attributes may wait under its temp file's node (a publication
+                // under way, or one whose writer died between its renames): the key's record says
+                Map<String, byte[]> pending = pendingValues(path, dir, data, reader, false);
+                if (pending == STAGED_NODE_MOVED) {
+                    continue;
+                }
+                if (pending != null) {
+                    return pending;
+                }
                 // Another inode: a copied tree (same size and mtime), or a version that some
                 // gateway published a moment ago and whose attributes are not moved in yet. The
                 // latter often has the old one's size and, at the file system's coarse clock,
@@ -270,6 +296,152 @@ final class SidecarMetadataStore implements MetadataStore {
             }
             pause(path);
         }
+    }
+
+    /** {@link #pendingValues}' answer when the staged node it read was moved meanwhile: read the key's again. */
+    private static final Map<String, byte[]> STAGED_NODE_MOVED =
+            java.util.Collections.unmodifiableMap(new LinkedHashMap<>());
+
+    /**
+     * The values of the publication that the key's records ({@value #PENDING}) name and whose
+     * staged node is stamped for exactly {@code data} (inode, size and mtime: a stale record's
+     * node, whose temp file's inode number came back, does not match); null when there is none.
+     * {@link #STAGED_NODE_MOVED} when that node was moved while it was read (its publication
+     * finished: the key's own node has them now).
+     */
+    private Map<String, byte[]> pendingValues(
+            Path path, Path dir, DataVersion data, ValuesReader reader, boolean noAttributes) throws IOException {
+        for (Path staged : recorded(path, dir, noAttributes)) {
+            Path t = meta(staged);
+            byte[] stamp = value(t, STAMP);
+            if (stamp == null || !Arrays.equals(stamp, data.stamp())) {
+                continue;
+            }
+            Map<String, byte[]> out = reader.read(t);
+            // a node is renamed whole: still there after the reads, they were all its own
+            return Arrays.equals(stamp, value(t, STAMP)) ? out : STAGED_NODE_MOVED;
+        }
+        return null;
+    }
+
+    /**
+     * The staged files (their data paths) whose nodes may hold the attributes of the file at
+     * {@code path}: those the records in the key's {@code meta/} name and, for a key without
+     * attributes ({@code noAttributes}), {@link #stagedFor} it; none in the versioning directory.
+     */
+    private List<Path> recorded(Path path, Path dir, boolean noAttributes) throws IOException {
+        List<Path> out = new ArrayList<>();
+        Path abs = path.toAbsolutePath().normalize();
+        if (versionRoot != null && abs.startsWith(versionRoot)) {
+            return out;
+        }
+        Path rel = dataRoot.relativize(abs);
+        if (rel.getNameCount() < 2) {
+            return out; // a bucket
+        }
+        Path staging = PathResolver.staging(dataRoot.resolve(rel.getName(0).toString()));
+        try (DirectoryStream<Path> ds =
+                Files.newDirectoryStream(dir, p -> p.getFileName().toString().startsWith(PENDING))) {
+            for (Path p : ds) {
+                out.add(staging.resolve(p.getFileName().toString().substring(PENDING.length())));
+            }
+        } catch (NoSuchFileException none) {
+            // no node
+        }
+        if (noAttributes && out.isEmpty()) {
+            out.addAll(stagedFor(staging, rel.subpath(1, rel.getNameCount()).toString()));
+        }
+        return out;
+    }
+
+    /**
+     * The temp files of {@code key} (named {@code <sha256 hex of the key>.<random hex>}, see
+     * {@link StagedFile}) that have a node: where a new key's attributes wait, for which no record
+     * was written. A look at the bucket's staged nodes, made only for a regular file without any
+     * attributes (a publication under way or killed; a file from another tool until its ETag is
+     * computed). Not for the keys {@link Folds} keeps under {@code .sgwtmp} names.
+     */
+    private List<Path> stagedFor(Path staging, String key) throws IOException {
+        List<Path> out = new ArrayList<>();
+        if (key.contains(PathResolver.STAGING)) {
+            return out;
+        }
+        String prefix = Fs.sha256Hex(key) + ".";
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(
+                node(staging), p -> p.getFileName().toString().startsWith(prefix))) {
+            for (Path p : ds) {
+                out.add(staging.resolve(p.getFileName().toString()));
+            }
+        } catch (NoSuchFileException none) {
+            // nothing staged in the bucket
+        }
+        return out;
+    }
+
+    /**
+     * Before the data's rename (or link) from {@code from}, a temp file directly in the bucket's
+     * staging directory, over {@code to}: the key's node records that this publication's
+     * attributes wait in {@code from}'s node, in the empty file {@code meta/.pending-<temp name>}
+     * (its name is its content, so one create writes it whole; flushed with {@code --fsync on}
+     * before the rename). Only where the key's {@code meta/} exists: a key without attributes
+     * needs no record (see {@link #stagedFor}). A reader that finds the key's stamp naming another
+     * file looks at the staged nodes its records name: one stamped for the file at the key holds its attributes (a
+     * publication under way, or one whose writer died between its renames), and the next
+     * attribute write moves it in. The move of the new node replaces the key's node, records
+     * included. Called under the key's publication lock.
+     */
+    @Override
+    public void publishing(Path from, Path to) throws IOException {
+        String name = stagedName(from, to);
+        if (name == null) {
+            return;
+        }
+        Path dir = meta(to);
+        try {
+            Files.createFile(dir.resolve(PENDING + name));
+        } catch (FileAlreadyExistsException again) {
+            return; // a retry of this publication
+        } catch (NoSuchFileException newKey) {
+            // no attributes to take for the new ones: readers find the staged node by the temp
+            // file's name (stagedFor); making the node here would cost a new key's PUT two
+            // mkdirs, their fsyncs and the node's removal again when the new one is moved in
+            return;
+        }
+        syncAll(Set.of(dir));
+    }
+
+    /** The temp file's name when {@code from} lies directly in the staging directory of {@code to}'s bucket, else null. */
+    private String stagedName(Path from, Path to) {
+        Path f = from.toAbsolutePath().normalize();
+        Path t = to.toAbsolutePath().normalize();
+        if (!f.startsWith(dataRoot) || !t.startsWith(dataRoot) || (versionRoot != null && t.startsWith(versionRoot))) {
+            return null;
+        }
+        Path rf = dataRoot.relativize(f);
+        Path rt = dataRoot.relativize(t);
+        if (rf.getNameCount() != 3
+                || rt.getNameCount() < 2
+                || !rf.getName(1).toString().equals(PathResolver.STAGING)
+                || !rf.getName(0).equals(rt.getName(0))) {
+            return null;
+        }
+        return rf.getName(2).toString();
+    }
+
+    /**
+     * Moves in the attributes of the file now at {@code path} that a record names (a writer
+     * died between its renames), with the key's publication lock held.
+     *
+     * @return whether there were such
+     */
+    private boolean finishPending(Path path, Path dir, DataVersion data, boolean noAttributes) throws IOException {
+        for (Path staged : recorded(path, dir, noAttributes)) {
+            if (Arrays.equals(value(meta(staged), STAMP), data.stamp())) {
+                moved(staged, path);
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -322,12 +494,13 @@ final class SidecarMetadataStore implements MetadataStore {
 
     @Override
     public List<String> list(Path path) throws IOException {
-        return Fs.retryStale(meta(path), () -> listOnce(path));
+        Path dir = meta(path);
+        return Fs.retryStale(dir, () -> listOnce(dir));
     }
 
-    private List<String> listOnce(Path path) throws IOException {
+    private static List<String> listOnce(Path metaDir) throws IOException {
         List<String> names = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(meta(path))) {
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(metaDir)) {
             for (Path p : ds) {
                 String n = p.getFileName().toString();
                 // a directory here is the node of a child object literally named "meta"
@@ -411,6 +584,11 @@ final class SidecarMetadataStore implements MetadataStore {
                     write(dir, STAMP, data.stamp(), changed); // a copied tree: check by inode from now on
                 }
                 return;
+            }
+            // the file's own attributes still under its temp file's node (its writer died between
+            // the renames): moved in, not dropped (a staged file has no records)
+            if (!isStaged(path) && finishPending(path, dir, data, stamp == null)) {
+                continue;
             }
             // another version's attributes on a file renamed just now: its writer (maybe in
             // another gateway) is about to move its own in; wait for them rather than drop them.

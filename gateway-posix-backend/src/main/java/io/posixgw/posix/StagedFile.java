@@ -218,8 +218,10 @@ final class StagedFile implements Closeable {
         }
         if (!published) {
             try {
-                Files.deleteIfExists(path);
-                if (store != null) {
+                // a temp file gone was renamed over its key by a publication that failed after
+                // its rename: its sidecar node is that object's attributes, which the key's
+                // record names (SidecarMetadataStore#publishing), not debris
+                if (Files.deleteIfExists(path) && store != null) {
                     store.deleted(path);
                 }
             } catch (IOException ignored) {

@@ -507,6 +507,7 @@ final class VersionStore {
         try {
             linkOrCopy(version, tmp);
             try (KeyLocks.Held across = store.lockPublication(target)) {
+                store.publishing(tmp, target);
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 store.moved(tmp, target);
             }
