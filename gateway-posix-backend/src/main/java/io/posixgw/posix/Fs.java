@@ -38,8 +38,13 @@ final class Fs {
 
     /** lstat; null when absent (ENOENT, or ENOTDIR for a path through a file). */
     static BasicFileAttributes lstat(Path p) throws IOException {
+        return lstat(p, () -> Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS));
+    }
+
+    /** An lstat-like {@code call} of {@code p}, with {@link #lstat}'s answers: null when absent, ESTALE retried. */
+    static <T> T lstat(Path p, PathCall<T> call) throws IOException {
         try {
-            return retryStale(p, () -> Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS));
+            return retryStale(p, call);
         } catch (NoSuchFileException e) {
             return null;
         } catch (FileSystemException e) {

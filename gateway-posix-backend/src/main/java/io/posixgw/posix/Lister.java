@@ -623,7 +623,7 @@ final class Lister {
                     return null;
                 }
                 if (Fs.sameVersion(before, after)) {
-                    if (before instanceof StampedAttributes b && b.ctimeNanos() == after.ctimeNanos()) {
+                    if (before instanceof StampedAttributes b && b.unchangedAt(after)) {
                         kept.keepEtag(after, etag, readStarted); // unchanged over the read, attributes too
                     }
                     return new Listed(after, etag);

@@ -127,15 +127,21 @@ final class ObjectReader {
             if (all == null || UnrecordedEtags.stored(all, before) == null) {
                 return; // only what posixgw (or versitygw) recorded: a foreign file's are read each time
             }
-            if (after instanceof StampedAttributes a
-                    && Fs.sameVersion(seen, a)
-                    && a.ctimeNanos() == seen.ctimeNanos()) {
+            if (seen.unchangedAt(after)) {
                 kept.keepAll(seen, all, started);
             }
         }
     }
 
+    /** The wanted entries of {@code all}: {@code all} itself when it holds no other (no copy per request). */
     private static Map<String, byte[]> only(Map<String, byte[]> all, Predicate<String> wanted) {
+        boolean every = true;
+        for (String name : all.keySet()) {
+            every &= wanted.test(name);
+        }
+        if (every) {
+            return all;
+        }
         Map<String, byte[]> out = new java.util.LinkedHashMap<>();
         for (Map.Entry<String, byte[]> e : all.entrySet()) {
             if (wanted.test(e.getKey())) {
