@@ -178,6 +178,12 @@ final class DirectorySync {
             ch.force(true);
         } catch (NoSuchFileException gone) {
             // removed after the rename (an emptied parent): nothing to make durable
+        } catch (java.nio.file.FileSystemException e) {
+            if (!Fs.isNotDirectory(e)) {
+                throw e;
+            }
+            // a path through what is a file now (a folded key's directory unfolded after the
+            // rename, which syncs its own moves): gone as well, nothing of it to make durable
         }
     }
 }
